@@ -1,0 +1,46 @@
+// Base URLs: `https://host` and `https://host/api/v1` are the same API. Plain http is refused
+// unless the host is loopback, so a key never crosses a network in clear.
+import { isIP } from 'node:net';
+import { UsageError } from '../errors.js';
+
+const API_PREFIX = '/api/v1';
+
+export const NO_BASE_URL_HINT =
+  'Set one with --base-url URL, CDATA_BASE_URL, `cdata auth login --base-url URL` or `cdata config set base-url URL`; or try `cdata --sandbox ...`.';
+
+/** The API origin (plus any path prefix before /api/v1), without a trailing slash. */
+export function normaliseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`base URL '${raw}' is not a URL: use https://host or https://host/api/v1`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`base URL '${raw}' must start with https://`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError('the base URL must not contain a user name or password: the key is sent in a header');
+  }
+  if (url.search || url.hash) throw new UsageError(`base URL '${raw}' must not have a query or fragment`);
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new UsageError(`refusing plain http:// to ${url.hostname}: the API key would cross the network in clear; use https://`, {
+      hint: 'http:// is accepted only for loopback hosts (127.0.0.0/8, ::1, localhost), such as a local sandbox.',
+    });
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
+  return `${url.origin}${path}`;
+}
+
+/**
+ * Loopback by address, never by a name that merely looks like it: `localhost.evil.com` and
+ * `127.0.0.1.nip.io` resolve wherever their owner likes. `hostname` is as URL parses it
+ * (IPv6 in brackets, IPv4 already canonical).
+ */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost') return true;
+  if (host === '[::1]') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}

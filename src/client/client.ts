@@ -1,0 +1,190 @@
+// The API client: one GET per call, with the key in X-API-Key, a whole-request deadline, retries
+// for what may pass (5xx, timeouts, network errors) and never for what will not (400, 401, 403),
+// one wait on 429 when Retry-After is short enough, and no redirects followed.
+import type { Endpoint } from '../endpoints.js';
+import { BadResponseError, CliError, UnavailableError } from '../errors.js';
+import type { Io } from '../io.js';
+import { isJsonObject, parseJson, type JsonValue } from '../json.js';
+import { errorFromAnswer, header, type HttpAnswer } from './problem.js';
+import { parseRetryAfter } from './retry-after.js';
+import { BodyTooLarge, createTransport, type Transport } from './transport.js';
+
+export const BACKOFF_BASE_MS = 250;
+export const BACKOFF_CAP_MS = 8000;
+
+export interface ClientOptions {
+  /** Normalised (see normaliseBaseUrl). */
+  baseUrl: string;
+  key: string;
+  timeoutSeconds: number;
+  retries: number;
+  maxWaitSeconds: number;
+  io: Io;
+  userAgent: string;
+  /** Called with each trace line under --debug; the key is already redacted. */
+  trace?: ((line: string) => void) | undefined;
+  /** Called with notes for the user (waiting on 429, retrying); suppressed by --quiet. */
+  note?: ((line: string) => void) | undefined;
+}
+
+export interface ApiResult {
+  data: JsonValue;
+  correlationId: string | undefined;
+  attempts: number;
+}
+
+class AttemptTimeout extends Error {}
+
+export class ApiClient {
+  private transport: Transport | undefined;
+
+  constructor(private readonly options: ClientOptions) {}
+
+  async get(endpoint: Endpoint, query: Record<string, string>): Promise<ApiResult> {
+    const { io, retries, maxWaitSeconds } = this.options;
+    const url = `${this.options.baseUrl}${endpoint.path}${queryString(query)}`;
+    let waitedOn429 = false;
+    for (let attempt = 1; ; attempt++) {
+      const retriesLeft = retries - (attempt - 1);
+      let answer: HttpAnswer;
+      try {
+        answer = await this.attempt(url);
+      } catch (error) {
+        const failure = networkFailure(error, url, this.options.timeoutSeconds);
+        if (retriesLeft > 0) {
+          await this.backoff(attempt, failure.message);
+          continue;
+        }
+        throw withAttempts(failure, attempt);
+      }
+      const { status } = answer;
+      if (status >= 200 && status < 300) {
+        return { data: expectShape(endpoint, answer), correlationId: header(answer, 'x-correlation-id'), attempts: attempt };
+      }
+      if (status >= 300 && status < 400) {
+        const location = header(answer, 'location');
+        throw new BadResponseError(
+          `the API answered HTTP ${status} redirecting to ${location ?? '(no location)'}; cdata never follows redirects, so the key stays with ${new URL(url).host}`,
+          { hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
+        );
+      }
+      if (status === 429) {
+        const wait = parseRetryAfter(header(answer, 'retry-after'), io.now());
+        if (wait !== undefined && wait <= maxWaitSeconds && !waitedOn429) {
+          waitedOn429 = true;
+          this.options.note?.(`rate limited: waiting ${wait} s as the API asked (Retry-After), then trying once more`);
+          await io.sleep(wait * 1000);
+          attempt--; // a 429 wait is not one of the --retries
+          continue;
+        }
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, io.now()) });
+      }
+      if (status >= 500 && retriesLeft > 0) {
+        await this.backoff(attempt, `HTTP ${status}`);
+        continue;
+      }
+      throw withAttempts(errorFromAnswer(answer), attempt);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.transport?.close();
+  }
+
+  private async attempt(url: string): Promise<HttpAnswer> {
+    const { io, key, timeoutSeconds, trace } = this.options;
+    this.transport ??= createTransport(io.env);
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutSeconds * 1000);
+    const started = io.now();
+    trace?.(`> GET ${url}`);
+    trace?.(`> X-API-Key: svc_***`);
+    try {
+      const answer = await this.transport.get(url, this.headers(key), controller.signal);
+      trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${answer.body.length} bytes`);
+      for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {
+        const value = header(answer, name);
+        if (value !== undefined) trace?.(`< ${name}: ${value}`);
+      }
+      return answer;
+    } catch (error) {
+      trace?.(`< failed after ${io.now() - started} ms: ${describe(error)}`);
+      throw error;
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  private headers(key: string): Record<string, string> {
+    return { 'X-API-Key': key, Accept: 'application/json', 'User-Agent': this.options.userAgent };
+  }
+
+  /** Full-jitter exponential backoff: a random wait up to min(cap, base * 2^(attempt-1)). */
+  private async backoff(attempt: number, reason: string): Promise<void> {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    const wait = Math.round(this.options.io.random() * ceiling);
+    this.options.trace?.(`retrying in ${wait} ms after: ${reason}`);
+    await this.options.io.sleep(wait);
+  }
+}
+
+function queryString(query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `?${search}` : '';
+}
+
+/** The promised JSON shape, or a bad-response error saying what came instead. */
+function expectShape(endpoint: Endpoint, answer: HttpAnswer): JsonValue {
+  const type = header(answer, 'content-type') ?? '';
+  const preview = () => JSON.stringify(answer.body.slice(0, 60));
+  if (type !== '' && !/\bjson\b/i.test(type)) {
+    throw new BadResponseError(`expected JSON from ${endpoint.path} but got ${type}: ${preview()}`, {
+      hint: 'A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.',
+    });
+  }
+  let data: JsonValue;
+  try {
+    data = parseJson(answer.body);
+  } catch (error) {
+    throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${(error as Error).message}): ${preview()}`);
+  }
+  const ok = endpoint.shape === 'list' ? Array.isArray(data) && data.every(isJsonObject) : isJsonObject(data);
+  if (!ok) {
+    throw new BadResponseError(
+      `the answer from ${endpoint.path} is not ${endpoint.shape === 'list' ? 'a JSON array of objects' : 'a JSON object'} as the API promises: ${preview()}`,
+    );
+  }
+  return data;
+}
+
+function networkFailure(error: unknown, url: string, timeoutSeconds: number): CliError {
+  const host = new URL(url).host;
+  if (error instanceof AttemptTimeout) {
+    return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
+  }
+  if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
+  return new UnavailableError(`cannot reach ${host}: ${describe(error)}`, {
+    cause: error,
+    hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
+  });
+}
+
+/** undici wraps the system error (octokit unwraps the same way): name the real cause and code. */
+function describe(error: unknown): string {
+  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+  const message = current?.message || String(error);
+  const code = current?.code;
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+function withAttempts(error: CliError, attempts: number): CliError {
+  if (attempts > 1) error.message += ` (gave up after ${attempts} attempts)`;
+  return error;
+}
+
+function retryAdvice(wait: number | undefined, maxWaitSeconds: number, now: number): string {
+  if (wait === undefined) return 'The API gave no usable Retry-After: wait before retrying, and check the key (failed authentication locks an address out).';
+  const at = new Date(now + wait * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+  return `Retry after ${wait} s (at ${at}); that is longer than --max-wait ${maxWaitSeconds} s. Too many failed authentications lock an address out for up to 15 minutes.`;
+}

@@ -1,0 +1,74 @@
+// The one function that turns an HTTP error answer into a typed error (as stripe-node's
+// generateV1Error does), keeping the problem+json detail and the correlation id.
+import {
+  AuthError,
+  BadResponseError,
+  CliError,
+  ForbiddenError,
+  RateLimitError,
+  UnavailableError,
+  UsageError,
+  type HttpDetail,
+} from '../errors.js';
+import { isJsonObject, parseJson } from '../json.js';
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string } = {}): CliError {
+  const problem = readProblem(answer);
+  const http: HttpDetail = {
+    status: answer.status,
+    title: problem.title ?? `HTTP ${answer.status}`,
+    correlationId: problem.correlationId ?? header(answer, 'x-correlation-id'),
+  };
+  const detail = problem.detail ?? http.title;
+  const { status } = answer;
+  if (status === 400) {
+    return new UsageError(`the API rejected the request: ${detail}`, { http, hint: 'Fix the request; retrying it unchanged gives the same answer.' });
+  }
+  if (status === 401) {
+    return new AuthError(detail, { http, hint: 'Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).' });
+  }
+  if (status === 403) {
+    const scope = /\b(graph|tenders|workspaces)\.read\b/.exec(detail)?.[0];
+    return new ForbiddenError(detail, {
+      http,
+      hint: scope
+        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then run cdata auth login.`
+        : 'This method or endpoint is not open to API keys.',
+    });
+  }
+  if (status === 404) {
+    return new UsageError(`${detail}: the base URL does not look like this API`, { http, hint: 'Check the base URL: cdata auth status.' });
+  }
+  if (status === 429) {
+    return new RateLimitError(detail, {
+      http,
+      hint: extra.retryAfter ?? 'The server asked to wait but did not say how long: retry later.',
+    });
+  }
+  if (status >= 500) {
+    return new UnavailableError(detail, { http, hint: 'The service failed; if this persists, report the correlation id.' });
+  }
+  return new BadResponseError(`unexpected answer: ${detail}`, { http });
+}
+
+function readProblem(answer: HttpAnswer): { title?: string; detail?: string; correlationId?: string } {
+  try {
+    const body = parseJson(answer.body);
+    if (!isJsonObject(body)) return {};
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return { title: text(body.title), detail: text(body.detail), correlationId: text(body.correlationId) };
+  } catch {
+    return {};
+  }
+}
+
+export function header(answer: Pick<HttpAnswer, 'headers'>, name: string): string | undefined {
+  const value = answer.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,41 @@
+// From resolved settings to a ready client: the base URL checked and normalised, the key
+// required. Every command that calls the API opens its client here.
+import { ApiClient } from '../client/client.js';
+import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../client/base-url.js';
+import { AuthError, UsageError } from '../errors.js';
+import { sanitize } from '../output/sanitize.js';
+import { VERSION } from '../version.js';
+import type { CommandContext } from './spec.js';
+
+export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${process.platform})`;
+
+/** The normalised base URL, or a usage error saying how to set one. */
+export function requireBaseUrl(context: CommandContext): string {
+  const { baseUrl } = context.settings();
+  if (baseUrl.value === undefined) throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
+  return normaliseBaseUrl(baseUrl.value);
+}
+
+/** A client for the configured API; `key` overrides the resolved key (auth login checks a new one). */
+export function openClient(context: CommandContext, key?: string): ApiClient {
+  const settings = context.settings();
+  const baseUrl = requireBaseUrl(context);
+  const apiKey = key ?? settings.key.value;
+  if (apiKey === undefined) {
+    throw new AuthError(`no API key for profile '${settings.profile.name}'`, {
+      hint: 'Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.',
+    });
+  }
+  const { io } = context;
+  return new ApiClient({
+    baseUrl,
+    key: apiKey,
+    timeoutSeconds: settings.timeoutSeconds,
+    retries: settings.retries,
+    maxWaitSeconds: settings.maxWaitSeconds,
+    io,
+    userAgent: USER_AGENT,
+    trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(line.split(apiKey).join('svc_***'))}\n`) : undefined,
+    note: (line) => context.note(line),
+  });
+}

@@ -1,0 +1,72 @@
+// `cdata sandbox`: the local API in the foreground until Ctrl-C, with its URL and demo keys.
+import { isLoopback } from '../client/base-url.js';
+import { UsageError } from '../errors.js';
+import { sanitize } from '../output/sanitize.js';
+import { DEMO_KEYS, demoKey } from '../sandbox/keys.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import type { Handler } from './spec.js';
+
+export const sandbox: Handler = async (context) => {
+  const { io, options } = context;
+  const host = String(options.host ?? '127.0.0.1');
+  const port = integer('--port', options.port ?? '4010', 0, 65535);
+  const latencyMs = integer('--latency', options.latency ?? '0', 0, 600_000);
+  const failRate = share('--fail-rate', String(options.failRate ?? '0'));
+  if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
+    context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
+  }
+
+  let server: Sandbox;
+  try {
+    server = await startSandbox({
+      host,
+      port,
+      latencyMs,
+      failRate,
+      onRequest: (r) => context.note(`${r.method} ${r.path}${r.query.size ? `?${r.query}` : ''} -> ${r.status}`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES') {
+      throw new UsageError(`cannot listen on ${host}:${port} (${code})`, { cause: error });
+    }
+    throw error;
+  }
+
+  const all = demoKey('all');
+  const width = Math.max(...DEMO_KEYS.map((k) => k.displayName.length));
+  io.stdout.write(
+    [
+      `cdata sandbox: the API reference with demo data, at ${server.url}`,
+      '',
+      'Demo keys:',
+      ...DEMO_KEYS.map((k) => `  ${k.displayName.padEnd(width)}  ${demoKey(k.id)}`),
+      '',
+      'Try:',
+      `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
+      '  cdata tenders --tier RECOMMENDED',
+      `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
+      '',
+      'Ctrl-C stops it.',
+      '',
+    ].join('\n'),
+  );
+
+  await new Promise<void>((resolve) => io.onInterrupt(resolve));
+  await server.close();
+  return 0;
+};
+
+function integer(flag: string, raw: unknown, min: number, max: number): number {
+  const text = String(raw).trim();
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${sanitize(String(raw))}')`);
+  return n;
+}
+
+function share(flag: string, raw: string): number {
+  const n = /^\d*\.?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} must be a number from 0 to 1 (got '${sanitize(raw)}')`);
+  return n;
+}

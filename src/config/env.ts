@@ -1,0 +1,25 @@
+// Every environment variable cdata reads, once, with its meaning: `--help` and the README's
+// environment section are generated from this list.
+
+export const ENV_VARS = [
+  { name: 'CDATA_PROFILE', meaning: 'profile to use (like -p/--profile)' },
+  { name: 'CDATA_BASE_URL', meaning: 'API origin (like --base-url)' },
+  { name: 'CDATA_API_KEY', meaning: "API key; wins over the profile's stored key" },
+  { name: 'CDATA_CONFIG_DIR', meaning: 'folder of the config file (default: $XDG_CONFIG_HOME/cdata or ~/.config/cdata)' },
+  { name: 'CDATA_DEBUG', meaning: 'set to 1 for a request trace on stderr (like --debug); the key is redacted' },
+  { name: 'NO_COLOR', meaning: 'disable colour when --color is auto' },
+  { name: 'FORCE_COLOR', meaning: 'force colour when --color is auto (0 disables)' },
+  { name: 'HTTPS_PROXY', meaning: 'proxy for https:// requests' },
+  { name: 'HTTP_PROXY', meaning: 'proxy for http:// requests (loopback sandboxes only)' },
+  { name: 'NO_PROXY', meaning: 'hosts that bypass the proxy' },
+] as const;
+
+export type EnvName = (typeof ENV_VARS)[number]['name'];
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The value of a variable, or undefined when unset or empty (an empty variable means unset). */
+export function envValue(env: Env, name: EnvName): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,51 @@
+// Reading the config file: on every command's path, so a plain JSON read with no heavy imports
+// (conf, which writes it, costs ~30 ms to load). A file that cannot be read or parsed is a
+// configuration error naming the path and the cause; it is never cleared or rewritten.
+import { readFileSync, statSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import type { Env } from './env.js';
+import { configPath } from './paths.js';
+import { configProblem, type ConfigData } from './schema.js';
+
+export interface LoadedConfig {
+  path: string;
+  /** False when no config file exists yet. */
+  exists: boolean;
+  /** Permission bits of the file (e.g. 0o600), when it exists. */
+  mode: number | undefined;
+  data: ConfigData;
+}
+
+export function readConfig(env: Env): LoadedConfig {
+  const path = configPath(env);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, exists: false, mode: undefined, data: { profiles: {} } };
+    throw new UsageError(`cannot read the config file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the config file ${path} is not valid JSON: ${(error as Error).message}`, {
+      hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
+      cause: error,
+    });
+  }
+  const problem = configProblem(data);
+  if (problem) {
+    throw new UsageError(`the config file ${path} is not valid: ${problem}`, {
+      hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
+    });
+  }
+  const config = data as ConfigData;
+  return { path, exists: true, mode: statSync(path).mode & 0o777, data: { ...config, profiles: config.profiles ?? {} } };
+}
+
+/** A warning when the file can be read by group or others, naming the fix. */
+export function permissionWarning(config: LoadedConfig): string | undefined {
+  if (config.mode === undefined || process.platform === 'win32' || (config.mode & 0o077) === 0) return undefined;
+  return `the config file ${config.path} is readable by others (mode ${config.mode.toString(8).padStart(4, '0')}); it holds API keys: run chmod 600 '${config.path}'`;
+}

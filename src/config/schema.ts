@@ -1,0 +1,53 @@
+// The config file's shape, shared by the reader (every command) and the writer (auth, profile,
+// config commands). One file, mode 0600, holding profiles:
+//   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
+
+export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Profile names: no dots (conf would nest them), nothing that could reach Object.prototype. */
+export const PROFILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const DEFAULT_PROFILE = 'default';
+
+export interface ProfileData {
+  key?: string;
+  baseUrl?: string;
+  output?: Format;
+  /** Seconds. */
+  timeout?: number;
+}
+
+export interface ConfigData {
+  defaultProfile?: string;
+  profiles: Record<string, ProfileData>;
+}
+
+/** Settings a user may `cdata config set`, with the profile property each is stored under. */
+export const SETTINGS = {
+  'base-url': 'baseUrl',
+  output: 'output',
+  timeout: 'timeout',
+} as const satisfies Record<string, keyof ProfileData>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** Why `data` is not a valid config, or undefined when it is. */
+export function configProblem(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the file is not a JSON object';
+  const { defaultProfile, profiles } = data as Record<string, unknown>;
+  if (defaultProfile !== undefined && (typeof defaultProfile !== 'string' || !PROFILE_NAME.test(defaultProfile))) {
+    return 'defaultProfile is not a valid profile name';
+  }
+  if (profiles === undefined) return undefined;
+  if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return 'profiles is not an object';
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (!PROFILE_NAME.test(name)) return `profile name '${name}' is not valid`;
+    if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return `profiles.${name} is not an object`;
+    const { key, baseUrl, output, timeout } = profile as Record<string, unknown>;
+    if (key !== undefined && typeof key !== 'string') return `profiles.${name}.key is not a string`;
+    if (baseUrl !== undefined && typeof baseUrl !== 'string') return `profiles.${name}.baseUrl is not a string`;
+    if (output !== undefined && !FORMATS.includes(output as Format)) return `profiles.${name}.output is not one of ${FORMATS.join(', ')}`;
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) return `profiles.${name}.timeout is not a positive number`;
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+// Everything cdata touches outside itself, in one object. bin/ passes the process-backed one;
+// tests pass their own (test/helpers/io.ts) and run `main` in-process.
+
+export interface OutStream {
+  write(text: string): unknown;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+}
+
+export interface InStream extends AsyncIterable<Buffer | string> {
+  isTTY?: boolean | undefined;
+  setRawMode?(mode: boolean): unknown;
+  on?(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  removeListener?(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  pause?(): unknown;
+  resume?(): unknown;
+}
+
+export interface Io {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  now(): number;
+  /** Resolves after `ms`, or rejects when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** A number in [0, 1): backoff jitter and the sandbox's fail rate use it. */
+  random(): number;
+  /** Registers a cleanup that runs if the process is interrupted (SIGINT/SIGTERM); returns its remover. */
+  onInterrupt(cleanup: () => void): () => void;
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const interruptCleanups = new Set<() => void>();
+
+/** Runs every registered cleanup; bin/cdata.js calls it on SIGINT and SIGTERM. */
+export function runInterruptCleanups(): void {
+  for (const cleanup of interruptCleanups) {
+    try {
+      cleanup();
+    } catch {
+      // Best effort: the process is going away.
+    }
+  }
+  interruptCleanups.clear();
+}
+
+export function processIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    now: () => Date.now(),
+    sleep,
+    random: Math.random,
+    onInterrupt(cleanup) {
+      interruptCleanups.add(cleanup);
+      return () => interruptCleanups.delete(cleanup);
+    },
+  };
+}

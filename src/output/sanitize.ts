@@ -1,0 +1,38 @@
+// API text is untrusted (tender titles come from public notices). Before it reaches a terminal
+// (table, tsv, any stderr message) every character that could move the cursor, recolour, set a
+// hyperlink or the clipboard, or reorder the line is shown escaped instead: C0 controls, DEL,
+// C1 controls (which include the 8-bit CSI and OSC), bidirectional overrides and isolates, line
+// and paragraph separators, and lone surrogates. ESC is escaped, so no sequence survives.
+
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'g');
+
+const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\\': '\\\\' };
+
+function escapeChar(char: string): string {
+  const named = NAMED[char];
+  if (named) return named;
+  const code = char.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** Text safe to show on a terminal: unsafe characters become `\t`, `\n`, `\x1b`, `\u202e`… */
+export function sanitize(text: string): string {
+  return text.replace(UNSAFE, escapeChar);
+}
+
+/**
+ * A TSV field: as `sanitize`, and backslash doubled first, so the escaping is reversible:
+ * `\\` `\t` `\n` `\r` `\xHH` `\uHHHH` (see unescapeTsv).
+ */
+export function escapeTsv(text: string): string {
+  return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+
+/** The inverse of escapeTsv, for scripts and tests that read cdata's TSV. */
+export function unescapeTsv(field: string): string {
+  return field.replace(/\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|(.))/g, (_match, hex2?: string, hex4?: string, char?: string) => {
+    if (hex2 ?? hex4) return String.fromCharCode(parseInt((hex2 ?? hex4)!, 16));
+    return ({ t: '\t', n: '\n', r: '\r', '\\': '\\' } as Record<string, string>)[char!] ?? `\\${char}`;
+  });
+}

@@ -1,0 +1,125 @@
+// The table a person reads at a terminal: cli-table3, borderless like gh's, the endpoint's
+// default columns, fitted to the terminal by shortening the widest columns (with `…`), numbers
+// right-aligned, colour for tier, status, decision and a negative runway. Cells are sanitised
+// first: API text never reaches the terminal raw.
+import { Chalk, type ChalkInstance } from 'chalk';
+import Table from 'cli-table3';
+import cliTableUtils from 'cli-table3/src/utils.js';
+import { isJsonNumber, type JsonObject, type JsonValue } from '../json.js';
+import { cellText } from './cells.js';
+import type { ColorLevel } from './color.js';
+import { sanitize } from './sanitize.js';
+
+export const TABLE_ARRAY_SEPARATOR = ', ';
+const GAP = 2;
+const MIN_WIDTH = 6;
+
+const NO_BORDERS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  middle: ' '.repeat(GAP),
+};
+
+export interface TableOptions {
+  header: boolean;
+  color: ColorLevel;
+  /** Terminal width to fit; undefined: natural widths. */
+  width: number | undefined;
+}
+
+export function renderTable(rows: readonly JsonObject[], fields: readonly string[], options: TableOptions & { flexible: readonly boolean[] }): string {
+  const { flexible } = options;
+  const paint = new Chalk({ level: options.color });
+  const texts = rows.map((row) => fields.map((field) => sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))));
+  const head = fields.map(sanitize);
+  const natural = fields.map((_, i) => Math.max(options.header ? width(head[i]!) : 1, ...texts.map((cells) => width(cells[i]!))));
+  const table = new Table({
+    head: options.header ? head.map((h) => paint.bold(h)) : [],
+    chars: NO_BORDERS,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+    colWidths: fit(natural, flexible, options.width),
+    wordWrap: false,
+    truncate: '…',
+  });
+  rows.forEach((row, r) => {
+    table.push(
+      fields.map((field, i) => ({
+        content: colorize(paint, field, row[field], texts[r]![i]!),
+        hAlign: isNumeric(row[field]) ? ('right' as const) : ('left' as const),
+      })),
+    );
+  });
+  return `${table.toString().replace(/ +$/gm, '')}\n`;
+}
+
+/** Field/value pairs, for a single object such as `me`. */
+export function renderPairs(row: JsonObject, fields: readonly string[], options: TableOptions): string {
+  const paint = new Chalk({ level: options.color });
+  const labels = fields.map(sanitize);
+  const labelWidth = Math.max(...labels.map(width));
+  return fields
+    .map((field, i) => `${paint.bold(labels[i]!.padEnd(labelWidth))}${' '.repeat(GAP)}${sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))}`)
+    .map((line) => `${line.trimEnd()}\n`)
+    .join('');
+}
+
+function width(text: string): number {
+  return cliTableUtils.strlen(text);
+}
+
+/**
+ * Column widths that fit `total`. Free-text columns (titles, names, notes) give way first: they
+ * are cut down to a common cap, and any slack left goes back to them. Only if that is not enough
+ * are the fixed-shape columns (tiers, dates, numbers, ids) cut too. Never below MIN_WIDTH (or a
+ * column's own width when that is smaller).
+ */
+export function fit(natural: readonly number[], flexible: readonly boolean[], total: number | undefined): number[] {
+  const budget = total === undefined ? Infinity : total - GAP * (natural.length - 1);
+  const sum = (widths: readonly number[]) => widths.reduce((a, b) => a + b, 0);
+  if (sum(natural) <= budget) return [...natural];
+  const capped = (cap: number, shrinkable: (i: number) => boolean) =>
+    natural.map((w, i) => (shrinkable(i) ? Math.min(w, Math.max(cap, MIN_WIDTH)) : w));
+  for (const shrinkable of [(i: number) => flexible[i]!, () => true]) {
+    let cap = Math.max(...natural);
+    while (cap > MIN_WIDTH && sum(capped(cap, shrinkable)) > budget) cap--;
+    const widths = capped(cap, shrinkable);
+    if (sum(widths) <= budget) {
+      // Hand the slack back, one column at a time, to the columns the cap cut.
+      let slack = budget - sum(widths);
+      for (let i = 0; slack > 0 && i < widths.length; i++) {
+        const extra = Math.min(slack, natural[i]! - widths[i]!);
+        widths[i]! += extra;
+        slack -= extra;
+      }
+      return widths;
+    }
+  }
+  return capped(MIN_WIDTH, () => true);
+}
+
+function isNumeric(value: JsonValue | undefined): boolean {
+  return typeof value === 'number' || isJsonNumber(value);
+}
+
+const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
+  RECOMMENDED: (p) => p.green.bold,
+  WORTH_A_LOOK: (p) => p.yellow,
+  STRETCH: (p) => p.magenta,
+  OPEN: (p) => p.yellow,
+  DONE: (p) => p.green,
+  ACTIVE: (p) => p.green,
+  PLANNED: (p) => p.cyan,
+  CLOSED: (p) => p.gray,
+  BID: (p) => p.green,
+  NO_BID: (p) => p.red,
+  CLARIFY_FIRST: (p) => p.yellow,
+};
+
+const TONED_FIELDS = new Set(['tier', 'status', 'decision']);
+
+function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
+  if (TONED_FIELDS.has(field) && typeof value === 'string') return TONES[value]?.(paint)(text) ?? text;
+  if (field === 'runwayDays' && isNumeric(value) && Number(value) < 0) return paint.red(text);
+  return text;
+}

@@ -1,0 +1,13 @@
+// TSV: a header row, tab-separated, one line per row; inside a value `\`, tab, CR and LF become
+// `\\`, `\t`, `\r`, `\n` and other control characters `\xHH`/`\uHHHH` (reversible: unescapeTsv).
+import type { JsonObject } from '../json.js';
+import { cellText } from './cells.js';
+import { escapeTsv } from './sanitize.js';
+
+export const TSV_ARRAY_SEPARATOR = '; ';
+
+export function renderTsv(rows: readonly JsonObject[], fields: readonly string[], options: { header: boolean }): string {
+  const lines = rows.map((row) => fields.map((field) => escapeTsv(cellText(row[field], TSV_ARRAY_SEPARATOR))).join('\t'));
+  if (options.header) lines.unshift(fields.map(escapeTsv).join('\t'));
+  return lines.map((line) => `${line}\n`).join('');
+}

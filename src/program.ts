@@ -1,0 +1,161 @@
+// Builds the commander program from the command registry and runs one command. Commander never
+// exits the process or prints errors itself: its errors become UsageErrors for src/cli.ts.
+import { Command, CommanderError, Option } from 'commander';
+import { COMMANDS, GLOBAL_OPTIONS } from './commands/index.js';
+import type { CommandContext, CommandSpec, OptionSpec } from './commands/spec.js';
+import { ENV_VARS } from './config/env.js';
+import { resolveSettings, type GlobalOptions, type SandboxTarget, type Settings } from './config/resolve.js';
+import { EXIT, EXIT_CODES, UsageError } from './errors.js';
+import type { Io } from './io.js';
+import { sanitize } from './output/sanitize.js';
+import type { RunState } from './cli.js';
+import { VERSION } from './version.js';
+
+export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = buildProgram(io, run, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.exitCode === 0) return EXIT.ok; // --help, --version
+    if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
+    const command = error.code === 'commander.unknownCommand' ? 'cdata' : commandPath(program, argv);
+    // Commander's second line, when there is one, is a suggestion ("Did you mean tenders?").
+    const [message = '', ...more] = error.message.replace(/^error: /, '').split('\n');
+    throw new UsageError(message, { hint: [...more, `Run '${command} --help' for usage.`].join(' ') });
+  }
+  return exitCode;
+}
+
+function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void): Command {
+  const program = new Command('cdata')
+    .description('Read your company data from the API: tables at a terminal, JSON for scripts, CSV exports for cron.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand(false)
+    .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, helpWidth: io.stdout.columns ?? 100 })
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: () => undefined, // reported by cli.ts like every other error
+    })
+    .exitOverride()
+    .addHelpText('after', rootHelp());
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  // Errors are also written as a JSON line when the output is JSON; known as soon as the flag parses.
+  program.on('option:output', (value: string) => (run.jsonErrors = /^(nd)?json$/i.test(value)));
+  program.on('option:json', () => (run.jsonErrors = true));
+  program.on('option:debug', () => (run.debug = true));
+  for (const spec of COMMANDS) addCommand(program, spec, io, run, setExitCode);
+  return program;
+}
+
+function addCommand(parent: Command, spec: CommandSpec, io: Io, run: RunState, setExitCode: (code: number) => void): void {
+  const command = parent
+    .command(spec.name, { hidden: spec.hidden ?? false })
+    .summary(spec.summary)
+    .description(spec.description ? `${spec.summary}.\n\n${spec.description}` : `${spec.summary}.`)
+    .helpOption('-h, --help', 'show help')
+    .helpCommand(false)
+    .exitOverride()
+    .configureOutput(parent.configureOutput())
+    .configureHelp(parent.configureHelp());
+  for (const alias of spec.aliases ?? []) command.alias(alias);
+  for (const arg of spec.args ?? []) {
+    const name = `${arg.name}${arg.variadic ? '...' : ''}`;
+    command.argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
+  }
+  for (const option of spec.options ?? []) command.addOption(toOption(option));
+  if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  ${e}`).join('\n')}\n`);
+  for (const sub of spec.subcommands ?? []) addCommand(command, sub, io, run, setExitCode);
+  const load = spec.load;
+  if (!load) return;
+  command.action(async (...actionArgs: unknown[]) => {
+    const self = actionArgs[actionArgs.length - 1] as Command;
+    const options = self.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
+    const args = actionArgs.slice(0, spec.args?.length ?? 0) as CommandContext['args'];
+    const [handler, target] = await Promise.all([load(), options.sandbox ? startSandbox(spec) : undefined]);
+    try {
+      const code = await handler(createContext(io, run, spec, args, options, target?.target));
+      setExitCode(code ?? EXIT.ok);
+    } finally {
+      await target?.close();
+    }
+  });
+}
+
+function createContext(
+  io: Io,
+  run: RunState,
+  spec: CommandSpec,
+  args: CommandContext['args'],
+  options: GlobalOptions & Record<string, unknown>,
+  sandbox: SandboxTarget | undefined,
+): CommandContext {
+  let settings: Settings | undefined;
+  const quiet = options.quiet === true;
+  return {
+    io,
+    spec,
+    args,
+    options,
+    sandbox,
+    settings() {
+      if (!settings) {
+        settings = resolveSettings(options, io, sandbox);
+        if (settings.key.value) run.secrets.push(settings.key.value);
+        if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
+        run.debug ||= settings.debug;
+      }
+      return settings;
+    },
+    note: (message) => void (quiet || io.stderr.write(`${sanitize(message)}\n`)),
+    warn: (message) => void (quiet || io.stderr.write(`warning: ${sanitize(message)}\n`)),
+  };
+}
+
+/** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */
+async function startSandbox(spec: CommandSpec): Promise<{ target: SandboxTarget; close(): Promise<void> }> {
+  if (!spec.usesApi) throw new UsageError(`--sandbox applies only to commands that call the API, not '${spec.name}'`);
+  const [{ startSandbox: start }, { demoKey }] = await Promise.all([import('./sandbox/server.js'), import('./sandbox/keys.js')]);
+  const server = await start();
+  return { target: { url: server.url, key: demoKey('all') }, close: () => server.close() };
+}
+
+function toOption(spec: OptionSpec): Option {
+  const description = spec.defaultText === undefined ? spec.description : `${spec.description} (default: ${spec.defaultText})`;
+  return new Option(spec.flags, description);
+}
+
+function commandPath(program: Command, argv: readonly string[]): string {
+  const names: string[] = ['cdata'];
+  let current = program;
+  for (const word of argv) {
+    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) continue;
+    names.push(next.name());
+    current = next;
+  }
+  return names.join(' ');
+}
+
+function rootHelp(): string {
+  const width = Math.max(...ENV_VARS.map((v) => v.name.length));
+  return [
+    '',
+    'Examples:',
+    '  cdata --sandbox tenders --tier RECOMMENDED   try it with demo data, no account needed',
+    '  echo "$KEY" | cdata auth login --base-url https://api.example.com',
+    '  cdata obligations --json | jq \'.[] | select(.status == "OPEN")\'',
+    '  cdata export --dir /srv/exports',
+    '',
+    'Environment:',
+    ...ENV_VARS.map((v) => `  ${v.name.padEnd(width)}  ${v.meaning}`),
+    '',
+    'Exit codes:',
+    ...Object.entries(EXIT_CODES).map(([code, { meaning }]) => `  ${code}  ${meaning}`),
+    '',
+  ].join('\n');
+}

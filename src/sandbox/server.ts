@@ -1,0 +1,193 @@
+// A local implementation of the whole API reference on node:http, for demos, integrators'
+// tests and this project's tests. Routes come from the endpoint table; the order of checks
+// follows the reference: lock-out, authentication (401), method and path (403), scope (403),
+// parameters (400), then the data.
+import { randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ENDPOINTS, type Endpoint } from '../endpoints.js';
+import { sleep } from '../io.js';
+import { stringifyJson, type JsonValue } from '../json.js';
+import { demoData, withRunway, TENANT, type DemoData } from './data.js';
+import { digest, keyTable, type DemoKey } from './keys.js';
+import { Lockout } from './lockout.js';
+import { queryError, selectRows } from './query.js';
+
+export interface SandboxOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Delay before every answer, in milliseconds. */
+  latencyMs?: number;
+  /** Share of requests (0..1) answered 503 before anything else is checked. */
+  failRate?: number;
+  /** The sandbox's clock in ms since the epoch: timestamps, runwayDays and the lock-out window. */
+  now?: () => number;
+  random?: () => number;
+  /** Called after each answer (cdata sandbox logs them on stderr). */
+  onRequest?: (request: SandboxRequest) => void;
+}
+
+/** One request as the sandbox saw it: tests count attempts and check what was sent. */
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  status: number;
+  credential: 'x-api-key' | 'bearer' | 'none';
+  correlationId: string;
+}
+
+export interface Sandbox {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  data: DemoData;
+  requests: SandboxRequest[];
+  close(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  body: JsonValue;
+  headers?: Record<string, string>;
+}
+
+const ROUTES = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.path, e]));
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const keys = keyTable();
+  const lockout = new Lockout();
+  const data = demoData(now());
+  const requests: SandboxRequest[] = [];
+
+  const decide = (req: IncomingMessage, url: URL, record: SandboxRequest): Answer => {
+    const problem = (status: number, detail: string, headers?: Record<string, string>): Answer => ({
+      status,
+      headers,
+      body: {
+        type: 'about:blank',
+        title: STATUS_CODES[status] ?? 'Error',
+        status,
+        detail,
+        correlationId: record.correlationId,
+        timestamp: new Date(now()).toISOString(),
+      },
+    });
+
+    if ((options.failRate ?? 0) > 0 && random() < options.failRate!) {
+      return problem(503, 'The service is temporarily unavailable; retry with increasing delay.');
+    }
+
+    const presented = credential(req);
+    record.credential = presented.via;
+    const address = req.socket.remoteAddress ?? 'unknown';
+    if (presented.via !== 'none') {
+      const wait = lockout.retryAfterSeconds(address, now());
+      if (wait > 0) {
+        return problem(429, `Too many failed authentication attempts from this address; retry after ${wait} seconds.`, {
+          'Retry-After': String(wait),
+        });
+      }
+    }
+    if (presented.key === undefined) {
+      return problem(401, 'No API key: send it in the X-API-Key header or as Authorization: Bearer.');
+    }
+    const key = keys.get(digest(presented.key));
+    if (!key || key.revoked) {
+      lockout.recordFailure(address, now());
+      return problem(401, key ? 'This API key has been revoked.' : 'Unknown API key.');
+    }
+    if (req.method !== 'GET') {
+      return problem(403, `Method ${req.method} is not allowed: the API is read-only and accepts GET only.`);
+    }
+    const endpoint = ROUTES.get(url.pathname);
+    if (!endpoint) return problem(403, `${url.pathname} is not open to API keys.`);
+    if (!key.scopes.includes(endpoint.scope)) {
+      return problem(
+        403,
+        `This key lacks the scope ${endpoint.scope}, which ${endpoint.path} requires. Scopes are fixed when a key is created.`,
+      );
+    }
+    const invalid = queryError(endpoint, url.searchParams);
+    if (invalid) return problem(400, invalid);
+    return { status: 200, body: answer(endpoint, url.searchParams, key) };
+  };
+
+  const answer = (endpoint: Endpoint, query: URLSearchParams, key: DemoKey): JsonValue => {
+    if (endpoint.name === 'me') {
+      return { displayName: key.displayName, tenant: TENANT, roles: ['API'], scopes: [...key.scopes] };
+    }
+    const rows = selectRows(endpoint, data.rows[endpoint.name as keyof DemoData['rows']], query);
+    return endpoint.name === 'tenders' ? rows.map((t) => withRunway(t, now())) : rows;
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const record: SandboxRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      status: 0,
+      credential: 'none',
+      correlationId: randomUUID(),
+    };
+    requests.push(record);
+    // The body is never read (every endpoint is a GET), but it must be drained.
+    req.resume();
+    void (async () => {
+      if (options.latencyMs) await sleep(options.latencyMs);
+      const result = decide(req, url, record);
+      record.status = result.status;
+      send(res, result, record.correlationId);
+      options.onRequest?.(record);
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port, address, family } = server.address() as AddressInfo;
+  const host = family === 'IPv6' ? `[${address}]` : address;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    data,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function credential(req: IncomingMessage): { via: SandboxRequest['credential']; key?: string } {
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return { via: 'x-api-key', key: header };
+  const authorization = req.headers.authorization;
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match ? { via: 'bearer', key: match[1]! } : { via: 'bearer' };
+  }
+  return { via: 'none' };
+}
+
+function send(res: ServerResponse, result: Answer, correlationId: string): void {
+  const body = stringifyJson(result.body);
+  res.writeHead(result.status, {
+    'Content-Type': result.status === 200 ? 'application/json' : 'application/problem+json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Correlation-Id': correlationId,
+    ...result.headers,
+  });
+  res.end(body);
+}

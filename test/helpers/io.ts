@@ -1,0 +1,78 @@
+// An Io for in-process runs of `main`: captured stdout/stderr, a chosen env and terminal, an
+// instant sleep that records what was asked, a deterministic random, and a way to "press Ctrl-C".
+import { Readable } from 'node:stream';
+import type { Io, OutStream } from '../../src/io.js';
+
+export interface TestIoOptions {
+  env?: Record<string, string | undefined>;
+  /** stdin text; a TTY stdin when undefined and `stdinTTY` is true. */
+  stdin?: string;
+  stdinTTY?: boolean;
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  columns?: number;
+  now?: () => number;
+  random?: () => number;
+  /** Use real timers for sleep (default: instant, recorded in `sleeps`). */
+  realSleep?: boolean;
+}
+
+export interface TestIo {
+  io: Io;
+  stdout(): string;
+  stderr(): string;
+  /** Every sleep the code asked for, in ms. */
+  sleeps: number[];
+  /** Runs the interrupt cleanups, as bin/cdata.js does on SIGINT. */
+  interrupt(): void;
+}
+
+function capture(isTTY: boolean, columns: number | undefined): OutStream & { text: string } {
+  const stream = {
+    text: '',
+    isTTY,
+    columns,
+    write(chunk: string) {
+      stream.text += chunk;
+      return true;
+    },
+  };
+  return stream;
+}
+
+export function testIo(options: TestIoOptions = {}): TestIo {
+  const stdout = capture(options.stdoutTTY ?? false, options.columns);
+  const stderr = capture(options.stderrTTY ?? false, options.columns);
+  const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), {
+    isTTY: options.stdinTTY ?? false,
+  });
+  const sleeps: number[] = [];
+  const cleanups = new Set<() => void>();
+  const io: Io = {
+    stdout,
+    stderr,
+    stdin,
+    env: { ...options.env },
+    now: options.now ?? Date.now,
+    random: options.random ?? (() => 0.5),
+    sleep: async (ms, signal) => {
+      sleeps.push(ms);
+      if (options.realSleep) await new Promise((resolve) => setTimeout(resolve, ms));
+      if (signal?.aborted) throw signal.reason;
+    },
+    onInterrupt(cleanup) {
+      cleanups.add(cleanup);
+      return () => cleanups.delete(cleanup);
+    },
+  };
+  return {
+    io,
+    stdout: () => stdout.text,
+    stderr: () => stderr.text,
+    sleeps,
+    interrupt() {
+      for (const cleanup of cleanups) cleanup();
+      cleanups.clear();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Runs the built bin/cdata.js as a user would (after `npm run build`): a child process, or one
+// under a pseudo-terminal via `script -qc` when the point is what a terminal shows.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/cdata.js', import.meta.url));
+
+export interface SpawnResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runBin(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<SpawnResult> {
+  return runProcess(process.execPath, [BIN, ...args], options);
+}
+
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+): Promise<SpawnResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Single-quotes a word for sh. */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Runs cdata under a pseudo-terminal of the given width (`script -qc`), so stdout is a TTY.
+ * Returns everything the terminal received (stdout and stderr together, CRLF line ends).
+ */
+export function runBinInTerminal(args: string[], options: { env?: Record<string, string>; columns?: number } = {}): Promise<SpawnResult> {
+  const line = `stty cols ${options.columns ?? 100} rows 50; ${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}`;
+  return runProcess('script', ['-qec', line, '/dev/null'], { env: { TERM: 'xterm-256color', ...options.env } });
+}

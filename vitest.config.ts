@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+export default defineConfig({
+  define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // Tests that spawn the binary or a pseudo-terminal share two cores with the rest.
+    maxWorkers: 4,
+  },
+});
