@@ -77,7 +77,7 @@ export class ApiClient {
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, io.now()) });
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()) });
       }
       if (status >= 500 && retriesLeft > 0) {
         await this.backoff(attempt, `HTTP ${status}`);
@@ -183,8 +183,9 @@ function withAttempts(error: CliError, attempts: number): CliError {
   return error;
 }
 
-function retryAdvice(wait: number | undefined, maxWaitSeconds: number, now: number): string {
+function retryAdvice(wait: number | undefined, maxWaitSeconds: number, waitedAlready: boolean, now: number): string {
   if (wait === undefined) return 'The API gave no usable Retry-After: wait before retrying, and check the key (failed authentication locks an address out).';
   const at = new Date(now + wait * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
-  return `Retry after ${wait} s (at ${at}); that is longer than --max-wait ${maxWaitSeconds} s. Too many failed authentications lock an address out for up to 15 minutes.`;
+  const why = waitedAlready ? 'still rate limited after waiting once' : `longer than --max-wait ${maxWaitSeconds} s`;
+  return `Retry after ${wait} s (at ${at}); ${why}. Too many failed authentications lock an address out for up to 15 minutes.`;
 }

@@ -10,6 +10,7 @@ import { sleep } from '../io.js';
 import { stringifyJson, type JsonValue } from '../json.js';
 import { demoData, withRunway, TENANT, type DemoData } from './data.js';
 import { digest, keyTable, type DemoKey } from './keys.js';
+import type { Fault } from './faults.js';
 import { Lockout } from './lockout.js';
 import { queryError, selectRows } from './query.js';
 
@@ -24,6 +25,11 @@ export interface SandboxOptions {
   /** The sandbox's clock in ms since the epoch: timestamps, runwayDays and the lock-out window. */
   now?: () => number;
   random?: () => number;
+  /**
+   * A fault to apply to the n-th request (0-based), replacing its answer; undefined answers
+   * normally. See ./faults.ts.
+   */
+  faults?: (index: number, request: IncomingMessage) => Fault | undefined;
   /** Called after each answer (cdata sandbox logs them on stderr). */
   onRequest?: (request: SandboxRequest) => void;
 }
@@ -134,11 +140,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       credential: 'none',
       correlationId: randomUUID(),
     };
+    const fault = options.faults?.(requests.length, req);
     requests.push(record);
     // The body is never read (every endpoint is a GET), but it must be drained.
     req.resume();
     void (async () => {
       if (options.latencyMs) await sleep(options.latencyMs);
+      if (fault) {
+        record.status = fault(req, res, { correlationId: record.correlationId, now: now() });
+        options.onRequest?.(record);
+        return;
+      }
       const result = decide(req, url, record);
       record.status = result.status;
       send(res, result, record.correlationId);
