@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 rmSync(new URL('dist', root), { recursive: true, force: true });
 await build({
   absWorkingDir: root.pathname,
-  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/server.ts' },
+  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -1,8 +1,17 @@
 // undici, and only here: one GET with a deadline and a size cap, redirects never followed (a
 // 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { setFlagsFromString } from 'node:v8';
+import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import request from 'undici/lib/api/api-request.js';
 import type { Env } from '../config/env.js';
 import type { HttpAnswer } from './problem.js';
+
+// undici parses HTTP with llhttp compiled to WebAssembly. By default V8 compiles it twice, the
+// second time (optimised) in the background, and the process cannot exit until that finishes:
+// ~80 ms added to every command for code that parses a few kilobytes. The baseline compiler
+// alone is plenty. Measured in README "Performance".
+setFlagsFromString('--liftoff-only');
 
 /** Bodies above this are refused: the largest real answer (200 rows) is far below it. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -15,10 +24,12 @@ export interface Transport {
 }
 
 export function createTransport(env: Env): Transport {
-  const dispatcher = dispatcherFor(env);
+  let dispatcher: Promise<Dispatcher> | undefined;
   return {
     async get(url, headers, signal) {
-      const response = await request(url, { method: 'GET', headers, signal, dispatcher });
+      dispatcher ??= dispatcherFor(env);
+      const { origin, pathname, search } = new URL(url);
+      const response = await request.call(await dispatcher, { origin, path: `${pathname}${search}`, method: 'GET', headers, signal });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {
@@ -31,16 +42,18 @@ export function createTransport(env: Env): Transport {
       }
       return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
     },
-    close: () => dispatcher.close(),
+    // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
+    close: async () => (dispatcher ? (await dispatcher).destroy() : undefined),
   };
 }
 
-function dispatcherFor(env: Env): Dispatcher {
+async function dispatcherFor(env: Env): Promise<Dispatcher> {
   // The whole-request deadline is ours (an AbortSignal); undici's own timeouts only back it up.
   const options = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
   const proxy = (upper: string) => env[upper] || env[upper.toLowerCase()] || '';
   const httpProxy = proxy('HTTP_PROXY');
   const httpsProxy = proxy('HTTPS_PROXY');
   if (!httpProxy && !httpsProxy) return new Agent(options);
+  const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
   return new EnvHttpProxyAgent({ ...options, httpProxy, httpsProxy, noProxy: proxy('NO_PROXY') });
 }

@@ -1,0 +1,118 @@
+// `npm run bench`: start-up and query cost of the built CLI, as ratios against `node -e 0`
+// measured in the same session, runs alternating so machine noise hits both alike. Not a test:
+// it prints a table and writes bench-results/latest.json for comparison between commits.
+//
+//   node scripts/bench.mjs [--runs N]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runsFlag = process.argv.indexOf('--runs');
+const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 21;
+const WARMUP = 3;
+const LATENCY_MS = 200;
+
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+const { startSandbox, demoKey } = await import(join(root, 'dist/sandbox.js'));
+
+const fast = await startSandbox();
+const slow = await startSandbox({ latencyMs: LATENCY_MS });
+const work = mkdtempSync(join(tmpdir(), 'cdata-bench-'));
+const configDir = join(work, 'config');
+mkdirSync(configDir);
+const bin = join(root, 'bin/cdata.js');
+const env = (sandbox) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  CDATA_CONFIG_DIR: configDir,
+  CDATA_BASE_URL: sandbox.url,
+  CDATA_API_KEY: demoKey('all'),
+});
+
+const baseline = { name: 'node -e 0', args: ['-e', '0'], env: env(fast) };
+const cases = [
+  { name: 'cdata --version', args: [bin, '--version'], env: env(fast), target: 1.2 },
+  { name: 'cdata completion bash', args: [bin, 'completion', 'bash'], env: env(fast) },
+  { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
+  { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
+  {
+    name: `cdata export (all lists, ${LATENCY_MS} ms latency)`,
+    args: [bin, 'export', '--dir', join(work, 'export'), '-q'],
+    env: env(slow),
+    target: 1.3,
+    // The target compares against start-up plus one request's time: node -e 0 + the latency.
+    extraBaselineMs: LATENCY_MS,
+  },
+];
+
+function timeOnce(command) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, command.args, { env: command.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+/** Peak RSS in KiB, from GNU time's %M (the child's own maximum resident set). */
+function peakRss(command) {
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...command.args], { env: command.env, encoding: 'utf8' });
+  const kib = Number(result.stderr.trim().split('\n').at(-1));
+  return Number.isFinite(kib) ? kib : undefined;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const samples = new Map([baseline, ...cases].map((c) => [c.name, []]));
+for (let i = 0; i < WARMUP + RUNS; i++) {
+  // Alternate: the baseline before every case, so drift and noise affect both alike.
+  for (const command of cases) {
+    const base = timeOnce(baseline);
+    const ms = timeOnce(command);
+    if (i >= WARMUP) {
+      samples.get(baseline.name).push(base);
+      samples.get(command.name).push(ms);
+    }
+  }
+}
+
+const baseMs = median(samples.get(baseline.name));
+const rows = [baseline, ...cases].map((command) => {
+  const ms = median(samples.get(command.name));
+  const reference = baseMs + (command.extraBaselineMs ?? 0);
+  const rss = Math.max(...[1, 2, 3].map(() => peakRss(command) ?? 0));
+  return {
+    name: command.name,
+    medianMs: Number(ms.toFixed(1)),
+    ratio: Number((ms / reference).toFixed(2)),
+    against: command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0',
+    target: command.target,
+    met: command.target === undefined ? undefined : ms / reference <= command.target,
+    peakRssMiB: Number((rss / 1024).toFixed(1)),
+    rssMet: rss / 1024 <= 64,
+  };
+});
+
+await fast.close();
+await slow.close();
+rmSync(work, { recursive: true, force: true });
+
+const pad = (text, width) => String(text).padEnd(width);
+console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians.\n`);
+console.log(`${pad('command', 46)}${pad('median', 11)}${pad('ratio', 8)}${pad('target', 9)}${pad('peak RSS', 11)}`);
+for (const row of rows) {
+  const target = row.target === undefined ? '' : `<=${row.target}${row.met ? '' : ' !'}`;
+  console.log(`${pad(row.name, 46)}${pad(`${row.medianMs} ms`, 11)}${pad(`${row.ratio}x`, 8)}${pad(target, 9)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)}`);
+}
+console.log('\nratio: median / median of node -e 0 (export: / (node -e 0 + latency)); "!" marks a missed target (RSS target: 64 MiB).');
+
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+mkdirSync(join(root, 'bench-results'), { recursive: true });
+const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, rows };
+writeFileSync(join(root, 'bench-results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log('written: bench-results/latest.json');

@@ -1,0 +1,18 @@
+// undici's dispatcher and request modules, imported directly so a command loads only the HTTP/1
+// client rather than the package index (fetch, WebSocket, cache, mocks: ~30 ms of start-up).
+// The shapes are undici's public ones; the lock file pins the version these paths belong to.
+declare module 'undici/lib/dispatcher/agent.js' {
+  import { Agent } from 'undici';
+  export default Agent;
+}
+
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  import { EnvHttpProxyAgent } from 'undici';
+  export default EnvHttpProxyAgent;
+}
+
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+  /** Dispatcher.prototype.request, unbound: call it with the dispatcher as `this`. */
+  export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+}
