@@ -2,8 +2,15 @@
 // measured in the same session, runs alternating so machine noise hits both alike. Not a test:
 // it prints a table and writes bench-results/latest.json for comparison between commits.
 //
-//   node scripts/bench.mjs [--runs N]
-import { execFileSync, spawnSync } from 'node:child_process';
+//   node scripts/bench.mjs [--runs N] [--only TEXT] [--clean-env]
+//
+// --only TEXT: only the cases whose name contains TEXT. --clean-env: run every command with only
+// PATH and HOME (plus cdata's own variables) instead of this shell's environment. Some machines
+// set variables that slow every Node start-up (NODE_EXTRA_CA_CERTS loads a CA bundle: ~40 ms);
+// the default measures what a user of this shell pays, --clean-env what Node itself costs.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,28 +19,38 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 21;
+const onlyFlag = process.argv.indexOf('--only');
+const ONLY = onlyFlag > 0 ? process.argv[onlyFlag + 1] : undefined;
+const CLEAN_ENV = process.argv.includes('--clean-env');
 const WARMUP = 3;
 const LATENCY_MS = 200;
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-const { startSandbox, demoKey } = await import(join(root, 'dist/sandbox.js'));
-
-const fast = await startSandbox();
-const slow = await startSandbox({ latencyMs: LATENCY_MS });
+// The sandboxes run in their own process: spawnSync below blocks this one's event loop.
+const sandboxes = spawn(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `const { startSandbox, demoKey } = await import(${JSON.stringify(join(root, 'dist/sandbox.js'))});
+     const fast = await startSandbox();
+     const slow = await startSandbox({ latencyMs: ${LATENCY_MS} });
+     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, key: demoKey('all') }));`,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const [line] = await once(createInterface({ input: sandboxes.stdout }), 'line');
+const { fast, slow, key } = JSON.parse(line);
 const work = mkdtempSync(join(tmpdir(), 'cdata-bench-'));
 const configDir = join(work, 'config');
 mkdirSync(configDir);
 const bin = join(root, 'bin/cdata.js');
-const env = (sandbox) => ({
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  CDATA_CONFIG_DIR: configDir,
-  CDATA_BASE_URL: sandbox.url,
-  CDATA_API_KEY: demoKey('all'),
-});
+const inherited = CLEAN_ENV ? { PATH: process.env.PATH, HOME: process.env.HOME } : { ...process.env };
+for (const name of Object.keys(inherited)) if (name.startsWith('CDATA_')) delete inherited[name];
+const env = (url) => ({ ...inherited, CDATA_CONFIG_DIR: configDir, CDATA_BASE_URL: url, CDATA_API_KEY: key });
 
 const baseline = { name: 'node -e 0', args: ['-e', '0'], env: env(fast) };
-const cases = [
+const allCases = [
   { name: 'cdata --version', args: [bin, '--version'], env: env(fast), target: 1.2 },
   { name: 'cdata completion bash', args: [bin, 'completion', 'bash'], env: env(fast) },
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
@@ -47,6 +64,8 @@ const cases = [
     extraBaselineMs: LATENCY_MS,
   },
 ];
+
+const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));
 
 function timeOnce(command) {
   const started = process.hrtime.bigint();
@@ -98,12 +117,11 @@ const rows = [baseline, ...cases].map((command) => {
   };
 });
 
-await fast.close();
-await slow.close();
+sandboxes.kill();
 rmSync(work, { recursive: true, force: true });
 
 const pad = (text, width) => String(text).padEnd(width);
-console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians.\n`);
+console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);
 console.log(`${pad('command', 46)}${pad('median', 11)}${pad('ratio', 8)}${pad('target', 9)}${pad('peak RSS', 11)}`);
 for (const row of rows) {
   const target = row.target === undefined ? '' : `<=${row.target}${row.met ? '' : ' !'}`;
@@ -113,6 +131,7 @@ console.log('\nratio: median / median of node -e 0 (export: / (node -e 0 + laten
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, rows };
-writeFileSync(join(root, 'bench-results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-console.log('written: bench-results/latest.json');
+const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', rows };
+const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
+writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`written: ${file}`);

@@ -1,0 +1,34 @@
+// How an error reaches the user: one `error:` line (sanitised, the key redacted), a `hint:` line
+// where one helps, the stack under --debug, and under -o json/ndjson the same as one JSON line.
+import type { RunState } from './cli.js';
+import { CliError, EXIT_CODES, exitCodeOf, type ExitCode } from './errors.js';
+import type { Io } from './io.js';
+import { sanitize } from './output/sanitize.js';
+
+export function report(error: unknown, io: Io, run: RunState): ExitCode {
+  const exitCode = exitCodeOf(error);
+  const redact = (text: string) => sanitize(run.secrets.reduce((out, secret) => out.split(secret).join('svc_***'), text));
+  const known = error instanceof CliError;
+  const message = known ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+  const http = known ? error.http : undefined;
+  const where = http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : '';
+  const lines = [`error: ${redact(message)}${redact(where)}`];
+  if (known && error.hint) lines.push(`hint: ${redact(error.hint)}`);
+  if (!known) lines.push('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
+  if (run.debug && error instanceof Error && error.stack) lines.push(...error.stack.split('\n').slice(1).map(redact));
+  io.stderr.write(`${lines.join('\n')}\n`);
+  if (run.jsonErrors) {
+    const line = {
+      error: {
+        status: http?.status ?? null,
+        title: http?.title ?? EXIT_CODES[exitCode].title,
+        detail: message,
+        correlationId: http?.correlationId ?? null,
+        exitCode,
+      },
+    };
+    const json = run.secrets.reduce((out, secret) => out.split(secret).join('svc_***'), JSON.stringify(line));
+    io.stderr.write(`${json}\n`);
+  }
+  return exitCode;
+}
