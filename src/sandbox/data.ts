@@ -60,8 +60,9 @@ export function demoData(now: number): DemoData {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const g = generator(20261122);
   // createdAt: spread over the past ~500 days, strictly decreasing, with fractional seconds.
+  // Counted back from midnight, not from `now`, so that the whole day serves the same data.
   const createdAt = (index: number, spacingHours: number) =>
-    new Date(now - (index + 1) * spacingHours * 3_600_000 - g.int(0, 3_599_999)).toISOString();
+    new Date(today - (index + 1) * spacingHours * 3_600_000 - g.int(0, 3_599_999)).toISOString();
 
   const companies: JsonObject[] = [];
   for (let i = 0; i < COUNTS.companies; i++) {

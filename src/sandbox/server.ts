@@ -69,7 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const data = demoData(now());
   const requests: SandboxRequest[] = [];
 
-  const decide = (req: IncomingMessage, url: URL, record: SandboxRequest): Answer => {
+  const decide = (req: IncomingMessage, record: SandboxRequest): Answer => {
     const problem = (status: number, detail: string, headers?: Record<string, string>): Answer => ({
       status,
       headers,
@@ -109,17 +109,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (req.method !== 'GET') {
       return problem(403, `Method ${req.method} is not allowed: the API is read-only and accepts GET only.`);
     }
-    const endpoint = ROUTES.get(url.pathname);
-    if (!endpoint) return problem(403, `${url.pathname} is not open to API keys.`);
+    const endpoint = ROUTES.get(record.path);
+    if (!endpoint) return problem(403, `${record.path} is not open to API keys.`);
     if (!key.scopes.includes(endpoint.scope)) {
       return problem(
         403,
         `This key lacks the scope ${endpoint.scope}, which ${endpoint.path} requires. Scopes are fixed when a key is created.`,
       );
     }
-    const invalid = queryError(endpoint, url.searchParams);
+    const invalid = queryError(endpoint, record.query);
     if (invalid) return problem(400, invalid);
-    return { status: 200, body: answer(endpoint, url.searchParams, key) };
+    return { status: 200, body: answer(endpoint, record.query, key) };
   };
 
   const answer = (endpoint: Endpoint, query: URLSearchParams, key: DemoKey): JsonValue => {
@@ -131,11 +131,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const { path, query } = requestTarget(req.url ?? '/');
     const record: SandboxRequest = {
       method: req.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
+      path,
+      query,
       status: 0,
       credential: 'none',
       correlationId: randomUUID(),
@@ -151,7 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         options.onRequest?.(record);
         return;
       }
-      const result = decide(req, url, record);
+      const result = decide(req, record);
       record.status = result.status;
       send(res, result, record.correlationId);
       options.onRequest?.(record);
@@ -179,6 +179,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The path exactly as sent, and the query. Not `new URL(target, base)`: that resolves `..` and
+ * reads `//host/api/v1/me` as a host and a path, so unlisted paths would reach listed endpoints.
+ */
+function requestTarget(target: string): { path: string; query: URLSearchParams } {
+  const mark = target.indexOf('?');
+  if (mark === -1) return { path: target, query: new URLSearchParams() };
+  return { path: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) };
 }
 
 function credential(req: IncomingMessage): { via: SandboxRequest['credential']; key?: string } {

@@ -1,0 +1,135 @@
+// `cdata sandbox` as a user runs it: the built binary in the foreground, its URL and keys on
+// stdout, requests answered (by a real curl when the machine has one), Ctrl-C stops it; bad
+// input exits 2 with a clear message. Needs the build (npm test builds first).
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_KEYS, demoKey } from '../../src/sandbox/keys.js';
+import { run } from '../helpers/run.js';
+import { BIN, runBin, runProcess } from '../helpers/spawn.js';
+
+const HAS_CURL = spawnSync('curl', ['--version']).status === 0;
+
+let child: ChildProcessWithoutNullStreams | undefined;
+let blocker: Server | undefined;
+afterEach(() => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child = undefined;
+  blocker?.close();
+  blocker = undefined;
+});
+
+/** Starts `cdata sandbox ...` and resolves once it has printed its banner (the last line says how to stop it). */
+async function startCommand(args: string[]): Promise<{ stdout: string; stderr: () => string; process: ChildProcessWithoutNullStreams }> {
+  const proc = spawn(process.execPath, [BIN, 'sandbox', ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  child = proc;
+  let stdout = '';
+  let stderr = '';
+  proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes('Ctrl-C stops it.\n')) resolve();
+    });
+    proc.once('close', (code) => reject(new Error(`cdata sandbox exited ${code} before starting: ${stderr}`)));
+  });
+  return { stdout, stderr: () => stderr, process: proc };
+}
+
+/** GET with an X-API-Key, through curl when present (the issue's "done when"), else fetch. */
+async function get(url: string, key?: string): Promise<{ status: number; contentType: string; body: string }> {
+  if (!HAS_CURL) {
+    const response = await fetch(url, { headers: key ? { 'X-API-Key': key } : {} });
+    return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
+  }
+  const result = await runProcess('curl', ['-sS', '-i', ...(key ? ['-H', `X-API-Key: ${key}`] : []), url]);
+  expect(result.code, result.stderr).toBe(0);
+  const [head = '', body = ''] = result.stdout.split('\r\n\r\n');
+  const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1]);
+  const contentType = /^content-type: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
+  return { status, contentType, body };
+}
+
+describe('cdata sandbox', () => {
+  it('prints its URL and demo keys, serves the API with them, and stops on Ctrl-C', async () => {
+    const started = await startCommand(['--port', '0']);
+    const url = /at (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(started.stdout)?.[1];
+    expect(url).toBeDefined();
+    expect(Number(new URL(url!).port)).toBeGreaterThan(0);
+    const printed = started.stdout.match(/svc_[0-9A-Za-z]{32}/g) ?? [];
+    for (const k of DEMO_KEYS) expect(started.stdout).toMatch(new RegExp(`${k.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${demoKey(k.id)}\\n`));
+    expect(new Set(printed)).toEqual(new Set(DEMO_KEYS.map((k) => demoKey(k.id))));
+    expect(started.stdout).toContain(`curl -H "X-API-Key: ${demoKey('all')}" ${url}/api/v1/tenders`);
+
+    const allKey = printed[0]!;
+    const tenders = await get(`${url}/api/v1/tenders`, allKey);
+    expect(tenders.status).toBe(200);
+    expect(tenders.contentType).toBe('application/json');
+    const rows = JSON.parse(tenders.body) as { tier: string }[];
+    expect(rows).toHaveLength(50);
+    expect(rows[0]!.tier).toBe('RECOMMENDED');
+
+    const refused = await get(`${url}/api/v1/tenders`);
+    expect(refused.status).toBe(401);
+    expect(refused.contentType).toBe('application/problem+json');
+
+    const revoked = await get(`${url}/api/v1/me`, demoKey('revoked'));
+    expect(JSON.parse(revoked.body)).toMatchObject({ status: 401, detail: 'This API key has been revoked.' });
+
+    // Each answer is logged on stderr, never the key.
+    expect(started.stderr()).toContain('GET /api/v1/tenders -> 200\n');
+    expect(started.stderr()).toContain('GET /api/v1/tenders -> 401\n');
+    expect(started.stderr()).not.toContain('svc_');
+
+    started.process.kill('SIGINT');
+    const [code] = (await once(started.process, 'close')) as [number | null];
+    expect(code).toBe(130);
+    await expect(fetch(`${url}/api/v1/me`)).rejects.toThrow();
+  });
+
+  it('exits 2 on an unknown flag, naming it', async () => {
+    const result = await runBin(['sandbox', '--bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("error: unknown option '--bogus'\nhint: Run 'cdata sandbox --help' for usage.\n");
+  });
+
+  it('exits 2 when the port is already in use, naming the port', async () => {
+    blocker = createServer();
+    blocker.listen(0, '127.0.0.1');
+    await once(blocker, 'listening');
+    const port = (blocker.address() as { port: number }).port;
+    const result = await runBin(['sandbox', '--port', String(port)]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `error: port ${port} on 127.0.0.1 is already in use: choose another with --port (0 picks a free one)\n`,
+    );
+  });
+
+  it.each([
+    ['--fail-rate', '1.5', 'a number from 0 to 1'],
+    ['--fail-rate', '-0.1', 'a number from 0 to 1'],
+    ['--fail-rate', 'abc', 'a number from 0 to 1'],
+    ['--fail-rate', '', 'a number from 0 to 1'],
+    ['--fail-rate', '50%', 'a number from 0 to 1'],
+    ['--latency', '-1', 'a whole number from 0 to 600000'],
+    ['--latency', '1.5', 'a whole number from 0 to 600000'],
+    ['--latency', 'abc', 'a whole number from 0 to 600000'],
+    ['--latency', '600001', 'a whole number from 0 to 600000'],
+    ['--port', '65536', 'a whole number from 0 to 65535'],
+    ['--port', 'http', 'a whole number from 0 to 65535'],
+  ])('exits 2 on %s %j', async (flag, value, rule) => {
+    const result = await run(['sandbox', '--port', '0', flag, value]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: ${flag} must be ${rule} (got '${value}')\n`);
+  });
+
+  it('exits 2 on a bad value from the built binary too', async () => {
+    const result = await runBin(['sandbox', '--fail-rate', '2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: --fail-rate must be a number from 0 to 1 (got '2')\n");
+  });
+});
