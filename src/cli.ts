@@ -3,7 +3,7 @@
 // exit code from the table in errors.ts. bin/cdata.js alone touches the process.
 import { CliError, EXIT, EXIT_CODES, exitCodeOf, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { sanitize } from './output/sanitize.js';
+import { sanitize, sanitizeJson } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
 export { processIo, runInterruptCleanups } from './io.js';
@@ -54,7 +54,7 @@ function report(error: unknown, io: Io, run: RunState): ExitCode {
       },
     };
     const json = run.secrets.reduce((out, secret) => out.split(secret).join('svc_***'), JSON.stringify(line));
-    io.stderr.write(`${json}\n`);
+    io.stderr.write(`${sanitizeJson(json)}\n`);
   }
   return exitCode;
 }
