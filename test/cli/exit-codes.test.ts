@@ -86,6 +86,12 @@ describe('exit 2: usage and configuration', () => {
     );
   });
 
+  it('http://localhost is loopback, and allowed', async () => {
+    const result = await against(sandbox.current, ['workspaces', '--base-url', `http://localhost:${sandbox.current.port}`]);
+    expect(result.code).toBe(0);
+    expect(result.requests).toHaveLength(1);
+  });
+
   it('--base-url wins over CDATA_BASE_URL', async () => {
     const other = await makeSandbox();
     const result = await against(other, ['workspaces', '--base-url', `${other.url}/api/v1/`], env());

@@ -5,7 +5,7 @@ import { parseJson, type JsonValue } from '../../src/json.js';
 import { unescapeTsv } from '../../src/output/sanitize.js';
 import { fetchDirect, NOW } from '../helpers/api.js';
 import { csvCell, parseStrictCsv, rowsOf, tableCell, tableLinePattern, tsvCell } from '../helpers/cells.js';
-import { cdata } from '../helpers/checked.js';
+import { cdata, unsafeChars } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox({ now: () => NOW });
@@ -48,6 +48,7 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     const result = await go('-o', 'tsv');
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const fields = fieldNames(endpoint);
+    expect(unsafeChars(result.stdout, { allowTab: true })).toEqual([]);
     const parsed = lines(result.stdout).map((line) => line.split('\t').map(unescapeTsv));
     expect(parsed).toEqual([fields, ...rowsOf(await expected(endpoint)).map((row) => fields.map((field) => tsvCell(row[field])))]);
   });
@@ -55,6 +56,7 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
   it('-o table shows the default columns under a header row', async () => {
     const result = await cdata([name, '--color', 'never'], { env: sandboxEnv(sandbox.current), stdoutTTY: true });
     expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(unsafeChars(result.stdout)).toEqual([]);
     const rows = rowsOf(await expected(endpoint));
     const printed = lines(result.stdout);
     if (endpoint.shape === 'object') {

@@ -110,6 +110,27 @@ describe('default format', () => {
   });
 });
 
+describe('table width', () => {
+  const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
+
+  it('fits the terminal, from its columns or else COLUMNS', async () => {
+    const fitted = await cdata(['tenders', '--color', 'never'], { env: env(), stdoutTTY: true, columns: 70 });
+    expect(widest(fitted.stdout)).toBeLessThanOrEqual(70);
+    expect(fitted.stdout).toContain('…');
+    const fromEnv = await cdata(['tenders', '--color', 'never'], { env: { ...env(), COLUMNS: '60' }, stdoutTTY: true });
+    expect(widest(fromEnv.stdout)).toBeLessThanOrEqual(60);
+  });
+
+  it('is natural when the width is unknown, and in a file', async () => {
+    const natural = await cdata(['tenders', '--color', 'never'], { env: env(), stdoutTTY: true });
+    expect(widest(natural.stdout)).toBeGreaterThan(100);
+    expect(natural.stdout).not.toContain('…');
+    const file = join(mkdtempSync(join(tmpdir(), 'cdata-out-')), 'tenders.txt');
+    await cdata(['tenders', '-o', 'table', '--out', file], { env: env(), stdoutTTY: true, columns: 70 });
+    expect(readFileSync(file, 'utf8')).toBe(natural.stdout);
+  });
+});
+
 describe('--out FILE', () => {
   const makeSandbox = useSandboxes();
   const folder = () => mkdtempSync(join(tmpdir(), 'cdata-out-'));

@@ -1,6 +1,6 @@
 // Exit 7: a 2xx that is not the JSON the reference promises, and redirects, never followed.
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../../src/sandbox/faults.js';
+import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { faultAlways, useSandboxes } from '../helpers/api.js';
 import { cdata } from '../helpers/checked.js';
@@ -57,5 +57,28 @@ describe('redirects are never followed', () => {
       `error: the API answered HTTP ${status} redirecting to ${location}; cdata never follows redirects, so the key stays with ${result.host}\n` +
         'hint: Check the base URL (cdata auth status): it should be the API origin itself, with https://.\n',
     );
+  });
+});
+
+describe('error answers that are not problem+json', () => {
+  const html = (status: number): Fault => (_req, res) => (res.writeHead(status, { 'Content-Type': 'text/html' }).end('<h1>nginx</h1>'), status);
+
+  it('a 404 (the base URL is some other site): exit 2, named by its reason phrase', async () => {
+    const result = await against(faultAlways(html(404)), ['tenders']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('error: Not Found: the base URL does not look like this API (HTTP 404)\nhint: Check the base URL: cdata auth status.\n');
+  });
+
+  it("a proxy's HTML 502: retried, then exit 6", async () => {
+    const result = await against(faultAlways(html(502)), ['tenders', '--retries', '1']);
+    expect(result.requests).toHaveLength(2);
+    expect(result).toMatchObject({ code: 6, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe('error: Bad Gateway (gave up after 2 attempts) (HTTP 502)');
+  });
+
+  it('an unexpected status: exit 7', async () => {
+    const result = await against(faultAlways(html(418)), ['tenders']);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr).toBe("error: unexpected answer: I'm a Teapot (HTTP 418)\n");
   });
 });
