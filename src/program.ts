@@ -21,9 +21,11 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     if (error.exitCode === 0) return EXIT.ok; // --help, --version
     if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
     const command = error.code === 'commander.unknownCommand' ? 'cdata' : commandPath(program, argv);
-    // Commander's second line, when there is one, is a suggestion ("Did you mean tenders?").
+    // Commander's second line, when there is one, is a suggestion: "(Did you mean tenders?)",
+    // which reads better in the hint without its parentheses.
     const [message = '', ...more] = error.message.replace(/^error: /, '').split('\n');
-    throw new UsageError(message, { hint: [...more, `Run '${command} --help' for usage.`].join(' ') });
+    const suggestions = more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
+    throw new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
   }
   return exitCode;
 }

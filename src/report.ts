@@ -3,7 +3,7 @@
 import type { RunState } from './cli.js';
 import { CliError, EXIT_CODES, exitCodeOf, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
-import { sanitize } from './output/sanitize.js';
+import { sanitize, sanitizeJson } from './output/sanitize.js';
 
 export function report(error: unknown, io: Io, run: RunState): ExitCode {
   const exitCode = exitCodeOf(error);
@@ -28,7 +28,7 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
       },
     };
     const json = run.secrets.reduce((out, secret) => out.split(secret).join('svc_***'), JSON.stringify(line));
-    io.stderr.write(`${json}\n`);
+    io.stderr.write(`${sanitizeJson(json)}\n`);
   }
   return exitCode;
 }

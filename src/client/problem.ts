@@ -1,5 +1,6 @@
 // The one function that turns an HTTP error answer into a typed error (as stripe-node's
 // generateV1Error does), keeping the problem+json detail and the correlation id.
+import { STATUS_CODES } from 'node:http';
 import {
   AuthError,
   BadResponseError,
@@ -22,7 +23,8 @@ export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string
   const problem = readProblem(answer);
   const http: HttpDetail = {
     status: answer.status,
-    title: problem.title ?? `HTTP ${answer.status}`,
+    // A body that is not problem+json (a proxy's HTML 502, a web server's 404): the reason phrase.
+    title: problem.title ?? STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`,
     correlationId: problem.correlationId ?? header(answer, 'x-correlation-id'),
   };
   const detail = problem.detail ?? http.title;

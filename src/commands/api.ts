@@ -26,6 +26,14 @@ export function openClient(context: CommandContext, key?: string): ApiClient {
       hint: 'Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.',
     });
   }
+  // A stray CR or space (a CRLF env file, a pasted key) would otherwise fail inside undici as an
+  // invalid header, be retried as a network error and end as a misleading exit 6.
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(apiKey)) {
+    const where = key !== undefined ? 'the API key' : settings.key.source === 'env' ? 'the API key in CDATA_API_KEY' : `the API key of profile '${settings.profile.name}'`;
+    throw new AuthError(`${where} contains whitespace or a control character`, {
+      hint: 'Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.',
+    });
+  }
   const { io } = context;
   return new ApiClient({
     baseUrl,

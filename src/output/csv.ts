@@ -14,6 +14,9 @@ export function renderCsv(rows: readonly JsonObject[], fields: readonly string[]
     stringify(records, {
       escape_formulas: true,
       record_delimiter: '\r\n',
+      // csv-stringify quotes a value holding the whole record delimiter (CRLF) but not a bare LF
+      // or CR, which Excel and Python's csv then take as the end of the row (RFC 4180: quote it).
+      quoted_match: /[\r\n]/,
       cast: { number: (_value, context) => lexemes[context.index]! },
     });
   let out = options.bom ? '\uFEFF' : '';

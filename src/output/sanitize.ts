@@ -22,6 +22,14 @@ export function sanitize(text: string): string {
 }
 
 /**
+ * JSON text for a terminal (the error line on stderr): JSON.stringify escapes C0 but leaves DEL,
+ * C1 and the bidi controls raw, so those become `\u0085`-style escapes: the same JSON, made safe.
+ */
+export function sanitizeJson(json: string): string {
+  return json.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * A TSV field: as `sanitize`, and backslash doubled first, so the escaping is reversible:
  * `\\` `\t` `\n` `\r` `\xHH` `\uHHHH` (see unescapeTsv).
  */

@@ -1,0 +1,170 @@
+// Exit codes 2, 3 and 4 with their causes and messages; the correlation id and the JSON error
+// line. (5 and 6 are in test/client/retry.test.ts, 7 in test/client/bad-response.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../../src/sandbox/faults.js';
+import { demoKey } from '../../src/sandbox/keys.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { faultAlways, NOW, useSandboxes } from '../helpers/api.js';
+import { cdata } from '../helpers/checked.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { tempConfigDir } from '../helpers/run.js';
+
+const sandbox = useSandbox({ now: () => NOW });
+const makeSandbox = useSandboxes();
+const env = () => sandboxEnv(sandbox.current);
+
+/** Runs cdata against `target` and returns the result and the requests it sent. */
+async function against(target: Sandbox, argv: string[], environment: Record<string, string> = sandboxEnv(target)) {
+  const before = target.requests.length;
+  const result = await cdata(argv, { env: environment });
+  return { ...result, requests: target.requests.slice(before) };
+}
+
+describe('exit 2: usage and configuration', () => {
+  it('an unknown command, with the suggestion', async () => {
+    const result = await cdata(['tender'], { env: env() });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown command 'tender'\nhint: Did you mean tenders? Run 'cdata --help' for usage.\n",
+      sleeps: [],
+    });
+  });
+
+  it('an unknown option, with the suggestion when one is close', async () => {
+    const far = await against(sandbox.current, ['tenders', '--bogus']);
+    expect(far).toMatchObject({ code: 2, stdout: '', requests: [] });
+    expect(far.stderr).toBe("error: unknown option '--bogus'\nhint: Run 'cdata tenders --help' for usage.\n");
+    const near = await against(sandbox.current, ['tenders', '--teir', 'STRETCH']);
+    expect(near.stderr).toBe("error: unknown option '--teir'\nhint: Did you mean --tier? Run 'cdata tenders --help' for usage.\n");
+  });
+
+  it.each([
+    [['-o', 'xml'], "error: --output must be one of table, json, ndjson, csv, tsv (got 'xml')\n"],
+    [['--color', 'rainbow'], "error: --color must be one of auto, always, never (got 'rainbow')\n"],
+    [['--timeout', 'soon'], "error: --timeout must be a number of seconds above 0 up to 86400 (got 'soon')\n"],
+    [['--timeout', '0'], "error: --timeout must be a number of seconds above 0 up to 86400 (got '0')\n"],
+    [['--retries', '11'], "error: --retries must be a whole number from 0 to 10 (got '11')\n"],
+    [['--max-wait', '-1'], "error: --max-wait must be a number of seconds from 0 up to 86400 (got '-1')\n"],
+    [['--json', '-o', 'csv'], 'error: --json and --output csv disagree: use one of them\n'],
+    [['--limit', 'x'], "error: --limit must be a whole number from 1 to 200 (got 'x')\n"],
+  ])('bad value %j, nothing sent', async (argv, stderr) => {
+    const result = await against(sandbox.current, ['tenders', ...argv]);
+    expect(result).toMatchObject({ code: 2, stdout: '', requests: [] });
+    expect(result.stderr).toBe(stderr);
+  });
+
+  it('a 400 from the server, not retried, with its correlation id', async () => {
+    const target = await makeSandbox({ faults: faultAlways(FAULTS.badRequest) });
+    const result = await against(target, ['tenders']);
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 2, stdout: '', sleeps: [] });
+    expect(result.stderr).toBe(
+      `error: the API rejected the request: tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH; got 'x'. (HTTP 400, correlation id ${result.requests[0]!.correlationId})\n` +
+        'hint: Fix the request; retrying it unchanged gives the same answer.\n',
+    );
+  });
+
+  it('no base URL: says how to set one', async () => {
+    const result = await cdata(['tenders'], { env: { CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: tempConfigDir() } });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: no base URL configured: the API address differs per deployment\n' +
+        'hint: Set one with --base-url URL, CDATA_BASE_URL, `cdata auth login --base-url URL` or `cdata config set base-url URL`; or try `cdata --sandbox ...`.\n',
+      sleeps: [],
+    });
+  });
+
+  it('http:// to a host that is not loopback', async () => {
+    const result = await cdata(['tenders', '--base-url', 'http://api.example.com'], { env: env() });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe(
+      'error: refusing plain http:// to api.example.com: the API key would cross the network in clear; use https://\n' +
+        'hint: http:// is accepted only for loopback hosts (127.0.0.0/8, ::1, localhost), such as a local sandbox.\n',
+    );
+  });
+
+  it('http://localhost is loopback, and allowed', async () => {
+    const result = await against(sandbox.current, ['workspaces', '--base-url', `http://localhost:${sandbox.current.port}`]);
+    expect(result.code).toBe(0);
+    expect(result.requests).toHaveLength(1);
+  });
+
+  it('--base-url wins over CDATA_BASE_URL', async () => {
+    const other = await makeSandbox();
+    const result = await against(other, ['workspaces', '--base-url', `${other.url}/api/v1/`], env());
+    expect(result.code).toBe(0);
+    expect(result.requests.map((r) => r.path)).toEqual(['/api/v1/workspaces']);
+  });
+});
+
+describe('exit 3: not authenticated', () => {
+  it('no key configured', async () => {
+    const result = await against(sandbox.current, ['tenders'], { CDATA_BASE_URL: sandbox.current.url, CDATA_CONFIG_DIR: tempConfigDir() });
+    expect(result).toMatchObject({ code: 3, stdout: '', requests: [] });
+    expect(result.stderr).toBe("error: no API key for profile 'default'\nhint: Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.\n");
+  });
+
+  it.each([
+    ['an unknown key', 'svc_ThisKeyWasNeverIssuedByAnyone00', 'Unknown API key.'],
+    ['a revoked key', demoKey('revoked'), 'This API key has been revoked.'],
+  ])('401 for %s, not retried, with a hint to check or replace the key', async (_what, key, detail) => {
+    const result = await against(sandbox.current, ['tenders'], { ...env(), CDATA_API_KEY: key });
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 3, stdout: '', sleeps: [] });
+    expect(result.stderr).toBe(
+      `error: ${detail} (HTTP 401, correlation id ${result.requests[0]!.correlationId})\n` +
+        'hint: Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).\n',
+    );
+  });
+});
+
+describe('exit 4: forbidden', () => {
+  it('a missing scope: named, and a new key is needed; not retried', async () => {
+    const result = await against(sandbox.current, ['tenders'], sandboxEnv(sandbox.current, 'graph'));
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 4, stdout: '', sleeps: [] });
+    expect(result.stderr).toBe(
+      `error: This key lacks the scope tenders.read, which /api/v1/tenders requires. Scopes are fixed when a key is created. (HTTP 403, correlation id ${result.requests[0]!.correlationId})\n` +
+        "hint: A key's scopes are fixed when it is created: ask a company owner or admin for a new key with tenders.read, then run cdata auth login.\n",
+    );
+  });
+});
+
+describe('the JSON error line', () => {
+  it.each([[['-o', 'json']], [['-o', 'ndjson']], [['--json']], [['-o', 'NDJSON']]])('%j adds it to stderr after the message', async (format) => {
+    const result = await against(sandbox.current, ['tenders', ...format], sandboxEnv(sandbox.current, 'graph'));
+    const correlationId = result.requests[0]!.correlationId;
+    const [message, hint, json, end] = result.stderr.split('\n');
+    expect(message).toMatch(/^error: This key lacks the scope tenders\.read/);
+    expect(hint).toMatch(/^hint: /);
+    expect(end).toBe('');
+    expect(JSON.parse(json!)).toEqual({
+      error: {
+        status: 403,
+        title: 'Forbidden',
+        detail: 'This key lacks the scope tenders.read, which /api/v1/tenders requires. Scopes are fixed when a key is created.',
+        correlationId,
+        exitCode: 4,
+      },
+    });
+    expect(Object.keys(JSON.parse(json!).error)).toEqual(['status', 'title', 'detail', 'correlationId', 'exitCode']);
+  });
+
+  it('carries null status and correlation id for errors no server gave', async () => {
+    const result = await cdata(['tenders', '--json', '--tier', 'best'], { env: env() });
+    expect(result.stderr.split('\n')[1]).toBe(
+      '{"error":{"status":null,"title":"Usage error","detail":"--tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got \'best\')","correlationId":null,"exitCode":2}}',
+    );
+  });
+
+  it('is not written for the other formats', async () => {
+    for (const format of ['csv', 'tsv', 'table']) {
+      const result = await cdata(['tenders', '-o', format], { env: sandboxEnv(sandbox.current, 'graph') });
+      expect(result.code).toBe(4);
+      expect(result.stderr.split('\n')).toHaveLength(3);
+    }
+  });
+});

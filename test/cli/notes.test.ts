@@ -1,0 +1,110 @@
+// Colour (--color, NO_COLOR, FORCE_COLOR), notes on stderr and -q, the truncation note, and
+// the empty list.
+import { describe, expect, it } from 'vitest';
+import { fieldNames, findEndpoint } from '../../src/endpoints.js';
+import { FAULTS } from '../../src/sandbox/faults.js';
+import { faultAlways, faultsAt, NOW, useSandboxes } from '../helpers/api.js';
+import { cdata } from '../helpers/checked.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox({ now: () => NOW });
+const makeSandbox = useSandboxes();
+const env = () => sandboxEnv(sandbox.current);
+const GREEN = '\u001b[32m';
+
+describe('colour', () => {
+  const table = async (flags: string[], extraEnv: Record<string, string>, stdoutTTY: boolean) =>
+    (await cdata(['tenders', '--tier', 'RECOMMENDED', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY })).stdout;
+
+  it.each([
+    ['auto on a terminal', [], {}, true, true],
+    ['auto in a pipe', [], {}, false, false],
+    ['--color always in a pipe', ['--color', 'always'], {}, false, true],
+    ['--color never on a terminal', ['--color', 'never'], {}, true, false],
+    ['NO_COLOR on a terminal', [], { NO_COLOR: '1' }, true, false],
+    ['an empty NO_COLOR on a terminal', [], { NO_COLOR: '' }, true, true],
+    ['FORCE_COLOR in a pipe', [], { FORCE_COLOR: '1' }, false, true],
+    ['FORCE_COLOR=0 on a terminal', [], { FORCE_COLOR: '0' }, true, false],
+    ['TERM=dumb on a terminal', [], { TERM: 'dumb' }, true, false],
+    ['--color always over NO_COLOR', ['--color', 'always'], { NO_COLOR: '1' }, true, true],
+    ['--color never over FORCE_COLOR', ['--color', 'never'], { FORCE_COLOR: '3' }, true, false],
+  ] as [string, string[], Record<string, string>, boolean, boolean][])('%s', async (_what, flags, extraEnv, tty, coloured) => {
+    const out = await table(flags, extraEnv, tty);
+    expect(out).toContain('RECOMMENDED');
+    if (coloured) expect(out).toContain(`${GREEN}\u001b[1mRECOMMENDED`);
+    else expect(out).not.toContain('\u001b');
+  });
+
+  it('colours tier, status, decision and a negative runway', async () => {
+    const tenders = (await cdata(['tenders', '--color', 'always', '-f', 'tier,decision,runwayDays'], { env: env(), stdoutTTY: true })).stdout;
+    for (const code of ['\u001b[33mWORTH_A_LOOK', '\u001b[35mSTRETCH', `${GREEN}BID`, '\u001b[31mNO_BID', '\u001b[33mCLARIFY_FIRST']) expect(tenders).toContain(code);
+    expect(tenders).toMatch(/\u001b\[31m-\d+\u001b\[39m/);
+    expect(tenders).not.toMatch(/\u001b\[31m\d/);
+    const sites = (await cdata(['sites', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })).stdout;
+    for (const code of [`${GREEN}ACTIVE`, '\u001b[36mPLANNED', '\u001b[90mCLOSED']) expect(sites).toContain(code);
+    const obligations = (await cdata(['obligations', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })).stdout;
+    for (const code of ['\u001b[33mOPEN', `${GREEN}DONE`]) expect(obligations).toContain(code);
+  });
+
+  it.each(['json', 'ndjson', 'csv', 'tsv'])('never in %s, even when forced', async (format) => {
+    const result = await cdata(['tenders', '-o', format, '--color', 'always', '-f', 'ocid,tier,score,decision'], { env: { ...env(), FORCE_COLOR: '3' }, stdoutTTY: true });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('RECOMMENDED');
+    expect(result.stdout).not.toContain('\u001b');
+  });
+});
+
+describe('the truncation note', () => {
+  const run = (argv: string[], stderrTTY = true) => cdata(argv, { env: env(), stderrTTY, stdoutTTY: true });
+
+  it('when a list returns as many rows as its limit, on a terminal', async () => {
+    const result = await run(['obligations', '--limit', '5']);
+    expect(result.stderr).toBe('showing the newest 5 obligations; more may exist (--limit up to 200)\n');
+  });
+
+  it('says at 200 that the API cannot return more', async () => {
+    const result = await run(['obligations', '--limit', '200']);
+    expect(result.stderr).toBe('showing 200 obligations, the most the API returns: older rows cannot be listed (the API has no paging)\n');
+  });
+
+  it('not when fewer rows came, not when stderr is not a terminal, not with -q', async () => {
+    expect((await run(['tenders'])).stderr).toBe(''); // 64 tenders < 100
+    expect((await run(['obligations', '--limit', '5'], false)).stderr).toBe('');
+    expect((await run(['obligations', '--limit', '5', '-q'])).stderr).toBe('');
+  });
+});
+
+describe('-q', () => {
+  it('silences notes but not errors', async () => {
+    const clamped = await cdata(['obligations', '--limit', '900', '-q'], { env: env(), stderrTTY: true });
+    expect(clamped).toMatchObject({ code: 0, stderr: '' });
+    const waited = await cdata(['workspaces', '-q'], { env: sandboxEnv(await makeSandbox({ faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) })) });
+    expect(waited).toMatchObject({ code: 0, stderr: '', sleeps: [1000] });
+    const failed = await cdata(['tenders', '-q', '--tier', 'x'], { env: env() });
+    expect(failed).toMatchObject({ code: 2, stderr: "error: --tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got 'x')\n" });
+    const forbidden = await cdata(['tenders', '-q', '--json'], { env: sandboxEnv(sandbox.current, 'graph') });
+    expect(forbidden.code).toBe(4);
+    expect(forbidden.stderr.split('\n')).toHaveLength(4);
+  });
+});
+
+describe('an empty list is success', () => {
+  const tenders = findEndpoint('tenders')!;
+  const empty = async (argv: string[], options: { stdoutTTY?: boolean } = {}) =>
+    cdata(['tenders', ...argv], { env: sandboxEnv(await makeSandbox({ faults: faultAlways(FAULTS.emptyList) })), ...options });
+
+  it('table: nothing on stdout, says so on stderr (a note: -q silences it)', async () => {
+    expect(await empty([], { stdoutTTY: true })).toMatchObject({ code: 0, stdout: '', stderr: 'No tenders found.\n' });
+    expect(await empty(['-q'], { stdoutTTY: true })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('json prints [], ndjson nothing', async () => {
+    expect(await empty(['--json'])).toMatchObject({ code: 0, stdout: '[]\n', stderr: '' });
+    expect(await empty(['-o', 'ndjson'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('csv and tsv print the header only', async () => {
+    expect(await empty(['-o', 'csv'])).toMatchObject({ code: 0, stdout: `${fieldNames(tenders).join(',')}\r\n`, stderr: '' });
+    expect(await empty(['-o', 'tsv'])).toMatchObject({ code: 0, stdout: `${fieldNames(tenders).join('\t')}\n`, stderr: '' });
+  });
+});

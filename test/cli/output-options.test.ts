@@ -1,0 +1,183 @@
+// --fields, --no-header, --bom, the default format, and --out.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fieldNames, findEndpoint } from '../../src/endpoints.js';
+import { parseJson, type JsonObject } from '../../src/json.js';
+import { unescapeTsv } from '../../src/output/sanitize.js';
+import { FAULTS } from '../../src/sandbox/faults.js';
+import { faultAlways, fetchDirect, NOW, useSandboxes } from '../helpers/api.js';
+import { csvCell, parseStrictCsv, rowsOf, tableCell, tableLinePattern, tsvCell } from '../helpers/cells.js';
+import { cdata } from '../helpers/checked.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox({ now: () => NOW });
+const env = () => sandboxEnv(sandbox.current);
+const tenders = findEndpoint('tenders')!;
+const FIELDS = ['score', 'ocid', 'reasons', 'decision'];
+
+async function tenderRows(): Promise<JsonObject[]> {
+  return rowsOf(await fetchDirect(sandbox.current, tenders, { limit: '5' }));
+}
+
+describe('--fields', () => {
+  const go = (format: string, ...more: string[]) => cdata(['tenders', '--limit', '5', '-o', format, '--fields', FIELDS.join(','), ...more], { env: env() });
+  const projected = (row: JsonObject) => Object.fromEntries(FIELDS.map((field) => [field, row[field]]));
+
+  it('projects and orders json objects', async () => {
+    const result = await go('json');
+    expect(result.code).toBe(0);
+    const printed = parseJson(result.stdout) as JsonObject[];
+    expect(printed).toEqual((await tenderRows()).map(projected));
+    expect(Object.keys(printed[0]!)).toEqual(FIELDS);
+  });
+
+  it('projects and orders ndjson lines', async () => {
+    const printed = (await go('ndjson')).stdout.trimEnd().split('\n').map((line) => parseJson(line) as JsonObject);
+    expect(printed).toEqual((await tenderRows()).map(projected));
+    expect(printed.map((row) => Object.keys(row))).toEqual(printed.map(() => FIELDS));
+  });
+
+  it('chooses csv and tsv columns', async () => {
+    const rows = await tenderRows();
+    expect(parseStrictCsv((await go('csv')).stdout)).toEqual([FIELDS, ...rows.map((row) => FIELDS.map((f) => csvCell(row[f])))]);
+    const tsv = (await go('tsv')).stdout.trimEnd().split('\n').map((line) => line.split('\t').map(unescapeTsv));
+    expect(tsv).toEqual([FIELDS, ...rows.map((row) => FIELDS.map((f) => tsvCell(row[f])))]);
+  });
+
+  it('chooses table columns', async () => {
+    const result = await cdata(['tenders', '--limit', '5', '--fields', FIELDS.join(','), '--color', 'never'], { env: env(), stdoutTTY: true });
+    const [header, ...body] = result.stdout.trimEnd().split('\n');
+    expect(header).toMatch(tableLinePattern(FIELDS));
+    expect(body).toHaveLength(5);
+    (await tenderRows()).forEach((row, i) => expect(body[i]).toMatch(tableLinePattern(FIELDS.map((f) => tableCell(row[f])))));
+  });
+
+  it('chooses and orders the pairs of me, and its json', async () => {
+    const table = await cdata(['me', '--fields', 'scopes,tenant', '--color', 'never'], { env: env(), stdoutTTY: true });
+    expect(table.stdout).toBe('scopes  graph.read, tenders.read, workspaces.read\ntenant  Mthembu & Van Wyk Construction (Pty) Ltd\n');
+    const json = await cdata(['me', '--fields', 'tenant,roles', '--json'], { env: env() });
+    expect(json.stdout).toBe('{\n  "tenant": "Mthembu & Van Wyk Construction (Pty) Ltd",\n  "roles": [\n    "API"\n  ]\n}\n');
+  });
+
+  it('refuses an unknown field with exit 2, listing the valid ones, before any request', async () => {
+    const before = sandbox.current.requests.length;
+    const result = await cdata(['tenders', '--fields', 'ocid,nope'], { env: env() });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: unknown field 'nope' in --fields for tenders; valid fields: ${fieldNames(tenders).join(', ')}\n`,
+      sleeps: [],
+    });
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+});
+
+describe('--no-header and --bom', () => {
+  it('drops the header row from csv, tsv and table', async () => {
+    for (const format of ['csv', 'tsv', 'table']) {
+      const withHeader = await cdata(['sites', '--limit', '3', '-o', format, '--color', 'never'], { env: env() });
+      const without = await cdata(['sites', '--limit', '3', '-o', format, '--color', 'never', '--no-header'], { env: env() });
+      expect(without.code).toBe(0);
+      const first = withHeader.stdout.indexOf('\n') + 1;
+      if (format === 'table') {
+        expect(without.stdout.split('\n')).toHaveLength(4);
+        expect(without.stdout).not.toMatch(/^name/);
+      } else {
+        expect(without.stdout).toBe(withHeader.stdout.slice(first));
+      }
+    }
+  });
+
+  it('--bom starts csv with U+FEFF', async () => {
+    const plain = await cdata(['workspaces', '-o', 'csv'], { env: env() });
+    const bom = await cdata(['workspaces', '-o', 'csv', '--bom'], { env: env() });
+    expect(plain.stdout.startsWith('id,productKey,name\r\n')).toBe(true);
+    expect(bom.stdout).toBe(`\uFEFF${plain.stdout}`);
+  });
+});
+
+describe('default format', () => {
+  it('is table when stdout is a terminal', async () => {
+    const result = await cdata(['workspaces', '--color', 'never'], { env: env(), stdoutTTY: true });
+    expect(result.stdout.split('\n')[0]).toMatch(tableLinePattern(['productKey', 'name', 'id']));
+  });
+
+  it('is tsv when it is not', async () => {
+    const result = await cdata(['workspaces'], { env: env() });
+    expect(result.stdout.split('\n')[0]).toBe('id\tproductKey\tname');
+  });
+});
+
+describe('table width', () => {
+  const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
+
+  it('fits the terminal, from its columns or else COLUMNS', async () => {
+    const fitted = await cdata(['tenders', '--color', 'never'], { env: env(), stdoutTTY: true, columns: 70 });
+    expect(widest(fitted.stdout)).toBeLessThanOrEqual(70);
+    expect(fitted.stdout).toContain('…');
+    const fromEnv = await cdata(['tenders', '--color', 'never'], { env: { ...env(), COLUMNS: '60' }, stdoutTTY: true });
+    expect(widest(fromEnv.stdout)).toBeLessThanOrEqual(60);
+  });
+
+  it('is natural when the width is unknown, and in a file', async () => {
+    const natural = await cdata(['tenders', '--color', 'never'], { env: env(), stdoutTTY: true });
+    expect(widest(natural.stdout)).toBeGreaterThan(100);
+    expect(natural.stdout).not.toContain('…');
+    const file = join(mkdtempSync(join(tmpdir(), 'cdata-out-')), 'tenders.txt');
+    await cdata(['tenders', '-o', 'table', '--out', file], { env: env(), stdoutTTY: true, columns: 70 });
+    expect(readFileSync(file, 'utf8')).toBe(natural.stdout);
+  });
+});
+
+describe('--out FILE', () => {
+  const makeSandbox = useSandboxes();
+  const folder = () => mkdtempSync(join(tmpdir(), 'cdata-out-'));
+
+  it('writes what stdout would have shown, and nothing to stdout', async () => {
+    for (const format of ['json', 'ndjson', 'csv', 'tsv', 'table']) {
+      const file = join(folder(), 'out.data');
+      const shown = await cdata(['obligations', '--limit', '7', '-o', format], { env: env() });
+      const written = await cdata(['obligations', '--limit', '7', '-o', format, '--out', file], { env: env(), stdoutTTY: true });
+      expect(written).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(readFileSync(file, 'utf8')).toBe(shown.stdout);
+    }
+  });
+
+  it('picks the format from the extension when no -o is given, and -o wins', async () => {
+    const dir = folder();
+    for (const [name, format] of [['a.csv', 'csv'], ['a.json', 'json'], ['a.ndjson', 'ndjson'], ['a.jsonl', 'ndjson'], ['a.TSV', 'tsv'], ['a.txt', 'tsv']]) {
+      const shown = await cdata(['agents', '-o', format!], { env: env() });
+      await cdata(['agents', '--out', join(dir, name!)], { env: env(), stdoutTTY: true });
+      expect(readFileSync(join(dir, name!), 'utf8')).toBe(shown.stdout);
+    }
+    const shown = await cdata(['agents', '-o', 'json'], { env: env() });
+    await cdata(['agents', '-o', 'json', '--out', join(dir, 'b.csv')], { env: env() });
+    expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe(shown.stdout);
+  });
+
+  it('replaces the file in one step, leaving no temp file; a failed run leaves it whole', async () => {
+    const dir = folder();
+    const file = join(dir, 'tenders.csv');
+    writeFileSync(file, 'old content\n');
+    expect((await cdata(['tenders', '--out', file], { env: env() })).code).toBe(0);
+    expect(readFileSync(file, 'utf8').startsWith('ocid,title,')).toBe(true);
+    expect(readdirSync(dir)).toEqual(['tenders.csv']);
+
+    writeFileSync(file, 'old content\n');
+    const failing = await makeSandbox({ faults: faultAlways(FAULTS.internal) });
+    const failed = await cdata(['tenders', '--retries', '0', '--out', file], { env: sandboxEnv(failing) });
+    expect(failed.code).toBe(6);
+    expect(readFileSync(file, 'utf8')).toBe('old content\n');
+    expect(readdirSync(dir)).toEqual(['tenders.csv']);
+  });
+
+  it('a folder that does not exist is a usage error', async () => {
+    const missing = join(folder(), 'no', 'such', 'out.csv');
+    const result = await cdata(['tenders', '--out', missing], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: cannot write .*out\.csv: ENOENT/);
+    expect(existsSync(missing)).toBe(false);
+  });
+});

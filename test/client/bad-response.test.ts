@@ -1,0 +1,84 @@
+// Exit 7: a 2xx that is not the JSON the reference promises, and redirects, never followed.
+import { describe, expect, it } from 'vitest';
+import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
+import type { SandboxOptions } from '../../src/sandbox/server.js';
+import { faultAlways, useSandboxes } from '../helpers/api.js';
+import { cdata } from '../helpers/checked.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+
+const makeSandbox = useSandboxes();
+
+async function against(faults: SandboxOptions['faults'], argv: string[]) {
+  const target = await makeSandbox({ faults });
+  const result = await cdata(argv, { env: sandboxEnv(target) });
+  return { ...result, requests: target.requests, host: new URL(target.url).host };
+}
+
+describe('a 2xx that is not the promised JSON: exit 7, not retried', () => {
+  it('an HTML 200 (a captive portal)', async () => {
+    const result = await against(faultAlways(FAULTS.html200), ['tenders']);
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 7, stdout: '', sleeps: [] });
+    expect(result.stderr).toBe(
+      'error: expected JSON from /api/v1/tenders but got text/html; charset=utf-8: "<!doctype html><html><body><h1>Sign in to the Wi-Fi</h1></bo"\n' +
+        'hint: A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.\n',
+    );
+  });
+
+  it('an object where an array is promised', async () => {
+    const result = await against(faultAlways(FAULTS.objectForArray), ['obligations', '-o', 'json']);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe('error: the answer from /api/v1/graph/obligations is not a JSON array of objects as the API promises: "{\\"items\\":[]}"');
+  });
+
+  it('an array where an object is promised', async () => {
+    const result = await against(faultAlways(FAULTS.emptyList), ['me']);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr).toBe('error: the answer from /api/v1/me is not a JSON object as the API promises: "[]"\n');
+  });
+
+  it('broken JSON', async () => {
+    const result = await against(faultAlways(FAULTS.brokenJson), ['tenders', '-o', 'csv']);
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(.+\): "\[\{\\"ocid\\": \\"ocds-9t57fa-1\\","\n$/);
+  });
+});
+
+describe('redirects are never followed', () => {
+  it.each([301, 302, 307, 308])('%i: exit 7, and the target receives nothing', async (status) => {
+    const elsewhere = await makeSandbox();
+    const location = `${elsewhere.url}/api/v1/tenders?limit=100`;
+    const result = await against(faultAlways(FAULTS.redirect(location, status)), ['tenders', '--retries', '3']);
+    expect(result.requests).toHaveLength(1);
+    expect(elsewhere.requests).toEqual([]);
+    expect(result).toMatchObject({ code: 7, stdout: '', sleeps: [] });
+    expect(result.stderr).toBe(
+      `error: the API answered HTTP ${status} redirecting to ${location}; cdata never follows redirects, so the key stays with ${result.host}\n` +
+        'hint: Check the base URL (cdata auth status): it should be the API origin itself, with https://.\n',
+    );
+  });
+});
+
+describe('error answers that are not problem+json', () => {
+  const html = (status: number): Fault => (_req, res) => (res.writeHead(status, { 'Content-Type': 'text/html' }).end('<h1>nginx</h1>'), status);
+
+  it('a 404 (the base URL is some other site): exit 2, named by its reason phrase', async () => {
+    const result = await against(faultAlways(html(404)), ['tenders']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('error: Not Found: the base URL does not look like this API (HTTP 404)\nhint: Check the base URL: cdata auth status.\n');
+  });
+
+  it("a proxy's HTML 502: retried, then exit 6", async () => {
+    const result = await against(faultAlways(html(502)), ['tenders', '--retries', '1']);
+    expect(result.requests).toHaveLength(2);
+    expect(result).toMatchObject({ code: 6, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe('error: Bad Gateway (gave up after 2 attempts) (HTTP 502)');
+  });
+
+  it('an unexpected status: exit 7', async () => {
+    const result = await against(faultAlways(html(418)), ['tenders']);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr).toBe("error: unexpected answer: I'm a Teapot (HTTP 418)\n");
+  });
+});

@@ -1,0 +1,151 @@
+// Exit 5 and 6: 429 and Retry-After, retries with full-jitter backoff after 5xx, timeouts and
+// network errors; and what is never retried. Sleeps are injected: run() records them.
+import { describe, expect, it } from 'vitest';
+import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/server.js';
+import { closedPort, faultAlways, faultsAt, NOW, useSandboxes } from '../helpers/api.js';
+import { cdata } from '../helpers/checked.js';
+import type { TestIoOptions } from '../helpers/io.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+
+const makeSandbox = useSandboxes();
+
+async function against(faults: SandboxOptions['faults'], argv: string[], io: TestIoOptions = {}) {
+  const target: Sandbox = await makeSandbox({ faults });
+  const result = await cdata(argv, { now: () => NOW, ...io, env: { ...sandboxEnv(target), ...io.env } });
+  return { ...result, requests: target.requests, target };
+}
+
+describe('429', () => {
+  const tooMany = FAULTS.tooManyRequests;
+
+  it('within --max-wait: waits Retry-After once, then succeeds', async () => {
+    const result = await against(faultsAt({ 0: tooMany('3') }), ['workspaces', '-o', 'json']);
+    expect(result.code).toBe(0);
+    expect(result.sleeps).toEqual([3000]);
+    expect(result.requests.map((r) => r.status)).toEqual([429, 200]);
+    expect(JSON.parse(result.stdout)).toHaveLength(3);
+    expect(result.stderr).toBe('rate limited: waiting 3 s as the API asked (Retry-After), then trying once more\n');
+  });
+
+  it('an HTTP-date Retry-After counts from now; -q keeps the wait silent', async () => {
+    const at = new Date(NOW + 20_000).toUTCString();
+    const result = await against(faultsAt({ 0: tooMany(at) }), ['workspaces', '-q']);
+    expect(result).toMatchObject({ code: 0, sleeps: [20_000], stderr: '' });
+  });
+
+  it('over --max-wait: exit 5 at once, no wait, saying when to retry', async () => {
+    const result = await against(faultAlways(tooMany('60')), ['workspaces', '--max-wait', '5']);
+    expect(result).toMatchObject({ code: 5, stdout: '', sleeps: [] });
+    expect(result.requests).toHaveLength(1);
+    expect(result.stderr).toBe(
+      `error: Too many failed authentication attempts from this address. (HTTP 429, correlation id ${result.requests[0]!.correlationId})\n` +
+        'hint: Retry after 60 s (at 2026-11-22T06:01:00Z); longer than --max-wait 5 s. Too many failed authentications lock an address out for up to 15 minutes.\n',
+    );
+  });
+
+  it('--max-wait defaults to 30 s', async () => {
+    expect((await against(faultsAt({ 0: tooMany('30') }), ['workspaces'])).sleeps).toEqual([30_000]);
+    const over = await against(faultsAt({ 0: tooMany('31') }), ['workspaces']);
+    expect(over).toMatchObject({ code: 5, sleeps: [] });
+  });
+
+  it('waits only once: a second 429 is exit 5', async () => {
+    const result = await against(faultAlways(tooMany('2')), ['workspaces']);
+    expect(result).toMatchObject({ code: 5, sleeps: [2000] });
+    expect(result.requests).toHaveLength(2);
+    expect(result.stderr).toMatch(/\nhint: Retry after 2 s \(at 2026-11-22T06:00:02Z\); still rate limited after waiting once\./);
+  });
+
+  it('without a usable Retry-After: exit 5, no blind wait', async () => {
+    for (const value of [undefined, 'soon', '-5']) {
+      const result = await against(faultAlways(tooMany(value)), ['workspaces']);
+      expect(result).toMatchObject({ code: 5, sleeps: [] });
+      expect(result.stderr).toMatch(/\nhint: The API gave no usable Retry-After: wait before retrying/);
+    }
+  });
+});
+
+describe('5xx: retried, then exit 6 with the attempt count', () => {
+  it('--retries 0: one request', async () => {
+    const result = await against(faultAlways(FAULTS.internal), ['tenders', '--retries', '0']);
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [] });
+    expect(result.stderr).toBe(
+      `error: Unexpected server error. (HTTP 500, correlation id ${result.requests[0]!.correlationId})\n` +
+        'hint: The service failed; if this persists, report the correlation id.\n',
+    );
+  });
+
+  it('default --retries 2: three requests, full-jitter backoff from 250 ms', async () => {
+    const result = await against(faultAlways(FAULTS.unavailable), ['tenders'], { random: () => 0.5 });
+    expect(result.requests).toHaveLength(3);
+    expect(result).toMatchObject({ code: 6, sleeps: [125, 250] });
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: The service is temporarily unavailable; retry with increasing delay. (gave up after 3 attempts) (HTTP 503, correlation id ${result.requests[2]!.correlationId})`,
+    );
+  });
+
+  it('--retries 3: four requests, each wait a random share of a doubling ceiling', async () => {
+    const result = await against(faultAlways(FAULTS.internal), ['tenders', '--retries', '3'], { random: () => 0.9 });
+    expect(result.requests).toHaveLength(4);
+    expect(result).toMatchObject({ code: 6, sleeps: [225, 450, 900] });
+    expect(result.stderr).toContain('(gave up after 4 attempts)');
+  });
+
+  it('the ceiling is capped at 8 s', async () => {
+    const randoms = [0, 1 - 1e-9, 0.5, 0.25, 1 - 1e-9, 1 - 1e-9, 1 - 1e-9];
+    const result = await against(faultAlways(FAULTS.internal), ['tenders', '--retries', '7'], { random: () => randoms.shift()! });
+    expect(result.requests).toHaveLength(8);
+    expect(result.sleeps).toEqual([0, 500, 500, 500, 4000, 8000, 8000]);
+  });
+
+  it('a retry that succeeds is success', async () => {
+    const result = await against(faultsAt({ 0: FAULTS.unavailable, 1: FAULTS.internal }), ['workspaces', '-o', 'json']);
+    expect(result).toMatchObject({ code: 0, sleeps: [125, 250], stderr: '' });
+    expect(result.requests.map((r) => r.status)).toEqual([503, 500, 200]);
+  });
+});
+
+describe('network failures: retried, then exit 6', () => {
+  it('connection refused', async () => {
+    const port = await closedPort();
+    const result = await cdata(['tenders', '--retries', '1'], { env: { CDATA_BASE_URL: `http://127.0.0.1:${port}`, CDATA_API_KEY: 'svc_x' } });
+    expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [125] });
+    expect(result.stderr).toBe(
+      `error: cannot reach 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port} (gave up after 2 attempts)\n` +
+        'hint: Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).\n',
+    );
+  });
+
+  it('a timeout: headers, then nothing, past --timeout', async () => {
+    const result = await against(faultAlways(FAULTS.stallAfterHeaders), ['tenders', '--timeout', '0.3', '--retries', '1']);
+    expect(result.requests).toHaveLength(2);
+    expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [125] });
+    expect(result.stderr).toBe(`error: no complete answer from ${new URL(result.target.url).host} within 0.3 s (--timeout) (gave up after 2 attempts)\n`);
+  });
+
+  it.each([
+    ['reset mid-body', FAULTS.resetMidBody],
+    ['a body shorter than its Content-Length', FAULTS.shortContentLength],
+  ] as [string, Fault][])('%s', async (_what, fault) => {
+    const result = await against(faultAlways(fault), ['tenders', '--retries', '0']);
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 6, stdout: '' });
+    expect(result.stderr).toMatch(/^error: cannot reach 127\.0\.0\.1:\d+: /);
+  });
+});
+
+describe('never retried', () => {
+  it.each([
+    ['400', FAULTS.badRequest, 2],
+    ['401', undefined, 3],
+    ['403', undefined, 4],
+  ] as [string, Fault | undefined, number][])('%s: exactly one request, even with --retries 5', async (status, fault, code) => {
+    const key = status === '401' ? 'revoked' : status === '403' ? 'workspaces' : 'all';
+    const target = await makeSandbox({ faults: fault && faultAlways(fault) });
+    const result = await cdata(['tenders', '--retries', '5'], { env: sandboxEnv(target, key) });
+    expect(result).toMatchObject({ code, sleeps: [] });
+    expect(target.requests.map((r) => r.status)).toEqual([Number(status)]);
+  });
+});

@@ -1,0 +1,52 @@
+// Test helpers for talking to the sandbox directly (what cdata's output must equal), for
+// sandboxes that misbehave on chosen requests, and for an address nothing listens on.
+import { createServer } from 'node:net';
+import { afterEach } from 'vitest';
+import type { Endpoint } from '../../src/endpoints.js';
+import { parseJson, type JsonValue } from '../../src/json.js';
+import type { Fault } from '../../src/sandbox/faults.js';
+import { demoKey, type DemoKey } from '../../src/sandbox/keys.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+
+/** A fixed clock for the sandbox and for cdata: the demo data and runwayDays stay put. */
+export const NOW = Date.parse('2026-11-22T06:00:00.000Z');
+
+/** What the sandbox answers for this endpoint and query, parsed losslessly (numbers as written). */
+export async function fetchDirect(sandbox: Sandbox, endpoint: Endpoint, query: Record<string, string> = {}, key: DemoKey['id'] = 'all'): Promise<JsonValue> {
+  const search = new URLSearchParams(query).toString();
+  const response = await fetch(`${sandbox.url}${endpoint.path}${search ? `?${search}` : ''}`, { headers: { 'X-API-Key': demoKey(key) } });
+  if (response.status !== 200) throw new Error(`sandbox answered ${response.status} for ${endpoint.path}`);
+  return parseJson(await response.text());
+}
+
+/** Faults by request index (0-based); requests not listed are answered normally. */
+export function faultsAt(faults: Record<number, Fault>): SandboxOptions['faults'] {
+  return (index) => faults[index];
+}
+
+/** The same fault for every request. */
+export function faultAlways(fault: Fault): SandboxOptions['faults'] {
+  return () => fault;
+}
+
+/** Starts sandboxes inside a test; each is stopped after that test. */
+export function useSandboxes(): (options?: SandboxOptions) => Promise<Sandbox> {
+  const open: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((sandbox) => sandbox.close()));
+  });
+  return async (options = {}) => {
+    const sandbox = await startSandbox({ now: () => NOW, ...options });
+    open.push(sandbox);
+    return sandbox;
+  };
+}
+
+/** A loopback port that was free a moment ago and is closed now: connecting is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

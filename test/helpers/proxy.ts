@@ -1,0 +1,49 @@
+// A tiny recording HTTP proxy on loopback: forwards absolute-URI requests and tunnels CONNECT
+// (undici tunnels even http:// targets by default), and remembers what it was asked for.
+import { createServer, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+
+export interface RecordingProxy {
+  url: string;
+  /** `GET http://host:port/path` or `CONNECT host:port`, in arrival order. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+export async function startProxy(): Promise<RecordingProxy> {
+  const seen: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const upstream = request(req.url!, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  server.on('connection', (socket: Socket) => sockets.add(socket).size);
+  server.on('connect', (req, client: Socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const { hostname, port } = new URL(`http://${req.url}`);
+    const upstream = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,27 @@
+// Whether a stream gets colour: --color, then NO_COLOR and FORCE_COLOR, then the terminal.
+import { describe, expect, it } from 'vitest';
+import { colorLevel } from '../../src/output/color.js';
+
+const tty = { write: () => true, isTTY: true };
+const pipe = { write: () => true, isTTY: false };
+
+describe('colorLevel', () => {
+  it.each([
+    ['never', tty, { FORCE_COLOR: '3' }, 0],
+    ['always', pipe, { NO_COLOR: '1' }, 1],
+    ['always', pipe, { FORCE_COLOR: '3' }, 3],
+    ['auto', tty, {}, 1],
+    ['auto', pipe, {}, 0],
+    ['auto', tty, { NO_COLOR: '1' }, 0],
+    ['auto', tty, { NO_COLOR: '' }, 1],
+    ['auto', pipe, { FORCE_COLOR: '' }, 1],
+    ['auto', pipe, { FORCE_COLOR: '2' }, 2],
+    ['auto', pipe, { FORCE_COLOR: 'true' }, 1],
+    ['auto', tty, { FORCE_COLOR: '0' }, 0],
+    ['auto', tty, { FORCE_COLOR: 'false' }, 0],
+    ['auto', tty, { NO_COLOR: '1', FORCE_COLOR: '1' }, 0],
+    ['auto', tty, { TERM: 'dumb' }, 0],
+  ] as const)('%s on %o with %o: level %i', (mode, stream, env, level) => {
+    expect(colorLevel(stream, mode, env)).toBe(level);
+  });
+});
