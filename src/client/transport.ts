@@ -54,6 +54,8 @@ async function dispatcherFor(env: Env): Promise<Dispatcher> {
   const httpProxy = proxy('HTTP_PROXY');
   const httpsProxy = proxy('HTTPS_PROXY');
   if (!httpProxy && !httpsProxy) return new Agent(options);
-  const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
+  // The package index, not the module alone: ProxyAgent tunnels with Dispatcher#connect, which
+  // the index attaches to the prototype. Only runs when a proxy is configured.
+  const { EnvHttpProxyAgent } = await import('undici');
   return new EnvHttpProxyAgent({ ...options, httpProxy, httpsProxy, noProxy: proxy('NO_PROXY') });
 }

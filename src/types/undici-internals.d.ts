@@ -6,11 +6,6 @@ declare module 'undici/lib/dispatcher/agent.js' {
   export default Agent;
 }
 
-declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
-  import { EnvHttpProxyAgent } from 'undici';
-  export default EnvHttpProxyAgent;
-}
-
 declare module 'undici/lib/api/api-request.js' {
   import type { Dispatcher } from 'undici';
   /** Dispatcher.prototype.request, unbound: call it with the dispatcher as `this`. */
