@@ -128,7 +128,7 @@ async function startSandbox(spec: CommandSpec): Promise<{ target: SandboxTarget;
 
 function toOption(spec: OptionSpec): Option {
   const description = spec.defaultText === undefined ? spec.description : `${spec.description} (default: ${spec.defaultText})`;
-  return new Option(spec.flags, description);
+  return new Option(spec.flags, description).hideHelp(spec.hidden === true);
 }
 
 function commandPath(program: Command, argv: readonly string[]): string {

@@ -2,6 +2,7 @@
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../client/client.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../client/base-url.js';
+import { requireProfile } from '../config/resolve.js';
 import { AuthError, UsageError } from '../errors.js';
 import { sanitize } from '../output/sanitize.js';
 import { VERSION } from '../version.js';
@@ -19,6 +20,7 @@ export function requireBaseUrl(context: CommandContext): string {
 /** A client for the configured API; `key` overrides the resolved key (auth login checks a new one). */
 export function openClient(context: CommandContext, key?: string): ApiClient {
   const settings = context.settings();
+  if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
   const apiKey = key ?? settings.key.value;
   if (apiKey === undefined) {

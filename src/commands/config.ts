@@ -1,12 +1,63 @@
-// PLACEHOLDER until issue 4 lands: replaced wholesale by its owner.
-import { InternalError } from '../errors.js';
-import type { Handler } from './spec.js';
+// `cdata config get|set|unset KEY [VALUE]` on the profile in use, and `cdata config path`.
+import { configPath } from '../config/paths.js';
+import { DEFAULTS, type Settings } from '../config/resolve.js';
+import { noProfileError, SETTINGS, type SettingName } from '../config/schema.js';
+import { parseSettingName, parseSettingValue, settingText } from '../config/settings.js';
+import { profileIn, updateConfig } from '../config/store.js';
+import type { CommandContext, Handler } from './spec.js';
 
-const notBuilt: Handler = async () => {
-  throw new InternalError('not built yet (issue 4)');
+/** Prints the stored value; nothing (and a note) when it is not set, which is not an error. */
+export const get: Handler = async (context) => {
+  const name = parseSettingName(String(context.args[0]));
+  const settings = context.settings();
+  const profile = existingProfile(settings);
+  const value = settingText(profile.data, name);
+  if (value !== undefined) context.io.stdout.write(`${value}\n`);
+  else context.note(`${name} is not set in profile '${profile.name}'${name === 'timeout' ? ` (default: ${DEFAULTS.timeoutSeconds} s)` : ''}.`);
 };
 
-export const get = notBuilt;
-export const set = notBuilt;
-export const unset = notBuilt;
-export const path = notBuilt;
+/** Stores a checked value, creating the profile when it does not exist yet. */
+export const set: Handler = async (context) => {
+  const name = parseSettingName(String(context.args[0]));
+  const value = parseSettingValue(name, String(context.args[1]));
+  const settings = context.settings();
+  const profile = settings.profile.name;
+  const created = await updateConfig(context.io, (data) => {
+    const existed = Object.hasOwn(data.profiles, profile);
+    Object.assign(profileIn(data, profile), { [SETTINGS[name]]: value });
+    return !existed;
+  });
+  if (created) context.note(`Created profile '${profile}'.`);
+  warnIfOverridden(context, name);
+};
+
+export const unset: Handler = async (context) => {
+  const name = parseSettingName(String(context.args[0]));
+  const settings = context.settings();
+  const profile = existingProfile(settings).name;
+  const removed = await updateConfig(context.io, (data) => {
+    const stored = Object.hasOwn(data.profiles, profile) ? data.profiles[profile] : undefined;
+    if (stored?.[SETTINGS[name]] === undefined) return false;
+    delete stored[SETTINGS[name]];
+    return true;
+  });
+  if (!removed) context.note(`${name} was not set in profile '${profile}'.`);
+};
+
+/** Needs no config file, and works when the file is corrupt: that is when its path is wanted. */
+export const path: Handler = async (context) => {
+  context.io.stdout.write(`${configPath(context.io.env)}\n`);
+};
+
+/** The profile in use; one named explicitly must exist (the implicit `default` may be empty). */
+function existingProfile(settings: Settings): Settings['profile'] {
+  const { profile } = settings;
+  if (profile.data === undefined && profile.source !== 'default') throw noProfileError(profile.name, settings.config.data);
+  return profile;
+}
+
+function warnIfOverridden(context: CommandContext, name: SettingName): void {
+  if (name === 'base-url' && context.settings().baseUrl.source === 'env') {
+    context.warn('CDATA_BASE_URL is set, and it wins over the stored base URL until you unset it.');
+  }
+}

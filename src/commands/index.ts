@@ -87,6 +87,10 @@ const authCommand: CommandSpec = {
       summary: 'Store an API key for a profile, after checking it against the API',
       description:
         'The key is read from stdin when stdin is not a terminal, otherwise from a prompt that does not echo. It is never accepted as an argument or option, so it stays out of shell history and process lists.',
+      // Declared only to be refused with advice: undeclared, commander would echo `--key=svc_…`
+      // in its "unknown option" error.
+      args: [{ name: 'key', description: 'not accepted: a key typed here stays in shell history; pipe it on stdin', required: false }],
+      options: ['--key <key>', '--token <key>', '--api-key <key>'].map((flags) => ({ flags, description: 'not accepted', hidden: true })),
       examples: [
         'echo "$CDATA_KEY" | cdata auth login --base-url https://api.example.com',
         'cdata auth login --profile staging --base-url https://staging.example.com',
@@ -117,7 +121,7 @@ const profileCommand: CommandSpec = {
     {
       name: 'list',
       summary: 'List profiles; the default is marked',
-      examples: ['cdata profile list'],
+      examples: ['cdata profile list', "cdata profile list --json | jq -r '.[].name'"],
       load: async () => (await import('./profile.js')).list,
     },
     {

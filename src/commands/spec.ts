@@ -22,6 +22,8 @@ export interface OptionSpec {
   complete?: Completion;
   /** Shown in help; commander does not apply it (resolution does, so precedence stays in one place). */
   defaultText?: string;
+  /** Parsed but left out of help and completions (auth login's refused --key, so it cannot echo). */
+  hidden?: boolean;
 }
 
 export interface ArgSpec {

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { envValue } from './env.js';
 import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
-import { DEFAULT_PROFILE, FORMATS, PROFILE_NAME, type Format, type ProfileData } from './schema.js';
+import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
 /** Global options as commander parses them (strings until resolved here). */
 export interface GlobalOptions {
@@ -69,9 +69,9 @@ export function resolveSettings(options: GlobalOptions, io: Io, sandbox?: Sandbo
       ? { value: sandbox.key, source: 'sandbox' }
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
     output: pick([outputFlag(options), 'flag'], [data?.output, 'profile']),
-    timeoutSeconds: options.timeout !== undefined ? seconds('--timeout', options.timeout, false) : data?.timeout ?? DEFAULTS.timeoutSeconds,
+    timeoutSeconds: options.timeout !== undefined ? parseSeconds('--timeout', options.timeout, false) : data?.timeout ?? DEFAULTS.timeoutSeconds,
     retries: options.retries !== undefined ? count('--retries', options.retries) : DEFAULTS.retries,
-    maxWaitSeconds: options.maxWait !== undefined ? seconds('--max-wait', options.maxWait, true) : DEFAULTS.maxWaitSeconds,
+    maxWaitSeconds: options.maxWait !== undefined ? parseSeconds('--max-wait', options.maxWait, true) : DEFAULTS.maxWaitSeconds,
     color: colorMode(options.color),
     quiet: options.quiet ?? false,
     debug: options.debug === true || envValue(io.env, 'CDATA_DEBUG') === '1',
@@ -80,11 +80,21 @@ export function resolveSettings(options: GlobalOptions, io: Io, sandbox?: Sandbo
 
 function resolveProfile(options: GlobalOptions, io: Io, config: LoadedConfig): Settings['profile'] {
   const chosen = pick([options.profile, 'flag'], [envValue(io.env, 'CDATA_PROFILE'), 'env'], [config.data.defaultProfile, 'profile']);
-  const name = chosen.value ?? DEFAULT_PROFILE;
-  if (!PROFILE_NAME.test(name)) {
-    throw new UsageError(`invalid profile name '${name}': use lowercase letters, digits, '-' and '_' (at most 64, starting with a letter or digit)`);
-  }
+  const name = checkProfileName(chosen.value ?? DEFAULT_PROFILE);
   return { name, source: chosen.value === undefined ? 'default' : chosen.source, data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined };
+}
+
+/**
+ * A profile named explicitly (flag, CDATA_PROFILE or the marked default) that is not in the config
+ * file is most likely a typo: a usage error for commands that call the API, unless nothing is
+ * needed from it (the key and the base URL both come from flags or the environment).
+ */
+export function requireProfile(settings: Settings): void {
+  const { profile, key, baseUrl } = settings;
+  if (profile.data !== undefined || profile.source === 'default') return;
+  const fromProfile = (source: Source) => source === 'profile' || source === 'default';
+  if (!fromProfile(key.source) && !fromProfile(baseUrl.source)) return;
+  throw noProfileError(profile.name, settings.config.data, `Create it with: echo "$KEY" | cdata auth login --profile ${profile.name} --base-url URL`);
 }
 
 function pick<T>(...candidates: [T | undefined, Source][]): { value: T | undefined; source: Source } {
@@ -110,7 +120,7 @@ function colorMode(value: string | undefined): ColorMode {
   return value === undefined ? 'auto' : parseFormat(value, COLOR_MODES, '--color');
 }
 
-function seconds(flag: string, value: string, zeroAllowed: boolean): number {
+export function parseSeconds(flag: string, value: string, zeroAllowed: boolean): number {
   const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isFinite(n) || (!zeroAllowed && n === 0) || n > 86_400) {
     throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to 86400 (got '${value}')`);

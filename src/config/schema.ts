@@ -1,6 +1,7 @@
 // The config file's shape, shared by the reader (every command) and the writer (auth, profile,
 // config commands). One file, mode 0600, holding profiles:
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
+import { UsageError } from '../errors.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -8,6 +9,22 @@ export type Format = (typeof FORMATS)[number];
 /** Profile names: no dots (conf would nest them), nothing that could reach Object.prototype. */
 export const PROFILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const DEFAULT_PROFILE = 'default';
+
+/** A usage error unless `name` is a valid profile name; the name is shown escaped (it came from argv or env). */
+export function checkProfileName(name: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(
+      `invalid profile name ${JSON.stringify(name)}: use lowercase letters, digits, '-' and '_' (at most 64, starting with a letter or digit)`,
+    );
+  }
+  return name;
+}
+
+/** The error for a profile that is not in the config file, listing the ones that are. */
+export function noProfileError(name: string, data: ConfigData, hint?: string): UsageError {
+  const names = Object.keys(data.profiles);
+  return new UsageError(`no profile '${name}' ${names.length ? `(profiles: ${names.join(', ')})` : '(there are no profiles yet)'}`, hint ? { hint } : {});
+}
 
 export interface ProfileData {
   key?: string;

@@ -1,0 +1,33 @@
+// The key's identity from /api/v1/me, for `auth login` (checking a new key) and `auth status`.
+import { findEndpoint } from '../endpoints.js';
+import { ForbiddenError, InternalError } from '../errors.js';
+import { isJsonObject } from '../json.js';
+import { openClient } from './api.js';
+import type { CommandContext } from './spec.js';
+
+export interface Identity {
+  tenant: unknown;
+  displayName: unknown;
+  roles: unknown;
+  scopes: unknown;
+}
+
+/**
+ * What /me says about `key` (default: the resolved key), or null when the key is valid but lacks
+ * workspaces.read, which /me needs (403 naming it). Any other failure is thrown.
+ */
+export async function fetchIdentity(context: CommandContext, key?: string): Promise<Identity | null> {
+  const me = findEndpoint('me');
+  if (!me) throw new InternalError('the endpoint table has no `me`');
+  const client = openClient(context, key);
+  try {
+    const { data } = await client.get(me, {});
+    const body = isJsonObject(data) ? data : {};
+    return { tenant: body.tenant ?? null, displayName: body.displayName ?? null, roles: body.roles ?? null, scopes: body.scopes ?? null };
+  } catch (error) {
+    if (error instanceof ForbiddenError && error.message.includes('workspaces.read')) return null;
+    throw error;
+  } finally {
+    await client.close();
+  }
+}

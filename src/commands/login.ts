@@ -1,0 +1,87 @@
+// `cdata auth login`: a key from stdin or a hidden prompt, checked for shape, then against
+// /api/v1/me, and only then stored in the profile with the base URL it was checked against.
+import { checkWritable, profileIn, updateConfig } from '../config/store.js';
+import { keyProblem } from '../config/key.js';
+import { DEFAULT_PROFILE } from '../config/schema.js';
+import { CliError, UsageError } from '../errors.js';
+import { requireBaseUrl } from './api.js';
+import { fetchIdentity, type Identity } from './identity.js';
+import { readKey } from './read-key.js';
+import type { CommandContext, Handler } from './spec.js';
+
+/** What a shell reports for a command ended by Ctrl-C (128 + SIGINT), as the rest of cdata exits. */
+const CANCELLED = 130;
+
+export const login: Handler = async (context) => {
+  refuseKeyOnArgv(context);
+  if (context.sandbox) {
+    throw new UsageError('--sandbox does not apply to auth login: that sandbox stops when the command ends', {
+      hint: 'Run `cdata sandbox` in another terminal and log in to the URL it prints, with one of its demo keys.',
+    });
+  }
+  const { io } = context;
+  const settings = context.settings();
+  const profile = settings.profile.name;
+  // Everything but the key is checked first: nobody should paste a key only to hear that the
+  // base URL is missing or the config file cannot be written.
+  const baseUrl = requireBaseUrl(context);
+  checkWritable(io.env);
+
+  const entered = await readKey(io, `API key for profile '${profile}' (input hidden): `);
+  if (entered === undefined) {
+    io.stderr.write('Login cancelled; nothing stored.\n');
+    return CANCELLED;
+  }
+  const key = entered.trim();
+  const problem = keyProblem(key);
+  if (problem) {
+    throw new UsageError(`${problem}; nothing stored`, {
+      hint: "Copy the whole key from the platform's Developers page (it starts with svc_), then: echo \"$KEY\" | cdata auth login",
+    });
+  }
+
+  const identity = await checkKey(context, key);
+  const madeDefault = await updateConfig(io, (data) => {
+    const stored = profileIn(data, profile);
+    stored.key = key;
+    stored.baseUrl = baseUrl;
+    if (data.defaultProfile !== undefined) return false;
+    data.defaultProfile = profile;
+    return true;
+  });
+
+  if (identity) {
+    context.note(`Logged in to ${text(identity.tenant)} as ${text(identity.displayName)} (profile ${profile}).`);
+  } else {
+    context.note(`Key stored (profile ${profile}). Its identity cannot be shown: the key lacks workspaces.read, which /api/v1/me needs.`);
+  }
+  if (madeDefault && profile !== DEFAULT_PROFILE) context.note(`Profile '${profile}' is now the default (no other was).`);
+  if (settings.key.source === 'env') context.warn('CDATA_API_KEY is set, and it wins over the stored key until you unset it.');
+};
+
+/** The key is never taken from argv: refused, with the way that works, and without echoing it. */
+function refuseKeyOnArgv(context: CommandContext): void {
+  const { args, options } = context;
+  const given = args[0] !== undefined || ['key', 'token', 'apiKey'].some((name) => options[name] !== undefined);
+  if (!given) return;
+  throw new UsageError('cdata does not take the key on the command line, where shell history and process lists keep it; pipe it instead: echo "$KEY" | cdata auth login', {
+    hint: 'If that was a real key, it may now be in your shell history: consider revoking it and creating a new one.',
+  });
+}
+
+/** /me with the new key; on failure the error says nothing was stored (and never holds the key). */
+async function checkKey(context: CommandContext, key: string): Promise<Identity | null> {
+  try {
+    return await fetchIdentity(context, key);
+  } catch (error) {
+    if (error instanceof CliError) {
+      // The new key is not among the secrets cli.ts redacts (it is not the resolved one yet).
+      error.message = `${error.message.split(key).join('svc_***').replace(/\.$/, '')}; nothing stored`;
+    }
+    throw error;
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' && value !== '' ? value : '(unknown)';
+}

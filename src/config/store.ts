@@ -1,0 +1,105 @@
+// Changing the config file (auth login/logout, profile use/remove, config set/unset). Only these
+// commands load conf (~30 ms): every other command reads the file with read.ts. Under the lock
+// the file is read again, changed and rewritten, so concurrent writers lose nothing; a file that
+// cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
+import { accessSync, constants, lstatSync, mkdirSync, readlinkSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import type { Io } from '../io.js';
+import { cannotWriteIn, withLock } from './lock.js';
+import { configDir, configPath } from './paths.js';
+import { readConfig } from './read.js';
+import type { ConfigData } from './schema.js';
+
+export const FILE_MODE = 0o600;
+export const FOLDER_MODE = 0o700;
+
+/**
+ * Runs `change` on the current config and writes the result (only when it changed). Whatever
+ * `change` throws aborts the update with the file untouched; what it returns is returned.
+ */
+export async function updateConfig<T>(io: Pick<Io, 'env' | 'sleep' | 'onInterrupt'>, change: (data: ConfigData) => T): Promise<T> {
+  const folder = configDir(io.env);
+  const path = configPath(io.env);
+  ensureFolder(folder);
+  return withLock(`${path}.lock`, io, async () => {
+    refuseLink(path);
+    const current = readConfig(io.env);
+    const next = structuredClone(current.data);
+    const result = change(next);
+    if (!current.exists || JSON.stringify(next) !== JSON.stringify(current.data)) await write(folder, path, next);
+    return result;
+  });
+}
+
+/**
+ * What can be known before a write without taking the lock: the folder exists (or is created)
+ * and is writable, and the file is not a link. `auth login` asks this before reading a key, so
+ * nobody pastes a key only to learn it cannot be stored.
+ */
+export function checkWritable(env: Io['env']): void {
+  const folder = configDir(env);
+  ensureFolder(folder);
+  refuseLink(configPath(env));
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw cannotWriteIn(folder, error);
+  }
+}
+
+/** The profile `name` in `data`, created empty when missing. */
+export function profileIn(data: ConfigData, name: string): NonNullable<ConfigData['profiles'][string]> {
+  if (!Object.hasOwn(data.profiles, name)) data.profiles[name] = {};
+  return data.profiles[name]!;
+}
+
+function ensureFolder(folder: string): void {
+  try {
+    // 0700 on every folder this creates (umask can only narrow it); an existing folder is the
+    // user's choice and stays as it is.
+    mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
+  } catch (error) {
+    throw new UsageError(`cannot create the config folder ${folder}: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'Choose another folder with CDATA_CONFIG_DIR.',
+    });
+  }
+}
+
+/**
+ * A symbolic link is refused rather than followed or replaced: writing through it would put the
+ * key wherever the link points (a dotfiles repository, a shared folder), and replacing it with a
+ * file would silently break the user's setup. Reading through a link is fine.
+ */
+function refuseLink(path: string): void {
+  let target: string;
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return;
+    target = readlinkSync(path);
+  } catch {
+    return; // no file yet
+  }
+  throw new UsageError(`the config file ${path} is a symbolic link (to ${target}); cdata does not write through links or replace them`, {
+    hint: 'Put the real file in its place, or set CDATA_CONFIG_DIR to the folder that holds it.',
+  });
+}
+
+async function write(folder: string, path: string, data: ConfigData): Promise<void> {
+  const { default: Conf } = await import('conf');
+  try {
+    const conf = new Conf<Record<string, unknown>>({
+      cwd: folder,
+      configName: 'config', // config.json, as paths.ts names it
+      projectSuffix: '',
+      clearInvalidConfig: false,
+      // conf writes through a temp file and chmods it before the rename: 0600 on every write,
+      // whatever the umask, and a file that had grown wider is narrowed again.
+      configFileMode: FILE_MODE,
+      accessPropertiesByDotNotation: false,
+      serialize: (value) => `${JSON.stringify(value, null, 2)}\n`,
+    });
+    conf.store = data as unknown as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`cannot write the config file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}

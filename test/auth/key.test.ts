@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { keyProblem, maskKey } from '../../src/config/key.js';
+import { demoKey } from '../../src/sandbox/keys.js';
+
+describe('maskKey', () => {
+  it('shows the first twelve characters of a key and …, as the Developers page lists keys', () => {
+    expect(maskKey(demoKey('all'))).toBe(`${demoKey('all').slice(0, 12)}…`);
+  });
+
+  it('never shows more than half of a short key', () => {
+    expect(maskKey('svc_abcdefgh')).toBe('svc_ab…');
+    expect(maskKey('svc_a')).toBe('sv…');
+  });
+});
+
+describe('keyProblem', () => {
+  it('accepts every demo key', () => {
+    for (const id of ['all', 'graph', 'tenders', 'workspaces', 'revoked'] as const) expect(keyProblem(demoKey(id))).toBeUndefined();
+  });
+
+  it('never quotes the key in its reason', () => {
+    for (const bad of ['sk_live_abcdef', 'svc_ab cd', 'svc_ab\u0000cd', 'svc_abé']) {
+      expect(keyProblem(bad)).toBeDefined();
+      expect(keyProblem(bad)).not.toContain(bad.slice(4));
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { demoKey } from '../../src/sandbox/keys.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { cdata, configHome } from './harness.js';
+
+const sandbox = useSandbox();
+
+/** A config with profiles prod (all scopes, the default) and staging (tenders.read only). */
+async function twoProfiles() {
+  const home = configHome();
+  for (const [profile, key] of [['prod', demoKey('all')], ['staging', demoKey('tenders')]] as const) {
+    const result = await cdata(['auth', 'login', '-p', profile, '--base-url', sandbox.current.url], { stdin: key, env: home.env });
+    expect(result.code).toBe(0);
+  }
+  return home;
+}
+
+async function whoAmI(env: Record<string, string>, args: string[] = []) {
+  const result = await cdata([...args, 'auth', 'status', '--json'], { env });
+  return JSON.parse(result.stdout) as { profile: string; profileSource: string; key: string };
+}
+
+describe('profile list', () => {
+  it('lists names, the default, base URL and masked key: a table at a terminal', async () => {
+    const home = await twoProfiles();
+    const result = await cdata(['profile', 'list', '--color', 'never'], { env: home.env, stdoutTTY: true });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n').map((line) => line.trimEnd());
+    expect(lines[0]).toMatch(/^name\s+default\s+baseUrl\s+key$/);
+    expect(lines[1]).toMatch(new RegExp(`^prod\\s+\\*\\s+${sandbox.current.url}\\s+${demoKey('all').slice(0, 12)}…$`));
+    expect(lines[2]).toMatch(new RegExp(`^staging\\s+${sandbox.current.url}\\s+${demoKey('tenders').slice(0, 12)}…$`));
+  });
+
+  it('-o json for scripts', async () => {
+    const home = await twoProfiles();
+    await cdata(['-p', 'staging', 'config', 'set', 'output', 'csv'], { env: home.env });
+    const result = await cdata(['profile', 'list', '-o', 'json'], { env: home.env });
+    expect(JSON.parse(result.stdout)).toEqual([
+      { name: 'prod', default: true, baseUrl: sandbox.current.url, key: `${demoKey('all').slice(0, 12)}…`, output: null, timeout: null },
+      { name: 'staging', default: false, baseUrl: sandbox.current.url, key: `${demoKey('tenders').slice(0, 12)}…`, output: 'csv', timeout: null },
+    ]);
+  });
+
+  it('tsv in a pipe, --fields as for any list', async () => {
+    const home = await twoProfiles();
+    const result = await cdata(['profile', 'list', '--fields', 'name,default'], { env: home.env });
+    expect(result.stdout).toBe('name\tdefault\nprod\ttrue\nstaging\tfalse\n');
+  });
+
+  it('no profiles: an empty list, and a hint at a terminal', async () => {
+    const home = configHome();
+    expect((await cdata(['profile', 'list', '--json'], { env: home.env })).stdout).toBe('[]\n');
+    const table = await cdata(['profile', 'list'], { env: home.env, stdoutTTY: true });
+    expect(table.code).toBe(0);
+    expect(table.stderr).toContain('No profiles yet');
+  });
+});
+
+describe('profile use', () => {
+  it('switches the default; --profile and CDATA_PROFILE still win', async () => {
+    const home = await twoProfiles();
+    expect(await whoAmI(home.env)).toMatchObject({ profile: 'prod', profileSource: 'profile' });
+    const used = await cdata(['profile', 'use', 'staging'], { env: home.env });
+    expect(used.code).toBe(0);
+    expect(used.stderr).toBe("Profile 'staging' is now the default.\n");
+    expect(await whoAmI(home.env)).toMatchObject({ profile: 'staging', key: `${demoKey('tenders').slice(0, 12)}…` });
+    expect(await whoAmI({ ...home.env, CDATA_PROFILE: 'prod' })).toMatchObject({ profile: 'prod', profileSource: 'env' });
+    expect(await whoAmI({ ...home.env, CDATA_PROFILE: 'staging' }, ['-p', 'prod'])).toMatchObject({ profile: 'prod', profileSource: 'flag' });
+  });
+
+  it('the commands follow the switch', async () => {
+    const home = await twoProfiles();
+    expect((await cdata(['companies', '--limit', '1'], { env: home.env })).code).toBe(0);
+    await cdata(['profile', 'use', 'staging'], { env: home.env });
+    const forbidden = await cdata(['companies', '--limit', '1'], { env: home.env });
+    expect(forbidden.code).toBe(4); // staging's key has only tenders.read
+  });
+
+  it('a profile that does not exist: exit 2, listing the ones that do, file unchanged', async () => {
+    const home = await twoProfiles();
+    const before = home.text();
+    const result = await cdata(['profile', 'use', 'nope'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: no profile 'nope' (profiles: prod, staging)\n");
+    expect(home.text()).toBe(before);
+  });
+});
+
+describe('profile remove', () => {
+  it('removes a profile and its key; removing the default leaves no default', async () => {
+    const home = await twoProfiles();
+    const removed = await cdata(['profile', 'remove', 'prod'], { env: home.env });
+    expect(removed.code).toBe(0);
+    expect(removed.stderr).toContain("Removed profile 'prod' and its key. No profile is the default now");
+    expect(home.read()).toEqual({ profiles: { staging: { key: demoKey('tenders'), baseUrl: sandbox.current.url } } });
+    expect(await whoAmI(home.env)).toMatchObject({ profile: 'default', profileSource: 'default' });
+  });
+
+  it('removing another profile keeps the default', async () => {
+    const home = await twoProfiles();
+    await cdata(['profile', 'remove', 'staging'], { env: home.env });
+    expect(home.read()).toEqual({ profiles: { prod: { key: demoKey('all'), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' });
+  });
+
+  it('a profile that does not exist: exit 2', async () => {
+    const home = configHome();
+    const result = await cdata(['profile', 'remove', 'ghost'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: no profile 'ghost' (there are no profiles yet)\n");
+  });
+});
+
+describe('auth logout', () => {
+  it("removes the profile's key; its base URL and settings stay", async () => {
+    const home = await twoProfiles();
+    await cdata(['-p', 'staging', 'config', 'set', 'timeout', '5'], { env: home.env });
+    const result = await cdata(['auth', 'logout', '-p', 'staging'], { env: home.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("Removed the key of profile 'staging'; its base URL and settings stay");
+    expect((home.read().profiles as Record<string, unknown>).staging).toEqual({ baseUrl: sandbox.current.url, timeout: 5 });
+    const after = await cdata(['tenders', '-p', 'staging'], { env: home.env });
+    expect(after.code).toBe(3);
+  });
+
+  it('the default profile when none is named', async () => {
+    const home = await twoProfiles();
+    await cdata(['auth', 'logout'], { env: home.env });
+    expect((home.read().profiles as Record<string, unknown>).prod).toEqual({ baseUrl: sandbox.current.url });
+  });
+
+  it('again: exit 0, saying there is no key, file unchanged', async () => {
+    const home = await twoProfiles();
+    await cdata(['auth', 'logout'], { env: home.env });
+    const before = home.text();
+    const again = await cdata(['auth', 'logout'], { env: home.env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe("Profile 'prod' has no stored key: nothing to remove.\n");
+    expect(home.text()).toBe(before);
+  });
+
+  it('a profile that does not exist: exit 2', async () => {
+    const home = await twoProfiles();
+    const result = await cdata(['auth', 'logout', '-p', 'nope'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: no profile 'nope' (profiles: prod, staging)\n");
+  });
+
+  it('warns that CDATA_API_KEY is still in use', async () => {
+    const home = await twoProfiles();
+    const result = await cdata(['auth', 'logout'], { env: { ...home.env, CDATA_API_KEY: demoKey('all') } });
+    expect(result.stderr).toContain('warning: CDATA_API_KEY is still set');
+  });
+});
+
+describe('a named profile that does not exist', () => {
+  it('exit 2 for commands that need the API, naming the profiles', async () => {
+    const home = await twoProfiles();
+    const result = await cdata(['tenders', '-p', 'prdo'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("error: no profile 'prdo' (profiles: prod, staging)");
+    const viaEnv = await cdata(['tenders'], { env: { ...home.env, CDATA_PROFILE: 'prdo' } });
+    expect(viaEnv.code).toBe(2);
+  });
+
+  it('is fine when the key and the base URL come from the environment', async () => {
+    const env = { ...configHome().env, CDATA_API_KEY: demoKey('all'), CDATA_BASE_URL: sandbox.current.url, CDATA_PROFILE: 'ci' };
+    expect((await cdata(['tenders', '--limit', '1'], { env })).code).toBe(0);
+  });
+
+  it('is created by auth login and by config set', async () => {
+    const home = configHome();
+    expect((await cdata(['-p', 'fresh', 'config', 'set', 'output', 'json'], { env: home.env })).stderr).toBe("Created profile 'fresh'.\n");
+    expect(home.read()).toEqual({ profiles: { fresh: { output: 'json' } } });
+  });
+});

@@ -1,0 +1,100 @@
+// The lock beside the config file, in-process: held, stale by a dead owner, stale by age, released.
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STALE_AFTER_MS, withLock } from '../../src/config/lock.js';
+import { updateConfig } from '../../src/config/store.js';
+import { testIo } from '../helpers/io.js';
+import { cdata, configHome } from '../auth/harness.js';
+
+/** A pid no process has: above Linux's largest pid_max (2^22). */
+const DEAD_PID = 2 ** 22 + 12_345;
+
+function lockBy(home: ReturnType<typeof configHome>, owner: { pid: number; host?: string }, ageMs = 0): string {
+  const path = `${home.file}.lock`;
+  writeFileSync(path, JSON.stringify({ pid: owner.pid, host: owner.host ?? hostname(), token: 'theirs' }), { mode: 0o600 });
+  if (ageMs) {
+    const then = (Date.now() - ageMs) / 1000;
+    utimesSync(path, then, then);
+  }
+  return path;
+}
+
+describe('the config lock', () => {
+  it('held by a live process: waits with backoff, then exit 2 naming the holder and the lock file', async () => {
+    const home = configHome();
+    const path = lockBy(home, { pid: process.pid });
+    const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: the config file is locked by another cdata (pid ${process.pid} on ${hostname()}): ${path}`);
+    expect(result.stderr).toContain(`hint: Try again in a moment. If no other cdata is running, remove the lock file: rm '${path}'`);
+    expect(result.sleeps.length).toBeGreaterThan(10);
+    expect(result.sleeps.slice(0, 3)).toEqual([5, 10, 20]);
+    expect(Math.max(...result.sleeps)).toBe(100);
+    expect(existsSync(home.file)).toBe(false);
+    expect(readFileSync(path, 'utf8')).toContain('"theirs"'); // someone else's lock is never removed
+  });
+
+  it('left by a process that is gone: taken over at once', async () => {
+    const home = configHome();
+    lockBy(home, { pid: DEAD_PID });
+    const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+    expect(result.code).toBe(0);
+    expect(result.sleeps).toEqual([]);
+    expect(readdirSync(home.dir)).toEqual(['config.json']);
+  });
+
+  it('on another host, or of a live process, older than any write takes: stale', async () => {
+    for (const owner of [{ pid: DEAD_PID, host: 'elsewhere' }, { pid: process.pid }]) {
+      const home = configHome();
+      lockBy(home, owner, STALE_AFTER_MS + 5_000);
+      expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(0);
+    }
+  });
+
+  it('on another host and recent: not judged by a pid that means nothing here', async () => {
+    const home = configHome();
+    lockBy(home, { pid: DEAD_PID, host: 'elsewhere' });
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(2);
+  });
+
+  it('half written (no owner yet) and recent: waited on', async () => {
+    const home = configHome();
+    writeFileSync(`${home.file}.lock`, '');
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(2);
+  });
+
+  it('is released after the work, also when the work fails', async () => {
+    const home = configHome();
+    const { io } = testIo({ env: home.env });
+    const lock = join(home.dir, 'x.lock');
+    await expect(withLock(lock, io, async () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    expect(existsSync(lock)).toBe(false);
+    expect(await withLock(lock, io, async () => existsSync(lock))).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('is released by the interrupt cleanup (Ctrl-C during a write)', async () => {
+    const home = configHome();
+    const test = testIo({ env: home.env });
+    const lock = join(home.dir, 'x.lock');
+    await withLock(lock, test.io, async () => {
+      test.interrupt();
+      expect(existsSync(lock)).toBe(false);
+    });
+  });
+
+  it('serialises writers in one process: both changes survive', async () => {
+    const home = configHome();
+    const { io } = testIo({ env: home.env, realSleep: true });
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        updateConfig(io, (data) => {
+          data.profiles[`p${i}`] = { timeout: i + 1 };
+        }),
+      ),
+    );
+    expect(Object.keys(home.read().profiles as object).sort()).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
+  });
+});

@@ -1,0 +1,187 @@
+// The config file as stored: modes, where it lives, and every way it can be unusable — corrupt,
+// unreadable, a symbolic link, a read-only folder — each refused with exit 2 and left untouched.
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { updateConfig } from '../../src/config/store.js';
+import { testIo } from '../helpers/io.js';
+import { tempConfigDir } from '../helpers/run.js';
+import { runBin, runProcess } from '../helpers/spawn.js';
+import { cdata, configHome, expectNoKey } from '../auth/harness.js';
+
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('file and folder modes', () => {
+  it('creates the folder 0700 (and any missing parent) and the file 0600', async () => {
+    const root = tempConfigDir();
+    const dir = join(root, 'home', '.config', 'cdata');
+    const result = await cdata(['config', 'set', 'timeout', '10'], { env: { CDATA_CONFIG_DIR: dir } });
+    expect(result.code).toBe(0);
+    expect(mode(join(root, 'home'))).toBe(0o700);
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, 'config.json'))).toBe(0o600);
+  });
+
+  it('keeps 0600 on every later write, and narrows a file that had been widened', async () => {
+    const home = configHome();
+    await cdata(['config', 'set', 'timeout', '10'], { env: home.env });
+    await cdata(['config', 'set', 'output', 'json'], { env: home.env });
+    expect(mode(home.file)).toBe(0o600);
+    chmodSync(home.file, 0o664);
+    const widened = await cdata(['config', 'set', 'output', 'csv'], { env: home.env });
+    expect(widened.stderr.match(/warning: .*readable by others \(mode 0664\).*chmod 600/g)).toHaveLength(1);
+    expect(mode(home.file)).toBe(0o600);
+    expect(home.read()).toEqual({ profiles: { default: { timeout: 10, output: 'csv' } } });
+  });
+
+  it('leaves an existing folder as the user set it', async () => {
+    const home = configHome();
+    chmodSync(home.dir, 0o750);
+    await cdata(['config', 'set', 'timeout', '10'], { env: home.env });
+    expect(mode(home.dir)).toBe(0o750);
+  });
+
+  it('writes through conf atomically: no temp or lock file left behind', async () => {
+    const home = configHome();
+    await cdata(['config', 'set', 'timeout', '10'], { env: home.env });
+    await cdata(['config', 'unset', 'timeout'], { env: home.env });
+    expect(readdirSync(home.dir)).toEqual(['config.json']);
+  });
+
+  it('CDATA_CONFIG_DIR moves it; config path says where', async () => {
+    const home = configHome();
+    const path = await cdata(['config', 'path'], { env: home.env });
+    expect(path.stdout).toBe(`${home.file}\n`);
+    const xdg = tempConfigDir();
+    const fallback = await cdata(['config', 'path'], { env: { CDATA_CONFIG_DIR: '', XDG_CONFIG_HOME: xdg } });
+    expect(fallback.stdout).toBe(`${join(xdg, 'cdata', 'config.json')}\n`);
+  });
+
+  it('keeps what it does not know in the file (a newer cdata may have written it)', async () => {
+    const home = configHome();
+    writeFileSync(home.file, JSON.stringify({ future: { x: 1 }, profiles: { a: { baseUrl: 'https://a.example', later: true } } }), { mode: 0o600 });
+    await cdata(['-p', 'a', 'config', 'set', 'timeout', '3'], { env: home.env });
+    expect(home.read()).toEqual({ future: { x: 1 }, profiles: { a: { baseUrl: 'https://a.example', later: true, timeout: 3 } } });
+  });
+});
+
+describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten', () => {
+  const corrupt: [string, string, RegExp][] = [
+    ['not JSON', '{"profiles": {"prod": {"key": "svc_', /is not valid JSON: /],
+    ['not an object', '[1, 2]', /is not valid: the file is not a JSON object/],
+    ['a bad profile name', '{"profiles": {"a.b": {}}}', /is not valid: profile name 'a.b' is not valid/],
+    ['a bad output', '{"profiles": {"a": {"output": "xml"}}}', /is not valid: profiles.a.output is not one of/],
+  ];
+  const commands: [string, string[]][] = [
+    ['profile list (reads)', ['profile', 'list']],
+    ['auth status (reads)', ['auth', 'status']],
+    ['tenders (reads)', ['tenders']],
+    ['config set (writes)', ['config', 'set', 'timeout', '5']],
+    ['config unset (writes)', ['config', 'unset', 'output']],
+    ['profile use (writes)', ['profile', 'use', 'a']],
+    ['profile remove (writes)', ['profile', 'remove', 'a']],
+    ['auth logout (writes)', ['auth', 'logout']],
+    ['auth login (writes)', ['auth', 'login', '--base-url', 'https://api.example.com']],
+  ];
+
+  for (const [what, text, cause] of corrupt) {
+    it.each(commands)(`${what}: %s`, async (_name, argv) => {
+      const home = configHome();
+      writeFileSync(home.file, text, { mode: 0o600 });
+      const result = await cdata(argv, { env: home.env, stdin: 'svc_0123456789abcdefghij' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: the config file ${home.file} `);
+      expect(result.stderr).toMatch(cause);
+      expect(result.stderr).toContain('hint: Fix or move the file; cdata never rewrites a file it cannot read.');
+      expect(readFileSync(home.file, 'utf8')).toBe(text);
+      expect(readdirSync(home.dir)).toEqual(['config.json']);
+    });
+  }
+
+  it('the write path refuses on its own, under the lock, before conf opens the file', async () => {
+    const home = configHome();
+    writeFileSync(home.file, '{oops', { mode: 0o600 });
+    const change = () => {
+      throw new Error('never called');
+    };
+    await expect(updateConfig(testIo({ env: home.env }).io, change)).rejects.toThrow(`the config file ${home.file} is not valid JSON`);
+    expect(readFileSync(home.file, 'utf8')).toBe('{oops');
+    expect(readdirSync(home.dir)).toEqual(['config.json']);
+  });
+
+  it('config path still answers (that is when the path is wanted)', async () => {
+    const home = configHome();
+    writeFileSync(home.file, '{oops', { mode: 0o600 });
+    expect((await cdata(['config', 'path'], { env: home.env })).code).toBe(0);
+  });
+
+  it('unreadable (a folder where the file should be): exit 2 for reading and writing', async () => {
+    const home = configHome();
+    mkdirSync(home.file);
+    for (const argv of [['profile', 'list'], ['config', 'set', 'timeout', '5']]) {
+      const result = await cdata(argv, { env: home.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: cannot read the config file ${home.file}: EISDIR`);
+    }
+  });
+
+  it('CDATA_CONFIG_DIR naming a file: exit 2', async () => {
+    const home = configHome();
+    const notAFolder = join(home.dir, 'plain');
+    writeFileSync(notAFolder, '');
+    const result = await cdata(['config', 'set', 'timeout', '5'], { env: { CDATA_CONFIG_DIR: notAFolder } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(notAFolder, 'config.json')}: ENOTDIR`);
+  });
+});
+
+describe('a symbolic link as the config file', () => {
+  it('is read through, but never written through or replaced: exit 2', async () => {
+    const home = configHome();
+    const real = join(tempConfigDir(), 'real.json');
+    const text = '{"profiles":{"a":{"timeout":4}}}';
+    writeFileSync(real, text, { mode: 0o600 });
+    symlinkSync(real, home.file);
+    const list = await cdata(['profile', 'list', '--json'], { env: home.env });
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)[0].timeout).toBe(4);
+    const set = await cdata(['-p', 'a', 'config', 'set', 'timeout', '5'], { env: home.env });
+    expect(set.code).toBe(2);
+    expect(set.stderr).toContain(`error: the config file ${home.file} is a symbolic link (to ${real}); cdata does not write through links or replace them`);
+    const login = await cdata(['auth', 'login', '-p', 'a', '--base-url', 'http://127.0.0.1:1'], { env: home.env, stdin: 'svc_0123456789abcdefghij' });
+    expect(login.code).toBe(2); // before the key is read or checked (that would be exit 6 here)
+    expect(login.stderr).toContain('is a symbolic link');
+    expect(lstatSync(home.file).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toBe(text);
+    expect(readdirSync(home.dir)).toEqual(['config.json']);
+  });
+});
+
+describe('a read-only config folder', () => {
+  // Root writes anywhere: as root the binary runs as nobody, so the folder is read-only to it too.
+  const asUser = (args: string[], env: Record<string, string>) =>
+    process.getuid?.() === 0
+      ? runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...[new URL('../../bin/cdata.js', import.meta.url).pathname], ...args], { env })
+      : runBin(args, { env });
+
+  it('exit 2 with the folder and the cause; nothing written', async () => {
+    const root = tempConfigDir();
+    chmodSync(root, 0o755);
+    const folder = join(root, 'ro');
+    mkdirSync(folder, { mode: 0o555 });
+    chmodSync(folder, 0o555);
+    const result = await asUser(['config', 'set', 'timeout', '5'], { CDATA_CONFIG_DIR: folder });
+    expectNoKey(result);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: cannot write in the config folder ${folder}: EACCES`);
+    expect(result.stderr).toContain('hint: cdata writes the config file and a lock file beside it');
+    expect(readdirSync(folder)).toEqual([]);
+    const login = await asUser(['auth', 'login', '--base-url', 'http://127.0.0.1:1'], { CDATA_CONFIG_DIR: folder });
+    expect(login.code).toBe(2); // before the key is read or checked (that would be exit 6 here)
+    expect(login.stderr).toContain(`error: cannot write in the config folder ${folder}: EACCES`);
+    const below = await asUser(['config', 'set', 'timeout', '5'], { CDATA_CONFIG_DIR: join(folder, 'sub') });
+    expect(below.code).toBe(2);
+    expect(below.stderr).toContain(`error: cannot create the config folder ${join(folder, 'sub')}: EACCES`);
+    expect(existsSync(join(folder, 'sub'))).toBe(false);
+  });
+});
