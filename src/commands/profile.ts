@@ -8,7 +8,7 @@ import { colorLevel } from '../output/color.js';
 import { render } from '../output/render.js';
 import { writeOutput } from '../output/sink.js';
 import { parseFields } from './flags.js';
-import { outputFormat } from './resource.js';
+import { outputFormat } from '../output/format.js';
 import type { CommandContext, Handler } from './spec.js';
 
 /**

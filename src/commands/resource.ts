@@ -1,10 +1,10 @@
 // The nine endpoint commands: flags checked, one GET, the answer rendered to stdout or --out.
-import type { Format } from '../config/schema.js';
 import { CLI_DEFAULT_LIMIT, hasParam, LIMIT_MAX, type Endpoint } from '../endpoints.js';
 import { InternalError } from '../errors.js';
 import { colorLevel } from '../output/color.js';
 import { asRows } from '../output/cells.js';
 import { render } from '../output/render.js';
+import { outputFormat } from '../output/format.js';
 import { writeOutput } from '../output/sink.js';
 import { openClient } from './api.js';
 import { parseDecided, parseFields, parseLimit, parseTier, type Limit } from './flags.js';
@@ -71,24 +71,4 @@ function buildQuery(endpoint: Endpoint, context: CommandContext, limit: Limit | 
   }
   if (limit) query.limit = String(limit.value);
   return query;
-}
-
-/**
- * -o/--json, else the extension of --out (.csv, .tsv, .json, .ndjson, .jsonl), else the profile's
- * output, else table on a terminal and tsv in a pipe.
- */
-export function outputFormat(context: CommandContext): Format {
-  const { output } = context.settings();
-  if (output.source === 'flag' && output.value) return output.value;
-  const byExtension = formatOfFile(context.options.out);
-  if (byExtension) return byExtension;
-  if (output.value) return output.value;
-  return context.options.out === undefined && context.io.stdout.isTTY ? 'table' : 'tsv';
-}
-
-const EXTENSIONS: Record<string, Format> = { csv: 'csv', tsv: 'tsv', json: 'json', ndjson: 'ndjson', jsonl: 'ndjson' };
-
-function formatOfFile(path: string | undefined): Format | undefined {
-  const extension = path === undefined ? undefined : /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
-  return extension === undefined ? undefined : EXTENSIONS[extension];
 }

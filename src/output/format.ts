@@ -1,0 +1,23 @@
+// Which format a data command prints: one rule for every command that prints data.
+import type { CommandContext } from '../commands/spec.js';
+import type { Format } from '../config/schema.js';
+
+/**
+ * -o/--json, else the extension of --out (.csv, .tsv, .json, .ndjson, .jsonl), else the profile's
+ * output, else table on a terminal and tsv in a pipe.
+ */
+export function outputFormat(context: CommandContext): Format {
+  const { output } = context.settings();
+  if (output.source === 'flag' && output.value) return output.value;
+  const byExtension = formatOfFile(context.options.out);
+  if (byExtension) return byExtension;
+  if (output.value) return output.value;
+  return context.options.out === undefined && context.io.stdout.isTTY ? 'table' : 'tsv';
+}
+
+const EXTENSIONS: Record<string, Format> = { csv: 'csv', tsv: 'tsv', json: 'json', ndjson: 'ndjson', jsonl: 'ndjson' };
+
+function formatOfFile(path: string | undefined): Format | undefined {
+  const extension = path === undefined ? undefined : /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return extension === undefined ? undefined : EXTENSIONS[extension];
+}
