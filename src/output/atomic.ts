@@ -3,11 +3,12 @@
 // failure, or an interrupt, the temp file is removed and the target is untouched.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Io } from '../io.js';
 
 export function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): void {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Unique enough: opened with O_EXCL ('wx'), so a clash fails rather than sharing a file. Not
+  // node:crypto, which would load on every data command for a file name.
+  const temp = join(dirname(path), `.${basename(path)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   const removeTemp = () => rmSync(temp, { force: true });
   const unregister = io.onInterrupt(removeTemp);
   try {

@@ -4,10 +4,14 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { isJsonNumber, type JsonObject, type JsonValue } from '../../src/json.js';
 import { sanitize } from '../../src/output/sanitize.js';
 
+/** A JSON number: a plain number when a double keeps its text, else a JsonNumber holding it. */
+const isNumber = (value: JsonValue | undefined): boolean => typeof value === 'number' || isJsonNumber(value);
+
 /** The row's text with the format's array separator: null empty, numbers as the API wrote them. */
 export function plainCell(value: JsonValue | undefined, arraySeparator: string): string {
   if (value === null || value === undefined) return '';
   if (isJsonNumber(value)) return value.value;
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map((item) => plainCell(item, arraySeparator)).join(arraySeparator);
   if (typeof value === 'object') throw new Error('no nested objects in the demo data');
   return String(value);
@@ -16,7 +20,7 @@ export function plainCell(value: JsonValue | undefined, arraySeparator: string):
 /** csv: arrays joined by `; `, a text cell starting = + - @ tab CR (or their full-width forms) gains `'`. */
 export function csvCell(value: JsonValue | undefined): string {
   const text = plainCell(value, '; ');
-  return !isJsonNumber(value) && /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(text) ? `'${text}` : text;
+  return !isNumber(value) && /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(text) ? `'${text}` : text;
 }
 
 export const tsvCell = (value: JsonValue | undefined): string => plainCell(value, '; ');
