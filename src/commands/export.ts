@@ -1,9 +1,123 @@
-// PLACEHOLDER until issue 5 lands: replaced wholesale by its owner.
-import { InternalError } from '../errors.js';
-import type { Handler } from './spec.js';
+// `cdata export`: every list (or the named ones) to files, for cron. All requests run at once on
+// one client (shared keep-alive connections), so the export takes about as long as the slowest
+// list. Each file is staged (temp file, fsynced) as its answer arrives; once every request has
+// settled, the good ones are renamed into place and manifest.json is written last. An interrupt
+// before then leaves every earlier file and the earlier manifest as they were. A resource that
+// fails keeps its previous file. Exit 0 only when everything succeeded, else the highest code.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { CliError, exitCodeOf } from '../errors.js';
+import { previousEntries, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceOk } from '../export/manifest.js';
+import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
+import { Progress } from '../export/progress.js';
+import { asRows } from '../output/cells.js';
+import { stageFile, syncFolder, writeFileAtomic, type StagedFile } from '../output/atomic.js';
+import { render } from '../output/render.js';
+import { sanitize } from '../output/sanitize.js';
+import type { ApiClient } from '../client/client.js';
+import { openClient, requireBaseUrl } from './api.js';
+import type { CommandContext, Handler } from './spec.js';
 
-const notBuilt: Handler = async () => {
-  throw new InternalError('not built yet (issue 5)');
+type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | { item: ExportItem; entry: ResourceEntry };
+
+export const exportLists: Handler = async (context) => {
+  const { io, options } = context;
+  const startedAt = io.now();
+  const plan = planExport(context, startedAt);
+  if (plan.limit.clampedFrom !== undefined) context.note(`--limit ${plan.limit.clampedFrom} is outside 1..200; using ${plan.limit.value}`);
+  const client = openClient(context); // no key or base URL: fails here, before anything is written
+  const baseUrl = requireBaseUrl(context);
+  const previous = previousEntries(plan.dir);
+  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && options.quiet !== true);
+
+  let outcomes: Outcome[];
+  try {
+    outcomes = await Promise.all(plan.items.map((item) => exportOne(context, client, plan, item, progress, previous)));
+  } finally {
+    await client.close();
+  }
+
+  for (const outcome of outcomes) if ('staged' in outcome) outcome.staged.commit();
+  syncFolder(plan.dir);
+
+  const failures = outcomes.map((o) => o.entry).filter((e) => e.status === 'error');
+  const exitCode = Math.max(0, ...failures.map((f) => f.error.exitCode));
+  const manifest: Manifest = {
+    version: 1,
+    exportedAt: new Date(startedAt).toISOString(),
+    baseUrl,
+    profile: context.settings().profile.name,
+    format: plan.format,
+    limit: plan.limit.value,
+    ok: failures.length === 0,
+    exitCode,
+    resources: outcomes.map((o) => o.entry),
+  };
+  writeFileAtomic(join(plan.dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, io);
+
+  for (const failure of failures) io.stderr.write(`error: ${failure.resource}: ${sanitize(failure.error.message)}\n`);
+  if (progress.enabled && failures.length === 0) context.note(`exported ${outcomes.length} lists to ${plan.dir} (see ${MANIFEST_FILE})`);
+  return exitCode;
 };
 
-export const exportLists = notBuilt;
+async function exportOne(
+  context: CommandContext,
+  client: ApiClient,
+  plan: ExportPlan,
+  item: ExportItem,
+  progress: Progress,
+  previous: Map<string, ResourceOk>,
+): Promise<Outcome> {
+  const { endpoint } = item;
+  const exportedAt = new Date(context.io.now()).toISOString();
+  try {
+    const query: Record<string, string> = { limit: String(plan.limit.value) };
+    const { data } = await client.get(endpoint, query);
+    const rows = asRows(data).length;
+    const text = await render({
+      endpoint,
+      data,
+      format: plan.format,
+      fields: undefined,
+      header: context.options.header !== false,
+      bom: context.options.bom === true,
+      color: 0,
+      width: undefined,
+    });
+    const bytes = Buffer.from(text, 'utf8');
+    const staged = stageFile(item.path, bytes, context.io);
+    progress.set(endpoint.name, `${rows} rows${rows >= plan.limit.value ? ' (the limit: more may exist)' : ''}  done`);
+    return {
+      item,
+      staged,
+      entry: {
+        resource: endpoint.name,
+        status: 'ok',
+        file: item.file,
+        rows,
+        truncated: rows >= plan.limit.value,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes: bytes.length,
+        exportedAt,
+      },
+    };
+  } catch (error) {
+    const known = error instanceof CliError ? error : undefined;
+    const http = known?.http;
+    const message = `${known ? known.message : `internal error: ${(error as Error).message}`}${
+      http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : ''
+    }`;
+    progress.set(endpoint.name, `failed: ${message}`);
+    const kept = previous.get(endpoint.name);
+    return {
+      item,
+      entry: {
+        resource: endpoint.name,
+        status: 'error',
+        file: item.file,
+        error: { message, exitCode: exitCodeOf(error), httpStatus: http?.status ?? null, correlationId: http?.correlationId ?? null },
+        kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt } : null,
+      },
+    };
+  }
+}

@@ -1,16 +1,27 @@
-// Writing a file so that readers see either the old one or the new one, never a part: a temp
-// file in the same folder, written, fsynced, renamed over the target, the folder fsynced. On any
-// failure, or an interrupt, the temp file is removed and the target is untouched.
+// Writing files so that readers see either the old file or the new one, never a part: the content
+// goes to a temp file in the same folder, is fsynced, then renamed over the target and the folder
+// fsynced. Until the rename (and on any failure, or an interrupt) the target is untouched and the
+// temp file is removed. Staging and committing are separate so that `cdata export` can stage every
+// file first and rename them together at the end.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Io } from '../io.js';
 
-export function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): void {
+export interface StagedFile {
+  /** The file the content will replace. */
+  path: string;
+  /** Renames the staged content over `path`. */
+  commit(): void;
+  /** Removes the staged content; `path` stays as it was. */
+  discard(): void;
+}
+
+export function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): StagedFile {
   // Unique enough: opened with O_EXCL ('wx'), so a clash fails rather than sharing a file. Not
   // node:crypto, which would load on every data command for a file name.
   const temp = join(dirname(path), `.${basename(path)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-  const removeTemp = () => rmSync(temp, { force: true });
-  const unregister = io.onInterrupt(removeTemp);
+  const discard = () => rmSync(temp, { force: true });
+  const unregister = io.onInterrupt(discard);
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {
@@ -19,18 +30,37 @@ export function writeFileAtomic(path: string, content: string | Buffer, io: Pick
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
-    syncFolder(dirname(path));
   } catch (error) {
-    removeTemp();
-    throw error;
-  } finally {
     unregister();
+    discard();
+    throw error;
   }
+  return {
+    path,
+    commit() {
+      try {
+        renameSync(temp, path);
+      } catch (error) {
+        discard();
+        throw error;
+      } finally {
+        unregister();
+      }
+    },
+    discard() {
+      unregister();
+      discard();
+    },
+  };
 }
 
-/** Makes the rename itself durable; some filesystems refuse to fsync a folder, which is fine. */
-function syncFolder(folder: string): void {
+export function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): void {
+  stageFile(path, content, io).commit();
+  syncFolder(dirname(path));
+}
+
+/** Makes renames in `folder` durable; some filesystems refuse to fsync a folder, which is fine. */
+export function syncFolder(folder: string): void {
   try {
     const fd = openSync(folder, 'r');
     try {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { updateConfig } from '../../src/config/store.js';
 import { testIo } from '../helpers/io.js';
 import { tempConfigDir } from '../helpers/run.js';
-import { runBin, runProcess } from '../helpers/spawn.js';
+import { runBinAsUser } from '../helpers/spawn.js';
 import { cdata, configHome, expectNoKey } from '../auth/harness.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -159,10 +159,7 @@ describe('a symbolic link as the config file', () => {
 
 describe('a read-only config folder', () => {
   // Root writes anywhere: as root the binary runs as nobody, so the folder is read-only to it too.
-  const asUser = (args: string[], env: Record<string, string>) =>
-    process.getuid?.() === 0
-      ? runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...[new URL('../../bin/cdata.js', import.meta.url).pathname], ...args], { env })
-      : runBin(args, { env });
+  const asUser = (args: string[], env: Record<string, string>) => runBinAsUser(args, { env });
 
   it('exit 2 with the folder and the cause; nothing written', async () => {
     const root = tempConfigDir();

@@ -53,3 +53,12 @@ export function runBinInTerminal(args: string[], options: { env?: Record<string,
   const line = `stty cols ${options.columns ?? 100} rows 50; ${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}`;
   return runProcess('script', ['-qec', line, '/dev/null'], { env: { TERM: 'xterm-256color', ...options.env } });
 }
+
+/**
+ * Runs the binary as an ordinary user: as root (CI containers), permission bits do not stop
+ * writes, so the binary runs as nobody (uid 65534) through setpriv; otherwise as ourselves.
+ */
+export function runBinAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
+  if (process.getuid?.() !== 0) return runBin(args, options);
+  return runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args], options);
+}

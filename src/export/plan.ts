@@ -1,0 +1,88 @@
+// What `cdata export` will do, checked in full before any request: the resources, the format,
+// the limit, the folder (created, and writable) and the file names.
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CommandContext } from '../commands/spec.js';
+import { parseLimit, type Limit } from '../commands/flags.js';
+import { parseFormat } from '../config/resolve.js';
+import { findEndpoint, LIMIT_MAX, LIST_ENDPOINTS, type Endpoint } from '../endpoints.js';
+import { UsageError } from '../errors.js';
+
+export const EXPORT_FORMATS = ['csv', 'json', 'ndjson', 'tsv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportItem {
+  endpoint: Endpoint;
+  /** File name inside the folder, e.g. `tenders.csv` or `tenders-2026-11-22T0600Z.csv`. */
+  file: string;
+  path: string;
+}
+
+export interface ExportPlan {
+  dir: string;
+  format: ExportFormat;
+  limit: Limit;
+  items: ExportItem[];
+}
+
+export function planExport(context: CommandContext, startedAt: number): ExportPlan {
+  const { options } = context;
+  if (options.fields !== undefined) throw new UsageError('--fields does not apply to export: every file holds all of its resource\'s fields');
+  if (options.out !== undefined) throw new UsageError('--out does not apply to export: use --dir for the folder');
+  if (typeof options.dir !== 'string' || options.dir === '') {
+    throw new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' });
+  }
+  const endpoints = resources(context.args[0]);
+  const format = exportFormat(context);
+  const limit = parseLimit(options.limit === undefined ? String(LIMIT_MAX) : String(options.limit));
+  const dir = resolve(options.dir);
+  prepareFolder(dir);
+  const stamp = options.stamp ? `-${fileStamp(startedAt)}` : '';
+  return {
+    dir,
+    format,
+    limit,
+    items: endpoints.map((endpoint) => {
+      const file = `${endpoint.name}${stamp}.${format}`;
+      return { endpoint, file, path: join(dir, file) };
+    }),
+  };
+}
+
+/** The named lists (aliases allowed, repeats ignored), or every list when none is named. */
+function resources(names: string | string[] | undefined): Endpoint[] {
+  const requested = Array.isArray(names) ? names : names === undefined ? [] : [names];
+  if (requested.length === 0) return [...LIST_ENDPOINTS];
+  const chosen: Endpoint[] = [];
+  for (const name of requested) {
+    const endpoint = findEndpoint(name);
+    if (!endpoint || endpoint.shape !== 'list') {
+      throw new UsageError(`unknown resource '${name}' for export; valid: ${LIST_ENDPOINTS.map((e) => e.name).join(', ')}`);
+    }
+    if (!chosen.includes(endpoint)) chosen.push(endpoint);
+  }
+  return chosen;
+}
+
+/** -o/--json when given (csv, json, ndjson or tsv); csv otherwise, whatever the profile's output. */
+function exportFormat(context: CommandContext): ExportFormat {
+  const { output } = context.settings();
+  if (output.source !== 'flag' || output.value === undefined) return 'csv';
+  return parseFormat(output.value, EXPORT_FORMATS, '--output for export');
+}
+
+function prepareFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`cannot write to the export folder ${dir}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** `2026-11-22T0600Z`: UTC, sortable, and free of the colons some filesystems refuse. */
+export function fileStamp(at: number): string {
+  const iso = new Date(at).toISOString();
+  return `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
+}

@@ -1,0 +1,34 @@
+// Progress on a terminal: one live line per resource on stderr (pending, rows, done, failed),
+// redrawn in place. Off when stderr is not a terminal (cron mails only failures) or with -q.
+import type { Io } from '../io.js';
+import { sanitize } from '../output/sanitize.js';
+
+export class Progress {
+  private readonly lines = new Map<string, string>();
+  private readonly width: number;
+  private drawn = 0;
+
+  constructor(
+    private readonly io: Io,
+    names: readonly string[],
+    readonly enabled: boolean,
+  ) {
+    this.width = Math.max(...names.map((n) => n.length));
+    for (const name of names) this.lines.set(name, `${name.padEnd(this.width)}  pending`);
+    this.draw();
+  }
+
+  set(name: string, state: string): void {
+    this.lines.set(name, `${name.padEnd(this.width)}  ${sanitize(state)}`);
+    this.draw();
+  }
+
+  private draw(): void {
+    if (!this.enabled) return;
+    // Back to the first line, then rewrite each one, clearing what was there.
+    const up = this.drawn > 0 ? `\u001b[${this.drawn}A` : '';
+    const body = [...this.lines.values()].map((line) => `\r\u001b[2K${line}\n`).join('');
+    this.io.stderr.write(`${up}${body}`);
+    this.drawn = this.lines.size;
+  }
+}

@@ -1,0 +1,67 @@
+// The README's cron recipe, run as written: the login line, then the crontab line through sh (as
+// cron runs it), with only the install path, the folder and the base URL substituted.
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../../src/sandbox/faults.js';
+import { demoKey } from '../../src/sandbox/keys.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { BIN, runProcess } from '../helpers/spawn.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const cronLine = readme.split('\n').find((line) => line.startsWith('0 6 * * * '))!;
+const loginLine = readme.split('\n').find((line) => line.startsWith('echo "$CDATA_KEY" | cdata auth login --profile prod'))!;
+
+function setUp(baseUrl: string) {
+  const home = mkdtempSync(join(tmpdir(), 'cdata-cron-'));
+  const bin = join(home, 'bin');
+  mkdirSync(bin);
+  symlinkSync(BIN, join(bin, 'cdata'));
+  const exports = join(home, 'exports');
+  const env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), CDATA_KEY: demoKey('all') };
+  const login = loginLine.replace('https://api.example.com', baseUrl);
+  const job = cronLine.slice('0 6 * * * '.length).replace('/usr/local/bin/cdata', join(bin, 'cdata')).replace('/srv/exports', exports);
+  return { env, exports, login, job };
+}
+
+describe('the README cron recipe', () => {
+  it('is in the README as this test expects', () => {
+    expect(cronLine).toBe('0 6 * * * CDATA_PROFILE=prod /usr/local/bin/cdata export --dir /srv/exports -q || logger -t cdata "export failed with exit $?"');
+    expect(loginLine).toBe('echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com');
+  });
+
+  it('works as written: silent, every file and the manifest written', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const { env, exports, login, job } = setUp(sandbox.url);
+      const logged = await runProcess('sh', ['-c', login], { env });
+      expect(logged.code).toBe(0);
+      const result = await runProcess('sh', ['-c', job], { env });
+      expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(readdirSync(exports)).toContain('manifest.json');
+      expect(JSON.parse(readFileSync(join(exports, 'manifest.json'), 'utf8'))).toMatchObject({ ok: true, profile: 'prod', baseUrl: sandbox.url });
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a failing list produces the error line cron mails, and the previous file stays', async () => {
+    const sandbox = await startSandbox();
+    const { env, exports, login, job } = setUp(sandbox.url);
+    expect((await runProcess('sh', ['-c', login], { env })).code).toBe(0);
+    expect((await runProcess('sh', ['-c', job], { env })).code).toBe(0);
+    const before = readFileSync(join(exports, 'tenders.csv'));
+    await sandbox.close();
+
+    const failing = await startSandbox({ port: Number(new URL(sandbox.url).port), faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined) });
+    try {
+      const result = await runProcess('sh', ['-c', job], { env });
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(gave up after 3 attempts\) \(HTTP 503, correlation id [0-9a-f-]{36}\)\n$/);
+      expect(readFileSync(join(exports, 'tenders.csv')).equals(before)).toBe(true);
+    } finally {
+      await failing.close();
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { LIST_ENDPOINTS, fieldNames } from '../../src/endpoints.js';
+import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/manifest.js';
+import { parseJson, type JsonObject } from '../../src/json.js';
+import { FAULTS } from '../../src/sandbox/faults.js';
+import { demoKey } from '../../src/sandbox/keys.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { csvCell } from '../helpers/cells.js';
+import { run } from '../helpers/run.js';
+import { runBinAsUser } from '../helpers/spawn.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+const folder = () => mkdtempSync(join(tmpdir(), 'cdata-export-'));
+const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+async function fetchRows(path: string, limit = 200): Promise<JsonObject[]> {
+  const response = await fetch(`${sandbox.current.url}${path}?limit=${limit}`, { headers: { 'X-API-Key': demoKey('all') } });
+  return parseJson(await response.text()) as JsonObject[];
+}
+
+describe('cdata export', () => {
+  it('writes every list and the manifest: rows, truncation at the cap, sha256 of each file', async () => {
+    const dir = folder();
+    const result = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox.current) });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const names = LIST_ENDPOINTS.map((e) => e.name);
+    expect(readdirSync(dir).sort()).toEqual([...names.map((n) => `${n}.csv`), 'manifest.json'].sort());
+
+    const manifest = manifestOf(dir);
+    expect(manifest).toMatchObject({ version: 1, baseUrl: sandbox.current.url, profile: 'default', format: 'csv', limit: 200, ok: true, exitCode: 0 });
+    expect(manifest.exportedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(manifest.resources.map((r) => r.resource)).toEqual(names);
+    for (const entry of manifest.resources as ResourceOk[]) {
+      expect(entry.status).toBe('ok');
+      expect(entry.sha256).toBe(sha256(join(dir, entry.file)));
+      expect(entry.bytes).toBe(readFileSync(join(dir, entry.file)).length);
+    }
+    const byName = Object.fromEntries((manifest.resources as ResourceOk[]).map((r) => [r.resource, r]));
+    expect(byName.obligations).toMatchObject({ rows: 200, truncated: true }); // 240 exist: the cap shows
+    expect(byName.tenders).toMatchObject({ rows: 64, truncated: false });
+    expect(byName.workspaces).toMatchObject({ rows: 3, truncated: false });
+    // The key is never in the manifest.
+    expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).not.toContain(demoKey('all'));
+  });
+
+  it('CSV files parse back to the data the API returns', async () => {
+    const dir = folder();
+    expect((await run(['export', 'obligations', 'tenders', '--dir', dir], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    for (const endpoint of LIST_ENDPOINTS.filter((e) => ['obligations', 'tenders'].includes(e.name))) {
+      const rows = parseCsv(readFileSync(join(dir, `${endpoint.name}.csv`), 'utf8')) as string[][];
+      const data = await fetchRows(endpoint.path);
+      expect(rows[0]).toEqual(fieldNames(endpoint));
+      expect(rows.slice(1)).toEqual(data.map((row) => fieldNames(endpoint).map((f) => csvCell(row[f]))));
+    }
+  });
+
+  it('-o json and ndjson write what the API returned; --limit applies to every list', async () => {
+    const dir = folder();
+    expect((await run(['export', 'companies', 'sites', '--dir', dir, '-o', 'json', '--limit', '5'], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    expect(parseJson(readFileSync(join(dir, 'companies.json'), 'utf8'))).toEqual(await fetchRows('/api/v1/graph/companies', 5));
+    expect(manifestOf(dir).resources).toMatchObject([
+      { resource: 'companies', rows: 5, truncated: true },
+      { resource: 'sites', rows: 5, truncated: true },
+    ]);
+    const nd = folder();
+    expect((await run(['export', 'people', '--dir', nd, '-o', 'ndjson'], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    const lines = readFileSync(join(nd, 'persons.ndjson'), 'utf8').trimEnd().split('\n');
+    expect(lines.map((l) => parseJson(l))).toEqual(await fetchRows('/api/v1/graph/persons'));
+  });
+
+  it('sends limit explicitly, one request per list, all in flight together', async () => {
+    let arrived = 0;
+    let arrivedBeforeFirstAnswer = 0;
+    const slow = await startSandbox({
+      latencyMs: 150,
+      faults: () => {
+        arrived++;
+        return undefined;
+      },
+      onRequest: () => {
+        if (arrivedBeforeFirstAnswer === 0) arrivedBeforeFirstAnswer = arrived;
+      },
+    });
+    try {
+      const dir = folder();
+      expect((await run(['export', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
+      expect(slow.requests).toHaveLength(LIST_ENDPOINTS.length);
+      expect(slow.requests.every((r) => r.query.get('limit') === '200')).toBe(true);
+      // Every list's request reached the server before the first answer went out.
+      expect(arrivedBeforeFirstAnswer).toBe(LIST_ENDPOINTS.length);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a list that fails keeps its previous file; the others are written; exit 6; the manifest says so', async () => {
+    const dir = folder();
+    expect((await run(['export', '--dir', dir], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    const before = readFileSync(join(dir, 'tenders.csv'));
+    const previous = (manifestOf(dir).resources as ResourceOk[]).find((r) => r.resource === 'tenders')!;
+
+    const failing = await startSandbox({
+      now: () => Date.parse('2027-03-01T06:00:00Z'), // another day: every file's content changes
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined),
+    });
+    try {
+      const result = await run(['export', '--dir', dir, '--retries', '1'], { env: sandboxEnv(failing) });
+      expect(result.code).toBe(6);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(gave up after 2 attempts\) \(HTTP 503, correlation id [0-9a-f-]{36}\)\n$/,
+      );
+      expect(readFileSync(join(dir, 'tenders.csv')).equals(before)).toBe(true);
+      const manifest = manifestOf(dir);
+      expect(manifest).toMatchObject({ ok: false, exitCode: 6 });
+      const tenders = manifest.resources.find((r) => r.resource === 'tenders') as ResourceFailed;
+      expect(tenders).toMatchObject({ status: 'error', file: 'tenders.csv', error: { exitCode: 6, httpStatus: 503 } });
+      expect(tenders.error.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(tenders.kept).toEqual({ file: 'tenders.csv', rows: previous.rows, truncated: false, sha256: previous.sha256, bytes: previous.bytes, exportedAt: previous.exportedAt });
+      for (const entry of manifest.resources.filter((r): r is ResourceOk => r.status === 'ok')) {
+        expect(entry.sha256).toBe(sha256(join(dir, entry.file)));
+      }
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('exits with the highest failure code: 4 for a missing scope beats nothing else failing', async () => {
+    const dir = folder();
+    const result = await run(['export', 'companies', 'tenders', '--dir', dir], { env: sandboxEnv(sandbox.current, 'tenders') });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^error: companies: This key lacks the scope graph\.read, which \/api\/v1\/graph\/companies requires\./);
+    expect(existsSync(join(dir, 'tenders.csv'))).toBe(true);
+    expect(existsSync(join(dir, 'companies.csv'))).toBe(false);
+    expect(manifestOf(dir)).toMatchObject({ ok: false, exitCode: 4 });
+  });
+
+  it('--stamp puts the start time (UTC) in every name', async () => {
+    const dir = folder();
+    const now = () => Date.parse('2026-11-22T06:00:41.500Z');
+    expect((await run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox.current), now })).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['agents-2026-11-22T0600Z.csv', 'manifest.json', 'tenders-2026-11-22T0600Z.csv']);
+    expect(manifestOf(dir).exportedAt).toBe('2026-11-22T06:00:41.500Z');
+  });
+
+  it('refuses before any request: unknown resource, no --dir, --fields, --out, table format, an unwritable folder', async () => {
+    const before = sandbox.current.requests.length;
+    const env = sandboxEnv(sandbox.current);
+    const cases: [string[], string][] = [
+      [['export', 'tendres', '--dir', folder()], "error: unknown resource 'tendres' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n"],
+      [['export', 'me', '--dir', folder()], "error: unknown resource 'me' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n"],
+      [['export'], 'error: export needs a folder: --dir DIR\nhint: e.g. cdata export --dir /srv/exports\n'],
+      [['export', '--dir', folder(), '--fields', 'ocid'], "error: --fields does not apply to export: every file holds all of its resource's fields\n"],
+      [['export', '--dir', folder(), '--out', 'x.csv'], 'error: --out does not apply to export: use --dir for the folder\n'],
+      [['export', '--dir', folder(), '-o', 'table'], "error: --output for export must be one of csv, json, ndjson, tsv (got 'table')\n"],
+    ];
+    for (const [argv, stderr] of cases) {
+      const result = await run(argv, { env });
+      expect({ argv, code: result.code, stderr: result.stderr }).toEqual({ argv, code: 2, stderr });
+    }
+    // A folder that cannot exist: below a regular file (holds even as root, unlike chmod).
+    const file = join(folder(), 'not-a-folder');
+    writeFileSync(file, 'x');
+    const blocked = await run(['export', '--dir', join(file, 'sub')], { env });
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toMatch(/^error: cannot write to the export folder .*not-a-folder\/sub: ENOTDIR/);
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+
+  it('a read-only folder is refused with its path and the cause, nothing written, no request', async () => {
+    const dir = folder();
+    chmodSync(dir, 0o755); // others may enter the parent (as nobody under root)
+    const readOnly = join(dir, 'ro');
+    mkdirSync(readOnly, { mode: 0o555 });
+    chmodSync(readOnly, 0o555);
+    const before = sandbox.current.requests.length;
+    const result = await runBinAsUser(['export', '--dir', readOnly], { env: { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: readOnly } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: cannot write to the export folder ${readOnly}: EACCES: permission denied, access '${readOnly}'\n`);
+    expect(readdirSync(readOnly)).toEqual([]);
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+
+  it('creates a missing folder, and without a key or base URL fails before writing anything', async () => {
+    const dir = join(folder(), 'a', 'b');
+    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    expect(existsSync(join(dir, 'agents.csv'))).toBe(true);
+
+    const empty = folder();
+    const noKey = await run(['export', '--dir', empty], { env: { CDATA_BASE_URL: sandbox.current.url } });
+    expect(noKey.code).toBe(3);
+    const noUrl = await run(['export', '--dir', empty], { env: { CDATA_API_KEY: demoKey('all') } });
+    expect(noUrl.code).toBe(2);
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('on a terminal, shows a live line per resource; when stderr is not a terminal, success is silent', async () => {
+    const dir = folder();
+    const tty = await run(['export', 'tenders', 'obligations', '--dir', dir], { env: sandboxEnv(sandbox.current), stderrTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain('\r\u001b[2Ktenders      pending\n');
+    expect(tty.stderr).toContain('\r\u001b[2Ktenders      64 rows  done\n');
+    expect(tty.stderr).toContain('\r\u001b[2Kobligations  200 rows (the limit: more may exist)  done\n');
+    expect(tty.stderr).toContain('\u001b[2A'); // redrawn in place
+    expect(tty.stderr.endsWith(`exported 2 lists to ${dir} (see manifest.json)\n`)).toBe(true);
+
+    const quiet = await run(['export', 'tenders', '--dir', dir, '-q'], { env: sandboxEnv(sandbox.current), stderrTTY: true });
+    expect(quiet).toMatchObject({ code: 0, stderr: '' });
+  });
+});
