@@ -31,6 +31,19 @@ export interface Io {
   onInterrupt(cleanup: () => void): () => void;
 }
 
+/** All of stdin as bytes, or undefined when it holds more than `maxBytes` (a file piped by mistake). */
+export async function readStdin(stdin: InStream, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > maxBytes) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);

@@ -100,7 +100,7 @@ export class ApiClient {
     trace?.(`> GET ${url}`);
     trace?.(`> X-API-Key: svc_***`);
     try {
-      const answer = await this.transport.get(url, this.headers(key), controller.signal);
+      const answer = await this.transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
       trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${answer.body.length} bytes`);
       for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {
         const value = header(answer, name);

@@ -1,5 +1,6 @@
-// undici, and only here: one GET with a deadline and a size cap, redirects never followed (a
-// 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
+// undici, and only here: one request with a deadline and a size cap, redirects never followed
+// (a 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
+// The API client sends GETs through it; webhook ping and check send signed POSTs.
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
@@ -18,18 +19,27 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
 
+export interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  /** Aborts the request, whether waiting for headers or reading the body. */
+  signal: AbortSignal;
+}
+
 export interface Transport {
-  get(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer>;
+  send(request: OutgoingRequest): Promise<HttpAnswer>;
   close(): Promise<void>;
 }
 
 export function createTransport(env: Env): Transport {
   let dispatcher: Promise<Dispatcher> | undefined;
   return {
-    async get(url, headers, signal) {
+    async send({ method, url, headers, body, signal }) {
       dispatcher ??= dispatcherFor(env);
       const { origin, pathname, search } = new URL(url);
-      const response = await request.call(await dispatcher, { origin, path: `${pathname}${search}`, method: 'GET', headers, signal });
+      const response = await request.call(await dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {

@@ -2,6 +2,7 @@
 // naming the valid values, and nothing is sent.
 import { fieldNames, LIMIT_MAX, LIMIT_MIN, TIERS, type Endpoint, type Tier } from '../endpoints.js';
 import { UsageError } from '../errors.js';
+import { sanitize } from '../output/sanitize.js';
 
 export interface Limit {
   value: number;
@@ -43,4 +44,12 @@ export function parseFields(endpoint: Endpoint, raw: string | undefined): string
   const repeated = fields.find((field, i) => fields.indexOf(field) !== i);
   if (repeated) throw new UsageError(`field '${repeated}' appears twice in --fields`);
   return fields;
+}
+
+/** A whole number from `min` to `max` (ports, milliseconds, seconds). */
+export function parseInteger(flag: string, raw: unknown, min: number, max: number): number {
+  const text = String(raw).trim();
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${sanitize(String(raw))}')`);
+  return n;
 }

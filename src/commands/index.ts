@@ -75,7 +75,9 @@ const sandboxCommand: CommandSpec = {
 
 const secretOptions: OptionSpec[] = [
   { flags: '--secret-env <var>', description: 'read the signing secret from environment variable VAR' },
-  { flags: '--secret-file <file>', description: 'read the signing secret from FILE', complete: { kind: 'files' } },
+  { flags: '--secret-file <file>', description: 'read the signing secret from FILE (one trailing line break dropped)', complete: { kind: 'files' } },
+  // Refused with a message that does not repeat the value (commander would echo --secret=VALUE).
+  { flags: '--secret <secret>', description: 'never accepted: the secret stays off the command line', hidden: true },
 ];
 
 const authCommand: CommandSpec = {

@@ -3,7 +3,7 @@
 // screen recording. Never argv: shell history and process lists would keep it.
 import { StringDecoder } from 'node:string_decoder';
 import { UsageError } from '../errors.js';
-import type { InStream, Io } from '../io.js';
+import { readStdin, type InStream, type Io } from '../io.js';
 
 /** More than any key; a larger stdin is some file piped by mistake. */
 const MAX_STDIN_BYTES = 64 * 1024;
@@ -20,15 +20,9 @@ export async function readKey(io: Pick<Io, 'stdin' | 'stderr' | 'onInterrupt'>, 
 }
 
 async function readAll(stdin: InStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buffer.length;
-    if (size > MAX_STDIN_BYTES) throw new UsageError(`more than ${MAX_STDIN_BYTES / 1024} KiB on stdin: that is not an API key; nothing stored`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readStdin(stdin, MAX_STDIN_BYTES);
+  if (!bytes) throw new UsageError(`more than ${MAX_STDIN_BYTES / 1024} KiB on stdin: that is not an API key; nothing stored`);
+  return bytes.toString('utf8');
 }
 
 function promptHidden(io: Pick<Io, 'stdin' | 'stderr' | 'onInterrupt'>, prompt: string): Promise<string | undefined> {

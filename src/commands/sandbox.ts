@@ -4,13 +4,14 @@ import { UsageError } from '../errors.js';
 import { sanitize } from '../output/sanitize.js';
 import { DEMO_KEYS, demoKey } from '../sandbox/keys.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { parseInteger } from './flags.js';
 import type { Handler } from './spec.js';
 
 export const sandbox: Handler = async (context) => {
   const { io, options } = context;
   const host = String(options.host ?? '127.0.0.1');
-  const port = integer('--port', options.port ?? '4010', 0, 65535);
-  const latencyMs = integer('--latency', options.latency ?? '0', 0, 600_000);
+  const port = parseInteger('--port', options.port ?? '4010', 0, 65535);
+  const latencyMs = parseInteger('--latency', options.latency ?? '0', 0, 600_000);
   const failRate = share('--fail-rate', String(options.failRate ?? '0'));
   if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
     context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
@@ -57,13 +58,6 @@ export const sandbox: Handler = async (context) => {
   await server.close();
   return 0;
 };
-
-function integer(flag: string, raw: unknown, min: number, max: number): number {
-  const text = String(raw).trim();
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${sanitize(String(raw))}')`);
-  return n;
-}
 
 function share(flag: string, raw: string): number {
   const n = /^\d*\.?\d+$/.test(raw.trim()) ? Number(raw) : NaN;

@@ -1,0 +1,64 @@
+// `cdata webhook check`: what a careful receiver must do, tried on one: accept a valid ping,
+// refuse a forged signature and a tampered body (401), refuse a correctly signed but stale
+// delivery (400), and acknowledge an event type it does not know; each within 5 seconds.
+import type { Io } from '../io.js';
+import { deliver, eventBody, signed, type DeliveryResult } from './deliver.js';
+import { sign } from './signature.js';
+
+const STALE_BY_MS = 10 * 60 * 1000;
+
+export interface CheckCase {
+  name: string;
+  /** 'success' for any 2xx, else the exact status. */
+  expect: 'success' | 401 | 400;
+  build(secret: string, now: number): { body: string; signature: string };
+}
+
+export const CHECK_CASES: readonly CheckCase[] = [
+  { name: 'valid ping', expect: 'success', build: (secret, now) => signed(secret, eventBody('ping', now)) },
+  {
+    name: 'wrong signature',
+    expect: 401,
+    build: (secret, now) => ({ body: eventBody('ping', now), signature: sign(`${secret}-not-the-secret`, eventBody('ping', now)) }),
+  },
+  {
+    name: 'tampered body',
+    expect: 401,
+    build: (secret, now) => {
+      const body = eventBody('ping', now);
+      // Still valid JSON with a fresh timestamp: only the signature can tell.
+      return { body: body.replace('{', '{"amount":1000000,'), signature: sign(secret, body) };
+    },
+  },
+  { name: 'stale timestamp', expect: 400, build: (secret, now) => signed(secret, eventBody('ping', now - STALE_BY_MS)) },
+  { name: 'unknown event type', expect: 'success', build: (secret, now) => signed(secret, eventBody('cdata.check.unknown', now)) },
+];
+
+export interface CheckResult {
+  case: string;
+  expected: string;
+  got: string;
+  ms: number;
+  pass: boolean;
+  /** No connection possible (refused, reset, DNS); a receiver that is only too slow is reachable. */
+  unreachable: boolean;
+}
+
+/** The cases at once (each with its own 5-second limit), results in case order. */
+export function runChecks(io: Io, url: URL, secret: string): Promise<CheckResult[]> {
+  return Promise.all(
+    CHECK_CASES.map(async (check) => {
+      const { body, signature } = check.build(secret, io.now());
+      return judge(check, await deliver(io, url, body, signature));
+    }),
+  );
+}
+
+function judge(check: CheckCase, answer: DeliveryResult): CheckResult {
+  const expected = check.expect === 'success' ? '2xx' : String(check.expect);
+  const base = { case: check.name, expected, ms: answer.ms };
+  if (answer.status === undefined) return { ...base, got: answer.failure ?? 'no answer', pass: false, unreachable: !answer.timedOut };
+  const pass = check.expect === 'success' ? answer.status >= 200 && answer.status < 300 : answer.status === check.expect;
+  const got = `${answer.status}${answer.location ? ` -> ${answer.location}` : ''}`;
+  return { ...base, got, pass, unreachable: false };
+}

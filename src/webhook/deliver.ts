@@ -1,0 +1,87 @@
+// Sending a delivery as the platform does: POST, Content-Type application/json, User-Agent
+// Service-Webhooks/1.0, the signature header, a 5-second limit, and redirects not followed (a
+// 301 or 302 is the result, as the platform records it). Only to https://, or http:// on
+// loopback for a receiver under development on this machine.
+import { STATUS_CODES } from 'node:http';
+import { isLoopback } from '../client/base-url.js';
+import { createTransport } from '../client/transport.js';
+import { UsageError } from '../errors.js';
+import type { Io } from '../io.js';
+import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
+
+export const DELIVERY_TIMEOUT_MS = 5_000;
+
+export interface DeliveryResult {
+  /** Undefined when no answer came (refused, reset, or the time limit). */
+  status: number | undefined;
+  statusText: string;
+  location: string | undefined;
+  ms: number;
+  /** Why there was no answer. */
+  failure: string | undefined;
+  /** No answer within the 5 seconds (as opposed to none possible: refused, reset, DNS). */
+  timedOut: boolean;
+}
+
+export function receiverUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`'${raw}' is not a URL`);
+  }
+  if (url.username || url.password) throw new UsageError('the receiver URL must not contain a user name or password');
+  if (url.protocol === 'https:') return url;
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;
+  throw new UsageError(`deliveries go to https:// URLs, or http:// on this machine (loopback) only; not ${url.protocol}//${url.host}`);
+}
+
+/** The body of a delivery of `type` at `at` (ms), as the platform writes it. */
+export function eventBody(type: string, at: number): string {
+  return JSON.stringify({ type, timestamp: new Date(at).toISOString() });
+}
+
+/** POSTs `body` with `signature` (by default, the body signed with `secret`). */
+export async function deliver(io: Io, url: URL, body: string, signature: string): Promise<DeliveryResult> {
+  const transport = createTransport(io.env);
+  const started = io.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS);
+  try {
+    const answer = await transport.send({
+      method: 'POST',
+      url: url.href,
+      headers: { 'Content-Type': 'application/json', 'User-Agent': WEBHOOK_USER_AGENT, [SIGNATURE_HEADER]: signature },
+      body,
+      signal: controller.signal,
+    });
+    const location = answer.headers.location;
+    return {
+      status: answer.status,
+      statusText: STATUS_CODES[answer.status] ?? '',
+      location: Array.isArray(location) ? location[0] : location,
+      ms: io.now() - started,
+      failure: undefined,
+      timedOut: false,
+    };
+  } catch (error) {
+    const timedOut = controller.signal.aborted;
+    const failure = timedOut ? (controller.signal.reason as Error).message : describe(error);
+    return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
+  } finally {
+    clearTimeout(timer);
+    await transport.close();
+  }
+}
+
+/** A body and its signature with `secret`. */
+export function signed(secret: string, body: string): { body: string; signature: string } {
+  return { body, signature: sign(secret, body) };
+}
+
+function describe(error: unknown): string {
+  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+  const message = current?.message || String(error);
+  return current?.code && !message.includes(current.code) ? `${message} (${current.code})` : message;
+}

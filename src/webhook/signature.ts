@@ -1,0 +1,79 @@
+// Signing and verifying webhook deliveries (api-reference.md part 6), in the one module that
+// `webhook verify`, `listen`, `ping`, `check` and the tests all use, as stripe-node keeps its
+// Webhooks. The signature is lowercase hex HMAC-SHA256 of the raw body, keyed with the signing
+// secret exactly as shown (UTF-8, `whsec_` included). Verification goes in the receiver's order:
+// the signature over the raw bytes first (constant time), then the JSON, then the timestamp.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const SIGNATURE_HEADER = 'X-Service-Signature';
+export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';
+/** Receivers should reject a timestamp further than this from their clock, either way. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+const SIGNATURE = /^[0-9a-f]{64}$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export type RejectionReason = 'malformed-signature' | 'bad-signature' | 'bad-json' | 'missing-timestamp' | 'stale-timestamp';
+
+export interface Rejection {
+  reason: RejectionReason;
+  /** What a receiver answers, as the reference's samples do: 401 for the signature, else 400. */
+  status: 400 | 401;
+  message: string;
+}
+
+export interface WebhookEvent {
+  type: string;
+  timestamp: string;
+  /** The whole body, parsed. */
+  body: Record<string, unknown>;
+}
+
+export type Verdict = { ok: true; event: WebhookEvent } | { ok: false; rejection: Rejection };
+
+export function sign(secret: string, rawBody: string | Buffer): string {
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(rawBody).digest('hex');
+}
+
+export interface VerifyOptions {
+  /** Milliseconds since the epoch. */
+  now: number;
+  toleranceSeconds?: number;
+}
+
+export function verify(secret: string, rawBody: string | Buffer, signature: string | undefined, options: VerifyOptions): Verdict {
+  const reject = (reason: RejectionReason, message: string): Verdict => ({
+    ok: false,
+    rejection: { reason, status: reason === 'malformed-signature' || reason === 'bad-signature' ? 401 : 400, message },
+  });
+
+  // The signature's shape is checked first, so timingSafeEqual only ever sees two 32-byte buffers.
+  if (signature === undefined || signature === '') return reject('malformed-signature', `no ${SIGNATURE_HEADER} signature`);
+  if (!SIGNATURE.test(signature)) {
+    return reject('malformed-signature', 'the signature is not 64 lowercase hexadecimal characters (HMAC-SHA256, hex, no prefix)');
+  }
+  const expected = Buffer.from(sign(secret, rawBody), 'hex');
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
+    return reject('bad-signature', 'the signature does not match the body (wrong secret, or the body was changed)');
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : rawBody);
+  } catch {
+    return reject('bad-json', 'the body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return reject('bad-json', 'the body is not a JSON object');
+  const { type, timestamp } = body as Record<string, unknown>;
+  if (typeof type !== 'string' || type === '') return reject('bad-json', 'the body has no event type');
+
+  if (typeof timestamp !== 'string' || !ISO_TIMESTAMP.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+    return reject('missing-timestamp', 'the body has no valid ISO 8601 timestamp');
+  }
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const skewSeconds = Math.abs(options.now - Date.parse(timestamp)) / 1000;
+  if (skewSeconds > tolerance) {
+    return reject('stale-timestamp', `the timestamp is ${Math.round(skewSeconds)} s from now, more than the ${tolerance} s allowed (a replay?)`);
+  }
+  return { ok: true, event: { type, timestamp, body: body as Record<string, unknown> } };
+}

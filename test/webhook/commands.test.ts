@@ -1,0 +1,289 @@
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sign } from '../../src/webhook/signature.js';
+import { startReceiver, type Receiver } from '../../src/webhook/receiver.js';
+import { testIo } from '../helpers/io.js';
+import { run, runWith, tempConfigDir, type RunResult } from '../helpers/run.js';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const env = { WEBHOOK_SECRET: SECRET };
+const now = Date.now();
+const body = (type = 'ping', at = now) => `{"type":"${type}","timestamp":"${new Date(at).toISOString()}"}`;
+const file = (name: string, content: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'cdata-webhook-')), name);
+  writeFileSync(path, content);
+  return path;
+};
+
+/** Every run in this file: the secret is never printed, in any form. */
+async function cdata(argv: string[], options: Parameters<typeof run>[1] = {}): Promise<RunResult> {
+  const result = await run(argv, { ...options, env: { ...env, ...options.env } });
+  expect(`${result.stdout}${result.stderr}`).not.toContain(SECRET.slice('whsec_'.length));
+  return result;
+}
+
+const servers: (Server | Receiver)[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => ('url' in s ? s.close() : new Promise((r) => { s.closeAllConnections(); s.close(r); }))));
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; hits: IncomingMessage[] }> {
+  const hits: IncomingMessage[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req);
+    req.resume();
+    req.on('end', () => handler(req, res));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, hits };
+}
+
+async function receiver(options: { requestTimeoutMs?: number } = {}) {
+  const events: unknown[] = [];
+  const rejections: string[] = [];
+  const started = await startReceiver({
+    host: '127.0.0.1',
+    port: 0,
+    path: '/hooks',
+    secret: SECRET,
+    toleranceSeconds: 300,
+    now: Date.now,
+    onEvent: (event) => events.push(event.body),
+    onReject: (status, message) => rejections.push(`${status} ${message}`),
+    ...options,
+  });
+  servers.push(started);
+  return { url: started.url, events, rejections };
+}
+
+describe('cdata webhook verify', () => {
+  it('valid: exit 0, the event on stdout as one JSON line, a note on stderr', async () => {
+    const b = body();
+    const result = await cdata(['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET'], { stdin: b });
+    expect(result).toMatchObject({ code: 0, stdout: `${b}\n`, stderr: `valid: ping event, timestamp ${new Date(now).toISOString()}\n` });
+  });
+
+  it('reads the body from --body-file and then the secret from stdin, dropping one trailing line break', async () => {
+    const b = body();
+    const result = await cdata(['webhook', 'verify', '--signature', sign(SECRET, b), '--body-file', file('body.json', b)], { stdin: `${SECRET}\n` });
+    expect(result.code).toBe(0);
+  });
+
+  it('--secret-file: one trailing line break is dropped (echo adds one), a second is part of the secret', async () => {
+    const b = body();
+    const args = ['webhook', 'verify', '--signature', sign(SECRET, b)];
+    expect((await cdata([...args, '--secret-file', file('secret', `${SECRET}\n`)], { stdin: b })).code).toBe(0);
+    expect((await cdata([...args, '--secret-file', file('secret', `${SECRET}\r\n`)], { stdin: b })).code).toBe(0);
+    const twice = await cdata([...args, '--secret-file', file('secret', `${SECRET}\n\n`)], { stdin: b });
+    expect(twice).toMatchObject({ code: 1, stdout: '', stderr: 'rejected: bad-signature: the signature does not match the body (wrong secret, or the body was changed)\n' });
+  });
+
+  it('rejected: exit 1 with the reason; the raw bytes count, not the JSON', async () => {
+    const b = body();
+    const args = ['webhook', 'verify', '--secret-env', 'WEBHOOK_SECRET', '--signature'];
+    expect(await cdata([...args, sign(SECRET, b)], { stdin: JSON.stringify(JSON.parse(b), null, 2) })).toMatchObject({ code: 1, stdout: '' });
+    expect((await cdata([...args, sign(SECRET, b).toUpperCase()], { stdin: b })).stderr).toBe(
+      'rejected: malformed-signature: the signature is not 64 lowercase hexadecimal characters (HMAC-SHA256, hex, no prefix)\n',
+    );
+    const stale = body('ping', now - 400_000);
+    expect((await cdata([...args, sign(SECRET, stale)], { stdin: stale })).stderr).toMatch(/^rejected: stale-timestamp: the timestamp is 40\d s from now, more than the 300 s allowed \(a replay\?\)\n$/);
+    expect((await cdata([...args, sign(SECRET, stale), '--tolerance', '600'], { stdin: stale })).code).toBe(0);
+  });
+
+  it('usage errors (exit 2): no signature, no secret, two secret sources, the secret on argv (never echoed)', async () => {
+    const b = body();
+    const cases: [string[], string][] = [
+      [['webhook', 'verify', '--secret-env', 'WEBHOOK_SECRET'], 'error: --signature HEX is required: the value of the X-Service-Signature header\n'],
+      [['webhook', 'verify', '--signature', sign(SECRET, b)], 'error: no signing secret: give it with --secret-env VAR or --secret-file FILE\nhint: The secret never goes on the command line, where shell history and process lists keep it.\n'],
+      [['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'NOPE'], 'error: the environment variable NOPE (--secret-env) is not set or empty\n'],
+      [['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET', '--secret-file', 'x'], 'error: use one of --secret-env and --secret-file, not both\n'],
+    ];
+    for (const [argv, stderr] of cases) expect(await cdata(argv, { stdin: b })).toMatchObject({ code: 2, stderr });
+    for (const argv of [['--secret', SECRET], [`--secret=${SECRET}`]]) {
+      const result = await cdata(['webhook', 'ping', 'http://127.0.0.1:9/', ...argv]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: the signing secret is never accepted on the command line/);
+    }
+  });
+
+  it('warns when the secret does not look like a signing secret', async () => {
+    const b = body();
+    const result = await cdata(['webhook', 'verify', '--signature', sign('not-a-secret', b), '--secret-env', 'S'], { stdin: b, env: { S: 'not-a-secret' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("warning: the signing secret does not start with 'whsec_': is it the one the Developers page showed?\n");
+  });
+});
+
+describe('cdata webhook listen (in-process) with ping and check against it', () => {
+  it('accepts valid deliveries (printing each as a JSON line), refuses the rest, and check passes it', async () => {
+    const listening = testIo({ env: { ...env, CDATA_CONFIG_DIR: tempConfigDir() } });
+    const done = runWith(listening, ['webhook', 'listen', '--port', '0', '--path', '/hooks', '--secret-env', 'WEBHOOK_SECRET']);
+    let url = '';
+    for (let i = 0; i < 100 && !url; i++) {
+      url = /listening for deliveries on (\S+)/.exec(listening.stderr())?.[1] ?? '';
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks$/);
+
+    const ping = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET']);
+    expect(ping.code).toBe(0);
+    expect(ping.stdout).toMatch(/^204 No Content in \d+ ms\n$/);
+
+    const check = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET']);
+    expect(check.code).toBe(0);
+    // Columns aligned (two spaces at least between them); times vary.
+    expect(check.stdout.trimEnd().split('\n').map((l) => l.replace(/\d+ ms/, 'N ms').replace(/ {2,}/g, ' | '))).toEqual([
+      'case | expected | got | time | result',
+      'valid ping | 2xx | 204 | N ms | PASS',
+      'wrong signature | 401 | 401 | N ms | PASS',
+      'tampered body | 401 | 401 | N ms | PASS',
+      'stale timestamp | 400 | 400 | N ms | PASS',
+      'unknown event type | 2xx | 204 | N ms | PASS',
+    ]);
+    expect(check.stderr).toBe('all 5 checks passed\n');
+
+    listening.interrupt();
+    expect((await done).code).toBe(0);
+    const accepted = listening.stdout().trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
+    expect(accepted.map((e) => e.type).sort()).toEqual(['cdata.check.unknown', 'ping', 'ping']);
+    expect(listening.stderr().match(/^rejected (401|400) /gm)?.sort()).toEqual(['rejected 400 ', 'rejected 401 ', 'rejected 401 ']);
+  });
+
+  it('check -o json prints the results for scripts', async () => {
+    const { url } = await receiver();
+    const result = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json']);
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as { case: string; pass: boolean; got: string }[];
+    expect(rows.map((r) => [r.case, r.got, r.pass])).toEqual([
+      ['valid ping', '204', true],
+      ['wrong signature', '401', true],
+      ['tampered body', '401', true],
+      ['stale timestamp', '400', true],
+      ['unknown event type', '204', true],
+    ]);
+  });
+});
+
+describe('cdata webhook check tells a careful receiver from a careless one', () => {
+  it('fails a receiver that accepts everything (exit 1)', async () => {
+    const { url } = await serve((_req, res) => res.writeHead(200).end('ok'));
+    const result = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json']);
+    expect(result.code).toBe(1);
+    const rows = JSON.parse(result.stdout) as { case: string; pass: boolean }[];
+    expect(rows.map((r) => [r.case, r.pass])).toEqual([
+      ['valid ping', true],
+      ['wrong signature', false],
+      ['tampered body', false],
+      ['stale timestamp', false],
+      ['unknown event type', true],
+    ]);
+    expect(result.stderr).toBe('3 of 5 checks failed\n');
+  });
+
+  it('fails a receiver that answers after 6 s: the platform waits 5 (exit 1, not unreachable)', async () => {
+    const { url } = await serve((_req, res) => setTimeout(() => res.writeHead(204).end(), 6000));
+    const result = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json']);
+    expect(result.code).toBe(1);
+    const rows = JSON.parse(result.stdout) as { got: string; pass: boolean; unreachable: boolean }[];
+    expect(rows.every((r) => !r.pass && !r.unreachable && r.got === 'no answer within 5 s')).toBe(true);
+  }, 15_000);
+
+  it('a receiver that cannot be reached is exit 6', async () => {
+    const result = await cdata(['webhook', 'check', 'http://127.0.0.1:9/hooks', '--secret-env', 'WEBHOOK_SECRET']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/^error: cannot reach 127\.0\.0\.1:9: connect ECONNREFUSED/m);
+  });
+});
+
+describe('cdata webhook ping', () => {
+  it('sends what the platform sends: POST, headers, a fresh signed ping', async () => {
+    const seen: { method?: string; headers?: IncomingMessage['headers']; body?: string } = {};
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c));
+      req.on('end', () => {
+        Object.assign(seen, { method: req.method, headers: req.headers, body: text });
+        res.writeHead(200).end();
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const result = await cdata(['webhook', 'ping', `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, '--secret-env', 'WEBHOOK_SECRET']);
+    expect(result.stdout).toMatch(/^200 OK in \d+ ms\n$/);
+    expect(seen.method).toBe('POST');
+    expect(seen.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'Service-Webhooks/1.0', 'x-service-signature': sign(SECRET, seen.body!) });
+    const sent = JSON.parse(seen.body!) as { type: string; timestamp: string };
+    expect(sent.type).toBe('ping');
+    expect(Math.abs(Date.parse(sent.timestamp) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('reports a 302 as the result, without following it (the target receives nothing); exit 1', async () => {
+    const target = await serve((_req, res) => res.writeHead(204).end());
+    const redirecting = await serve((_req, res) => res.writeHead(302, { Location: target.url }).end());
+    const result = await cdata(['webhook', 'ping', redirecting.url, '--secret-env', 'WEBHOOK_SECRET']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(new RegExp(`^302 Found in \\d+ ms: redirected to ${target.url} \\(not followed, as the platform does not follow it\\)\\n$`));
+    expect(target.hits).toHaveLength(0);
+    expect(redirecting.hits).toHaveLength(1);
+  });
+
+  it('refuses plain http beyond loopback, and URLs with credentials (exit 2); unreachable is exit 6', async () => {
+    expect((await cdata(['webhook', 'ping', 'http://example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).stderr).toBe(
+      'error: deliveries go to https:// URLs, or http:// on this machine (loopback) only; not http://example.com\n',
+    );
+    expect((await cdata(['webhook', 'ping', 'https://u:p@example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(2);
+    expect((await cdata(['webhook', 'ping', 'http://localhost.example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(2);
+    expect((await cdata(['webhook', 'ping', 'http://127.0.0.1:9/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(6);
+  });
+});
+
+describe('the receiver survives garbage', () => {
+  const post = (url: string, options: { method?: string; path?: string; body?: Buffer | string; headers?: Record<string, string> }) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve, reject) => {
+      const target = new URL(url);
+      const req = request({ host: target.hostname, port: target.port, path: options.path ?? target.pathname, method: options.method ?? 'POST', headers: options.headers }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      });
+      req.on('error', reject);
+      req.end(options.body);
+    });
+
+  it('413 for a body over 1 MiB, declared or streamed; 405 for GET; 404 elsewhere', async () => {
+    const { url, rejections } = await receiver();
+    expect((await post(url, { body: Buffer.alloc(1024 * 1024 + 1, 'a') })).status).toBe(413);
+    expect((await post(url, { headers: { 'Content-Length': String(50 * 1024 * 1024) } }).catch(() => ({ status: 413 }))).status).toBe(413);
+    const get = await post(url, { method: 'GET' });
+    expect(get).toMatchObject({ status: 405, headers: { allow: 'POST' } });
+    expect((await post(url, { path: '/other' })).status).toBe(404);
+    expect(rejections.map((r) => r.slice(0, 3))).toEqual(['413', '413', '405', '404']);
+  });
+
+  it('answers 401 for no signature and 400 for a signed non-JSON body, and keeps serving', async () => {
+    const { url, events } = await receiver();
+    expect((await post(url, { body: body() })).status).toBe(401);
+    expect((await post(url, { body: 'garbage', headers: { 'X-Service-Signature': sign(SECRET, 'garbage') } })).status).toBe(400);
+    const good = body();
+    expect((await post(url, { body: good, headers: { 'X-Service-Signature': sign(SECRET, good) } })).status).toBe(204);
+    expect(events).toHaveLength(1);
+  });
+
+  it('times out a client that sends its request too slowly (408)', async () => {
+    const { url, rejections } = await receiver({ requestTimeoutMs: 300 });
+    const { port } = new URL(url);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /hooks HTTP/1.1\r\nHost: x\r\n'));
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c));
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(rejections).toContain('408 the client was too slow');
+  });
+});
