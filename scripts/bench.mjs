@@ -53,6 +53,7 @@ const baseline = { name: 'node -e 0', args: ['-e', '0'], env: env(fast) };
 const allCases = [
   { name: 'cdata --version', args: [bin, '--version'], env: env(fast), target: 1.2 },
   { name: 'cdata completion bash', args: [bin, 'completion', 'bash'], env: env(fast) },
+  { name: 'cdata __complete profiles (each TAB)', args: [bin, '__complete', 'profiles'], env: env(fast) },
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
   { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
   {

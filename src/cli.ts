@@ -24,6 +24,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout.write(`${VERSION}\n`);
       return 0;
     }
+    // Completion scripts ask for profile names on every TAB: answered without commander either.
+    if (argv[0] === '__complete') return (await import('./completion/dynamic.js')).completeDynamic(argv.slice(1), io);
     const { runProgram } = await import('./program.js');
     return await runProgram(argv, io, run);
   } catch (error) {

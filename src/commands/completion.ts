@@ -1,9 +1,8 @@
-// PLACEHOLDER until issue 7 lands: replaced wholesale by its owner.
-import { InternalError } from '../errors.js';
+// `cdata completion bash|zsh|fish`: print the completion script (the same text as the files in
+// completions/, which a test keeps identical).
+import { completionScript } from '../completion/index.js';
 import type { Handler } from './spec.js';
 
-const notBuilt: Handler = async () => {
-  throw new InternalError('not built yet (issue 7)');
+export const completion: Handler = async (context) => {
+  context.io.stdout.write(completionScript(String(context.args[0])));
 };
-
-export const completion = notBuilt;

@@ -91,7 +91,7 @@ const authCommand: CommandSpec = {
         'The key is read from stdin when stdin is not a terminal, otherwise from a prompt that does not echo. It is never accepted as an argument or option, so it stays out of shell history and process lists.',
       // Declared only to be refused with advice: undeclared, commander would echo `--key=svc_…`
       // in its "unknown option" error.
-      args: [{ name: 'key', description: 'not accepted: a key typed here stays in shell history; pipe it on stdin', required: false }],
+      args: [{ name: 'key', description: 'not accepted: a key typed here stays in shell history; pipe it on stdin', required: false, hidden: true }],
       options: ['--key <key>', '--token <key>', '--api-key <key>'].map((flags) => ({ flags, description: 'not accepted', hidden: true })),
       examples: [
         'echo "$CDATA_KEY" | cdata auth login --base-url https://api.example.com',
@@ -186,7 +186,7 @@ const exportCommand: CommandSpec = {
     'For cron: each file is written to a temp file and renamed, so a reader sees the old file or the new one, never a part. manifest.json is written last. Exits 0 only when every resource succeeded.',
   args: [{ name: 'resource', description: 'lists to export (default: all)', required: false, variadic: true, complete: { kind: 'resources' } }],
   options: [
-    { flags: '--dir <dir>', description: 'folder to write to (created if missing)', complete: { kind: 'dirs' } },
+    { flags: '--dir <dir>', description: 'folder to write to (created if missing)', complete: { kind: 'dirs' }, required: true },
     { flags: '-l, --limit <n>', description: `rows per list (${LIMIT_MIN} to ${LIMIT_MAX})`, defaultText: String(LIMIT_MAX) },
     { flags: '--stamp', description: 'time-stamped file names, e.g. tenders-2026-11-22T0600Z.csv' },
   ],

@@ -22,6 +22,8 @@ export interface OptionSpec {
   complete?: Completion;
   /** Shown in help; commander does not apply it (resolution does, so precedence stays in one place). */
   defaultText?: string;
+  /** The command cannot run without it (the handler says so); shown unbracketed in synopses. */
+  required?: boolean;
   /** Parsed but left out of help and completions (auth login's refused --key, so it cannot echo). */
   hidden?: boolean;
 }
@@ -30,6 +32,8 @@ export interface ArgSpec {
   name: string;
   description: string;
   required: boolean;
+  /** Declared only to be refused with advice (a key typed on the command line): not shown. */
+  hidden?: boolean;
   variadic?: boolean;
   complete?: Completion;
 }

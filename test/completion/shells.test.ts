@@ -1,0 +1,152 @@
+// Completions in the real shells (bash, zsh and fish: installed by .ci/run), with `cdata` on
+// PATH as the built binary, so profile names come from a real `cdata __complete profiles`.
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SHELLS } from '../../src/completion/index.js';
+import { run } from '../helpers/run.js';
+import { BIN, runProcess } from '../helpers/spawn.js';
+
+const script = (shell: string) => new URL(`../../completions/cdata.${shell}`, import.meta.url).pathname;
+
+/** A PATH with `cdata` (the built binary) and a config holding three profiles. */
+function environment(): Record<string, string> {
+  const home = mkdtempSync(join(tmpdir(), 'cdata-completion-'));
+  mkdirSync(join(home, 'bin'));
+  symlinkSync(BIN, join(home, 'bin', 'cdata'));
+  mkdirSync(join(home, 'config'));
+  writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: {}, staging: {}, 'client-a': {} } }));
+  return { PATH: `${join(home, 'bin')}:${process.env.PATH}`, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), TERM: 'dumb' };
+}
+
+describe('the committed scripts', () => {
+  it.each(Object.keys(SHELLS))('completions/cdata.%s is exactly what `cdata completion` prints', async (shell) => {
+    const printed = await run(['completion', shell]);
+    expect(printed.code).toBe(0);
+    const committed = readFileSync(script(shell), 'utf8');
+    // When this fails: run `npm run completions` and commit completions/.
+    expect(committed, `completions/cdata.${shell} is stale: run npm run completions`).toBe(printed.stdout);
+  });
+
+  it('an unknown shell is a usage error', async () => {
+    expect(await run(['completion', 'powershell'])).toMatchObject({ code: 2, stderr: "error: no completion for 'powershell': choose bash, zsh or fish\n" });
+  });
+});
+
+describe('bash', () => {
+  const complete = async (words: string[]) => {
+    const line = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+    const result = await runProcess(
+      'bash',
+      ['--norc', '--noprofile', '-c', `source '${script('bash')}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _cdata; printf '%s\\n' "\${COMPREPLY[@]}"`],
+      { env: environment() },
+    );
+    expect(result.stderr).toBe('');
+    return result.stdout.split('\n').filter(Boolean).sort();
+  };
+
+  it('registers the function', async () => {
+    const result = await runProcess('bash', ['--norc', '-c', `source '${script('bash')}'; complete -p cdata`]);
+    expect(result.stdout).toBe('complete -F _cdata cdata\n');
+  });
+
+  it.each([
+    [['cdata', 'ten'], ['tenders']],
+    [['cdata', 'tenders', '--tier', ''], ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
+    [['cdata', 'tenders', '--tier', '=', ''], ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
+    [['cdata', '-o', 'json', 'tenders', '--tier', 'W'], ['WORTH_A_LOOK']],
+    [['cdata', 'tenders', '--fields', 'ocid,ti'], ['ocid,tier', 'ocid,title']],
+    [['cdata', 'people', '-f', 'full'], ['fullName']],
+    [['cdata', 'pe'], ['people', 'persons']],
+    [['cdata', 'export', ''], ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
+    [['cdata', 'export', 'tenders', 'ob'], ['obligations']],
+    [['cdata', '--profile', ''], ['client-a', 'prod', 'staging']],
+    [['cdata', 'profile', 'use', 'st'], ['staging']],
+    [['cdata', 'auth', ''], ['login', 'logout', 'status']],
+    [['cdata', 'config', 'set', ''], ['base-url', 'output', 'timeout']],
+    [['cdata', '-o', ''], ['csv', 'json', 'ndjson', 'table', 'tsv']],
+    [['cdata', 'completion', ''], ['bash', 'fish', 'zsh']],
+    [['cdata', 'webhook', 'listen', '--p'], ['--path', '--port', '--profile']],
+    [['cdata', 'tenders', '--li'], ['--limit']],
+  ])('%j offers %j', async (words, expected) => {
+    expect(await complete(words)).toEqual(expected);
+  });
+});
+
+describe('zsh', () => {
+  /** Types `line` and TAB in an interactive zsh (zpty), then prints the line buffer, or the listing. */
+  const session = async (line: string, show: 'buffer' | 'listing') => {
+    const fpath = mkdtempSync(join(tmpdir(), 'cdata-zsh-'));
+    writeFileSync(join(fpath, '_cdata'), readFileSync(script('zsh')));
+    const harness = `
+zmodload zsh/zpty
+zpty -b z zsh -f -i
+zpty -w z "PS1='>'; fpath=(${fpath} \\$fpath); autoload -Uz compinit; compinit -u -D; zstyle ':completion:*' menu no; LISTMAX=1000"
+zpty -w z "show() { print -r -- \\"<<\\$BUFFER>>\\" }; zle -N show; bindkey '^X' show; print READY"
+zpty -r z out '*READY*'
+zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}
+sleep 1
+zpty -n -w z $'\\C-x'
+sleep 0.5
+out=''
+while zpty -r -t z chunk; do out+=$chunk; done
+print -r -- "$out"
+zpty -d z`;
+    const result = await runProcess('zsh', ['-f', '-c', harness], { env: environment(), timeoutMs: 20_000 });
+    // eslint-disable-next-line no-control-regex
+    const text = result.stdout.replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    return show === 'buffer' ? /<<(.*)>>/.exec(text)?.[1] : text;
+  };
+
+  it('parses the script', async () => {
+    expect(await runProcess('zsh', ['-n', script('zsh')])).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('cdata ten<TAB> completes to tenders', async () => {
+    expect(await session('cdata ten', 'buffer')).toBe('cdata tenders ');
+  }, 20_000);
+
+  it('cdata tenders --tier <TAB> offers the three tiers; WO<TAB> completes', async () => {
+    const listing = await session('cdata tenders --tier ', 'listing');
+    for (const tier of ['RECOMMENDED', 'WORTH_A_LOOK', 'STRETCH']) expect(listing).toContain(tier);
+    expect(await session('cdata tenders --tier WO', 'buffer')).toBe('cdata tenders --tier WORTH_A_LOOK ');
+  }, 30_000);
+
+  it('completes profile names from the config, field lists after a comma, and subcommands', async () => {
+    expect(await session('cdata --profile sta', 'buffer')).toBe('cdata --profile staging ');
+    // _sequence appends the separator as an auto-removable suffix: typing a space drops it.
+    expect(await session('cdata people --fields fullName,ema', 'buffer')).toBe('cdata people --fields fullName,email,');
+    expect(await session('cdata auth st', 'buffer')).toBe('cdata auth status ');
+    expect(await session('cdata export obl', 'buffer')).toBe('cdata export obligations ');
+  }, 60_000);
+});
+
+describe('fish', () => {
+  const complete = async (line: string) => {
+    const result = await runProcess('fish', ['--no-config', '-c', `source '${script('fish')}'; complete -C '${line}'`], { env: environment() });
+    expect(result.stderr).toBe('');
+    return result.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]).sort();
+  };
+
+  it('parses and loads the script without a complaint', async () => {
+    expect(await runProcess('fish', ['--no-execute', script('fish')])).toMatchObject({ code: 0, stderr: '' });
+    expect(await runProcess('fish', ['--no-config', '-c', `source '${script('fish')}'`])).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it.each([
+    ['cdata ten', ['tenders']],
+    ['cdata tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
+    ['cdata -o json tenders --tier W', ['WORTH_A_LOOK']],
+    ['cdata tenders --fields ocid,ti', ['ocid,tier', 'ocid,title']],
+    ['cdata pe', ['people', 'persons']],
+    ['cdata export ', ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
+    ['cdata --profile ', ['client-a', 'prod', 'staging']],
+    ['cdata profile remove ', ['client-a', 'prod', 'staging']],
+    ['cdata auth ', ['login', 'logout', 'status']],
+    ['cdata config get ', ['base-url', 'output', 'timeout']],
+    ['cdata webhook listen --p', ['--path', '--port', '--profile']],
+  ])('%s offers %j', async (line, expected) => {
+    expect(await complete(line)).toEqual(expected);
+  });
+});

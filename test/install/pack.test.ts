@@ -1,0 +1,42 @@
+// A real install: `npm pack`, the tarball installed into an empty prefix with no network, and
+// the installed `cdata` run from there. The package ships only what it needs and has no runtime
+// dependencies (the stack is bundled into dist/ by esbuild).
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { runProcess } from '../helpers/spawn.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; dependencies?: object; files: string[] };
+
+it('packs only what it needs, installs offline into an empty prefix, and runs', async () => {
+  expect(pkg.dependencies ?? {}).toEqual({});
+  const work = mkdtempSync(join(tmpdir(), 'cdata-pack-'));
+  const env = { PATH: process.env.PATH ?? '', HOME: work, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false' };
+
+  // --ignore-scripts: npm test has built dist/ already, and a rebuild here would pull it from
+  // under the other test files running at the same time.
+  const packed = await runProcess('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { env, timeoutMs: 120_000, cwd: root });
+  expect(packed.code).toBe(0);
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+  const tops = [...new Set(info!.files.map((f) => f.path.split('/')[0]))].sort();
+  expect(tops).toEqual(['README.md', 'bin', 'completions', 'dist', 'package.json']);
+
+  const prefix = join(work, 'prefix');
+  const installed = await runProcess('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(work, info!.filename)], {
+    env,
+    timeoutMs: 120_000,
+  });
+  expect(installed.code).toBe(0);
+
+  const cdata = join(prefix, 'bin', 'cdata');
+  const clean = { PATH: process.env.PATH ?? '', HOME: work, CDATA_CONFIG_DIR: join(work, 'config') };
+  expect(await runProcess(cdata, ['--version'], { env: clean })).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  const agents = await runProcess(cdata, ['--sandbox', 'agents', '-o', 'json'], { env: clean });
+  expect(agents.code).toBe(0);
+  expect((JSON.parse(agents.stdout) as { name: string }[]).map((a) => a.name)).toContain('tender-scout');
+  // The installed package resolves nothing outside itself: no node_modules were installed.
+  const listing = await runProcess('ls', [join(prefix, 'lib', 'node_modules', 'cdata')], { env: clean });
+  expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(['README.md', 'bin', 'completions', 'dist', 'package.json']);
+}, 240_000);

@@ -1,0 +1,52 @@
+// One test that walks the whole registry (as npm's load-all-commands does): every command has a
+// summary and examples, renders its help, and every endpoint has a command whose fields the
+// completions offer.
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/commands/index.js';
+import type { CommandSpec } from '../src/commands/spec.js';
+import { completionScript } from '../src/completion/index.js';
+import { ENDPOINTS, fieldNames } from '../src/endpoints.js';
+import { run } from './helpers/run.js';
+
+const visible: [string[], CommandSpec][] = [];
+const walk = (spec: CommandSpec, parent: string[]) => {
+  if (spec.hidden) return;
+  visible.push([[...parent, spec.name], spec]);
+  for (const sub of spec.subcommands ?? []) walk(sub, [...parent, spec.name]);
+};
+for (const spec of COMMANDS) walk(spec, []);
+
+describe('every command in the registry', () => {
+  it.each(visible.map(([path, spec]) => [path.join(' '), spec] as const))('%s: a summary, examples, and help that shows them', async (name, spec) => {
+    expect(spec.summary.length).toBeGreaterThan(10);
+    const help = await run([...name.split(' '), '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain(spec.summary);
+    if (spec.load) {
+      expect(spec.examples?.length).toBeGreaterThan(0);
+      expect(help.stdout).toContain('Examples:');
+      for (const example of spec.examples!) expect(help.stdout).toContain(example);
+    } else {
+      for (const sub of spec.subcommands!) expect(help.stdout).toContain(sub.name);
+    }
+  });
+
+  it('every endpoint has its command, and each shell completes each of its fields', () => {
+    const scripts = ['bash', 'zsh', 'fish'].map((shell) => completionScript(shell));
+    for (const endpoint of ENDPOINTS) {
+      const command = COMMANDS.find((c) => c.endpoint === endpoint);
+      expect(command?.name).toBe(endpoint.name);
+      for (const script of scripts) {
+        for (const field of fieldNames(endpoint)) expect(script).toContain(field);
+      }
+    }
+  });
+
+  it('root help lists every top-level command and every environment variable', async () => {
+    const help = await run(['--help']);
+    for (const spec of COMMANDS.filter((c) => !c.hidden)) expect(help.stdout).toContain(spec.name);
+    for (const name of ['CDATA_PROFILE', 'CDATA_BASE_URL', 'CDATA_API_KEY', 'CDATA_CONFIG_DIR', 'CDATA_DEBUG', 'NO_COLOR', 'FORCE_COLOR', 'HTTPS_PROXY', 'NO_PROXY']) {
+      expect(help.stdout).toContain(name);
+    }
+  });
+});
