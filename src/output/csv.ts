@@ -27,7 +27,9 @@ export function renderCsv(rows: readonly JsonObject[], fields: readonly string[]
       const value = row[field];
       if (typeof value === 'number' || isJsonNumber(value)) {
         lexemes[index] = String(value);
-        return Number(value);
+        // Any JS number will do: it only marks the cell as numeric. Not Number(value), which
+        // throws for what a double cannot hold (1e400, 12345678901234567890).
+        return 0;
       }
       return cellText(value, CSV_ARRAY_SEPARATOR);
     });

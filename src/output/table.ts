@@ -13,6 +13,13 @@ import { sanitize } from './sanitize.js';
 export const TABLE_ARRAY_SEPARATOR = ', ';
 const GAP = 2;
 const MIN_WIDTH = 6;
+/**
+ * The widest a cell is shown, even with no terminal to fit (a table in a file or a pipe): a
+ * table is for reading, and the other formats carry every character. It also keeps long text
+ * away from cli-table3, which truncates every cell to 10 characters for a debug line on each
+ * draw, quadratically on wide characters (200 rows of 3,000 CJK characters: 30 s).
+ */
+export const MAX_CELL_WIDTH = 240;
 
 const NO_BORDERS = {
   top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
@@ -34,11 +41,13 @@ export function renderTable(rows: readonly JsonObject[], fields: readonly string
   const texts = rows.map((row) => fields.map((field) => sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))));
   const head = fields.map(sanitize);
   const natural = fields.map((_, i) => Math.max(options.header ? width(head[i]!) : 1, ...texts.map((cells) => width(cells[i]!))));
+  const colWidths = fit(natural.map((w) => Math.min(w, MAX_CELL_WIDTH)), flexible, options.width);
+  for (const cells of texts) cells.forEach((text, i) => (cells[i] = shorten(text, colWidths[i]!)));
   const table = new Table({
     head: options.header ? head.map((h) => paint.bold(h)) : [],
     chars: NO_BORDERS,
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-    colWidths: fit(natural, flexible, options.width),
+    colWidths,
     wordWrap: false,
     truncate: '…',
   });
@@ -66,6 +75,27 @@ export function renderPairs(row: JsonObject, fields: readonly string[], options:
 
 function width(text: string): number {
   return cliTableUtils.strlen(text);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Text cut to `columnWidth` display columns, ending in `…` when cut, done here rather than by
+ * cli-table3: its truncation overshoots by a column around combining marks, and is quadratic on
+ * text that is not plain ASCII (it drops one character at a time and measures again). Cut by
+ * grapheme, measured as cli-table3 measures, so what it is given always fits.
+ */
+function shorten(text: string, columnWidth: number): string {
+  if (width(text) <= columnWidth) return text;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const next = width(segment);
+    if (used + next > columnWidth - 1) break;
+    kept += segment;
+    used += next;
+  }
+  return `${kept}…`;
 }
 
 /**
@@ -120,6 +150,7 @@ const TONED_FIELDS = new Set(['tier', 'status', 'decision']);
 
 function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
   if (TONED_FIELDS.has(field) && typeof value === 'string') return TONES[value]?.(paint)(text) ?? text;
-  if (field === 'runwayDays' && isNumeric(value) && Number(value) < 0) return paint.red(text);
+  // parseFloat of the text, not Number(value): a JsonNumber too large for a double would throw.
+  if (field === 'runwayDays' && isNumeric(value) && Number.parseFloat(String(value)) < 0) return paint.red(text);
   return text;
 }
