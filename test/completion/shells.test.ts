@@ -83,14 +83,18 @@ describe('zsh', () => {
 zmodload zsh/zpty
 zpty -b z zsh -f -i
 zpty -w z "PS1='>'; fpath=(${fpath} \\$fpath); autoload -Uz compinit; compinit -u -D; zstyle ':completion:*' menu no; LISTMAX=1000"
-zpty -w z "show() { print -r -- \\"<<\\$BUFFER>>\\" }; zle -N show; bindkey '^X' show; print READY"
+# The markers are split in what is typed ("RE""ADY", "<""<"), because the terminal echoes the
+# typed line: only the shell's own output can match them.
+zpty -w z "show() { print -r -- \\"<\\"\\"<\\$BUFFER>\\"\\">\\" }; zle -N show; bindkey '^X' show; print RE\\"\\"ADY"
 zpty -r z out '*READY*'
-zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}
-sleep 1
-zpty -n -w z $'\\C-x'
-sleep 0.5
+# ZLE handles keys in order: the completion finishes before ^X prints the buffer, so read until
+# that marker arrives (no fixed sleeps: the machine may be busy with other tests).
+zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}$'\\C-x'
 out=''
-while zpty -r -t z chunk; do out+=$chunk; done
+integer deadline=$(( SECONDS + 15 ))
+while [[ $out != *'>>'* ]] && (( SECONDS < deadline )); do
+  if zpty -r -t z chunk; then out+=$chunk; else sleep 0.05; fi
+done
 print -r -- "$out"
 zpty -d z`;
     const result = await runProcess('zsh', ['-f', '-c', harness], { env: environment(), timeoutMs: 20_000 });
