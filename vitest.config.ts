@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Tests that spawn the binary or a pseudo-terminal share two cores with the rest.
     maxWorkers: 4,
+    // Transformed like our own code, so a test can mock what conf writes with (atomically):
+    // test/faults/disk-full.test.ts simulates a full disk under a config write.
+    server: { deps: { inline: ['conf'] } },
   },
 });

@@ -63,7 +63,7 @@ _cdata_options() {
     'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance' ;;
     'webhook ping') echo '--secret-env --secret-file' ;;
     'webhook check') echo '--secret-env --secret-file' ;;
-    'sandbox') echo '--host --port --latency --fail-rate' ;;
+    'sandbox') echo '--host --port --latency --fail-rate --fault' ;;
   esac
   echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'
 }
@@ -99,6 +99,7 @@ _cdata_option_kind() {
     'sandbox --port') echo 'free'; return ;;
     'sandbox --latency') echo 'free'; return ;;
     'sandbox --fail-rate') echo 'free'; return ;;
+    'sandbox --fault') echo 'values unavailable internal too-many-requests bad-request reset-mid-body stall-after-headers short-content-length html-200 object-for-array broken-json empty-list'; return ;;
   esac
   case "$2" in
     -p|--profile) echo 'profiles' ;;

@@ -82,7 +82,7 @@ function __cdata_path
         switch $token
             case '--*=*'
             case '-*'
-                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate; and set skip 1
+                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --fault; and set skip 1
             case '*'
                 set -l name (__cdata_canonical "$path" $token)
                 test -n "$name"; and set path $path $name
@@ -173,6 +173,7 @@ complete -c cdata -n '__cdata_at "sandbox"' -l host -x -d 'address to listen on'
 complete -c cdata -n '__cdata_at "sandbox"' -l port -x -d 'port to listen on (0: any free port)'
 complete -c cdata -n '__cdata_at "sandbox"' -l latency -x -d 'delay every answer by MS milliseconds'
 complete -c cdata -n '__cdata_at "sandbox"' -l fail-rate -x -d 'answer this share of requests (0 to 1) with 503'
+complete -c cdata -n '__cdata_at "sandbox"' -l fault -x -a 'unavailable internal too-many-requests bad-request reset-mid-body stall-after-headers short-content-length html-200 object-for-array broken-json empty-list' -d 'answer every request with this fault, to test a client'
 complete -c cdata -n '__cdata_at "completion"' -a 'bash zsh fish' -d 'bash, zsh or fish'
 complete -c cdata -s p -l profile -x -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile to use (env CDATA_PROFILE)'
 complete -c cdata -l base-url -x -d 'API origin, https://host or https://host/api/v1 (env CDATA_BASE_URL)'

@@ -49,7 +49,7 @@ _cdata() {
         (profile) _cdata_profile ;;
         (config) _cdata_config ;;
         (webhook) _cdata_webhook ;;
-        (sandbox) _arguments -s -S $_cdata_global '--host=[address to listen on]:host: ' '--port=[port to listen on (0\: any free port)]:port: ' '--latency=[delay every answer by MS milliseconds]:latency: ' '--fail-rate=[answer this share of requests (0 to 1) with 503]:fail-rate: ' '(-f --fields)-f[fields to show, in this order]:fields: ' '(-f --fields)--fields=[fields to show, in this order]:fields: ' ;;
+        (sandbox) _arguments -s -S $_cdata_global '--host=[address to listen on]:host: ' '--port=[port to listen on (0\: any free port)]:port: ' '--latency=[delay every answer by MS milliseconds]:latency: ' '--fail-rate=[answer this share of requests (0 to 1) with 503]:fail-rate: ' '--fault=[answer every request with this fault, to test a client]:fault:(unavailable internal too-many-requests bad-request reset-mid-body stall-after-headers short-content-length html-200 object-for-array broken-json empty-list)' '(-f --fields)-f[fields to show, in this order]:fields: ' '(-f --fields)--fields=[fields to show, in this order]:fields: ' ;;
         (completion) _arguments -s -S $_cdata_global '(-f --fields)-f[fields to show, in this order]:fields: ' '(-f --fields)--fields=[fields to show, in this order]:fields: ' '1:shell:(bash zsh fish)' ;;
       esac ;;
   esac

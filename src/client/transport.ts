@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import type { Env } from '../config/env.js';
+import { isLoopback } from './base-url.js';
 import type { HttpAnswer } from './problem.js';
 
 // undici parses HTTP with llhttp compiled to WebAssembly. By default V8 compiles it twice, the
@@ -34,38 +35,74 @@ export interface Transport {
 }
 
 export function createTransport(env: Env): Transport {
-  let dispatcher: Promise<Dispatcher> | undefined;
+  let direct: Agent | undefined;
+  let proxied: Promise<Dispatcher> | undefined;
+  const dispatcherFor = (url: URL): Promise<Dispatcher> | Dispatcher => {
+    // Loopback is never proxied (as Go's net/http and so gh decide): a proxy elsewhere cannot
+    // reach this machine's loopback, and plain http to it would hand the key over in clear.
+    if (isLoopback(url.hostname) || !proxyConfigured(env)) return (direct ??= new Agent(AGENT_OPTIONS));
+    return (proxied ??= proxyAgent(env));
+  };
   return {
     async send({ method, url, headers, body, signal }) {
-      dispatcher ??= dispatcherFor(env);
-      const { origin, pathname, search } = new URL(url);
-      const response = await request.call(await dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
-          response.body.destroy();
-          throw new BodyTooLarge(`the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+      const target = new URL(url);
+      const { origin, pathname, search } = target;
+      const dispatcher = await dispatcherFor(target);
+      // The deadline holds whatever undici does: a proxy that drops the tunnel without answering
+      // sends its proxy agent into a reconnect loop that the request's own signal does not end.
+      return untilAborted(signal, async () => {
+        const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of response.body) {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            response.body.destroy();
+            throw new BodyTooLarge(`the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+          }
+          chunks.push(chunk);
         }
-        chunks.push(chunk);
-      }
-      return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
+        return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
+      });
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
-    close: async () => (dispatcher ? (await dispatcher).destroy() : undefined),
+    async close() {
+      await Promise.all([direct?.destroy(), proxied?.then((p) => p.destroy())]);
+    },
   };
 }
 
-async function dispatcherFor(env: Env): Promise<Dispatcher> {
-  // The whole-request deadline is ours (an AbortSignal); undici's own timeouts only back it up.
-  const options = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
-  const proxy = (upper: string) => env[upper] || env[upper.toLowerCase()] || '';
-  const httpProxy = proxy('HTTP_PROXY');
-  const httpsProxy = proxy('HTTPS_PROXY');
-  if (!httpProxy && !httpsProxy) return new Agent(options);
+/** `work()`, or the signal's reason as soon as it aborts, whichever comes first. */
+function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const done = work();
+  done.catch(() => undefined); // settled after an abort: nobody is listening any more
+  return Promise.race([done, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+/** The whole-request deadline is ours (an AbortSignal); undici's own timeouts only back it up. */
+const AGENT_OPTIONS = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
+
+const proxyVariable = (env: Env, upper: string) => env[upper] || env[upper.toLowerCase()] || '';
+
+function proxyConfigured(env: Env): boolean {
+  return proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '';
+}
+
+async function proxyAgent(env: Env): Promise<Dispatcher> {
   // The package index, not the module alone: ProxyAgent tunnels with Dispatcher#connect, which
-  // the index attaches to the prototype. Only runs when a proxy is configured.
-  const { EnvHttpProxyAgent } = await import('undici');
-  return new EnvHttpProxyAgent({ ...options, httpProxy, httpsProxy, noProxy: proxy('NO_PROXY') });
+  // the index attaches to the prototype. Only runs when a proxy is configured. Through `default`:
+  // esbuild's chunk for a CommonJS package exports only that (Node's own loader gives both).
+  const { EnvHttpProxyAgent } = (await import('undici')).default;
+  return new EnvHttpProxyAgent({
+    ...AGENT_OPTIONS,
+    httpProxy: proxyVariable(env, 'HTTP_PROXY'),
+    httpsProxy: proxyVariable(env, 'HTTPS_PROXY'),
+    noProxy: proxyVariable(env, 'NO_PROXY'),
+  });
 }

@@ -14,6 +14,7 @@ import { asRows } from '../output/cells.js';
 import { stageFile, syncFolder, writeFileAtomic, type StagedFile } from '../output/atomic.js';
 import { render } from '../output/render.js';
 import { sanitize } from '../output/sanitize.js';
+import { cannotWrite } from '../output/sink.js';
 import type { ApiClient } from '../client/client.js';
 import { openClient, requireBaseUrl } from './api.js';
 import type { CommandContext, Handler } from './spec.js';
@@ -37,7 +38,18 @@ export const exportLists: Handler = async (context) => {
     await client.close();
   }
 
-  for (const outcome of outcomes) if ('staged' in outcome) outcome.staged.commit();
+  const staged = outcomes.flatMap((o) => ('staged' in o ? [o.staged] : []));
+  try {
+    for (const file of staged) {
+      try {
+        file.commit();
+      } catch (error) {
+        throw cannotWrite(file.path, error);
+      }
+    }
+  } finally {
+    for (const file of staged) file.discard(); // what a failed rename left staged (a no-op for the rest)
+  }
   syncFolder(plan.dir);
 
   const failures = outcomes.map((o) => o.entry).filter((e) => e.status === 'error');
@@ -53,7 +65,12 @@ export const exportLists: Handler = async (context) => {
     exitCode,
     resources: outcomes.map((o) => o.entry),
   };
-  writeFileAtomic(join(plan.dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, io);
+  const manifestPath = join(plan.dir, MANIFEST_FILE);
+  try {
+    writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, io);
+  } catch (error) {
+    throw cannotWrite(manifestPath, error);
+  }
 
   for (const failure of failures) io.stderr.write(`error: ${failure.resource}: ${sanitize(failure.error.message)}\n`);
   if (progress.enabled && failures.length === 0) context.note(`exported ${outcomes.length} lists to ${plan.dir} (see ${MANIFEST_FILE})`);
@@ -85,7 +102,12 @@ async function exportOne(
       width: undefined,
     });
     const bytes = Buffer.from(text, 'utf8');
-    const staged = stageFile(item.path, bytes, context.io);
+    let staged: StagedFile;
+    try {
+      staged = stageFile(item.path, bytes, context.io);
+    } catch (error) {
+      throw cannotWrite(item.path, error);
+    }
     progress.set(endpoint.name, `${rows} rows${rows >= plan.limit.value ? ' (the limit: more may exist)' : ''}  done`);
     return {
       item,

@@ -3,6 +3,21 @@
 import { ENDPOINTS, LIMIT_MAX, LIMIT_MIN, CLI_DEFAULT_LIMIT, TIERS, hasParam, type Endpoint } from '../endpoints.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 
+/** Names of `cdata sandbox --fault` (src/sandbox/faults.ts NAMED_FAULTS; a test keeps them equal). */
+export const FAULT_NAMES = [
+  'unavailable',
+  'internal',
+  'too-many-requests',
+  'bad-request',
+  'reset-mid-body',
+  'stall-after-headers',
+  'short-content-length',
+  'html-200',
+  'object-for-array',
+  'broken-json',
+  'empty-list',
+] as const;
+
 export { GLOBAL_OPTIONS } from './options.js';
 
 const limitOption: OptionSpec = {
@@ -68,8 +83,13 @@ const sandboxCommand: CommandSpec = {
     { flags: '--port <port>', description: 'port to listen on (0: any free port)', defaultText: '4010' },
     { flags: '--latency <ms>', description: 'delay every answer by MS milliseconds', defaultText: '0' },
     { flags: '--fail-rate <p>', description: 'answer this share of requests (0 to 1) with 503', defaultText: '0' },
+    {
+      flags: '--fault <name>',
+      description: 'answer every request with this fault, to test a client',
+      complete: { kind: 'values', values: FAULT_NAMES },
+    },
   ],
-  examples: ['cdata sandbox', 'cdata sandbox --port 0 --latency 200 --fail-rate 0.1'],
+  examples: ['cdata sandbox', 'cdata sandbox --port 0 --latency 200 --fail-rate 0.1', 'cdata sandbox --fault html-200'],
   load: async () => (await import('./sandbox.js')).sandbox,
 };
 

@@ -3,6 +3,7 @@ import { isLoopback } from '../client/base-url.js';
 import { UsageError } from '../errors.js';
 import { sanitize } from '../output/sanitize.js';
 import { DEMO_KEYS, demoKey } from '../sandbox/keys.js';
+import { NAMED_FAULTS } from '../sandbox/faults.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { parseInteger } from './flags.js';
 import type { Handler } from './spec.js';
@@ -13,6 +14,10 @@ export const sandbox: Handler = async (context) => {
   const port = parseInteger('--port', options.port ?? '4010', 0, 65535);
   const latencyMs = parseInteger('--latency', options.latency ?? '0', 0, 600_000);
   const failRate = share('--fail-rate', String(options.failRate ?? '0'));
+  const fault = options.fault === undefined ? undefined : NAMED_FAULTS[String(options.fault)];
+  if (options.fault !== undefined && !Object.hasOwn(NAMED_FAULTS, String(options.fault))) {
+    throw new UsageError(`--fault must be one of ${Object.keys(NAMED_FAULTS).join(', ')} (got '${sanitize(String(options.fault))}')`);
+  }
   if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
     context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
   }
@@ -24,6 +29,7 @@ export const sandbox: Handler = async (context) => {
       port,
       latencyMs,
       failRate,
+      faults: fault ? () => fault : undefined,
       onRequest: (r) => context.note(`${r.method} ${r.path}${r.query.size ? `?${r.query}` : ''} -> ${r.status}`),
     });
   } catch (error) {
@@ -48,6 +54,7 @@ export const sandbox: Handler = async (context) => {
       `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
       '  cdata tenders --tier RECOMMENDED',
       `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
+      ...(fault ? ['', `Every request is answered with the fault '${String(options.fault)}'.`] : []),
       '',
       'Ctrl-C stops it.',
       '',

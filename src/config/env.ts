@@ -9,9 +9,9 @@ export const ENV_VARS = [
   { name: 'CDATA_DEBUG', meaning: 'set to 1 for a request trace on stderr (like --debug); the key is redacted' },
   { name: 'NO_COLOR', meaning: 'disable colour when --color is auto' },
   { name: 'FORCE_COLOR', meaning: 'force colour when --color is auto (0 disables)' },
-  { name: 'HTTPS_PROXY', meaning: 'proxy for https:// requests' },
-  { name: 'HTTP_PROXY', meaning: 'proxy for http:// requests (loopback sandboxes only)' },
-  { name: 'NO_PROXY', meaning: 'hosts that bypass the proxy' },
+  { name: 'HTTPS_PROXY', meaning: 'proxy for the API, through a CONNECT tunnel (it sees the host, never the key)' },
+  { name: 'HTTP_PROXY', meaning: 'used as HTTPS_PROXY when that is unset' },
+  { name: 'NO_PROXY', meaning: 'hosts that bypass the proxy; loopback always does' },
 ] as const;
 
 export type EnvName = (typeof ENV_VARS)[number]['name'];

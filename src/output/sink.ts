@@ -13,6 +13,11 @@ export function writeOutput(context: CommandContext, text: string): void {
   try {
     writeFileAtomic(path, text, context.io);
   } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
+    throw cannotWrite(path, error);
   }
+}
+
+/** A file that could not be written (no space, no permission, gone folder): the environment's fault, exit 2. */
+export function cannotWrite(path: string, error: unknown): UsageError {
+  return new UsageError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
 }

@@ -98,3 +98,18 @@ export const FAULTS = {
       return status;
     },
 } as const;
+
+/** The faults `cdata sandbox --fault NAME` offers integrators testing their own clients. */
+export const NAMED_FAULTS: Record<string, Fault> = {
+  unavailable: FAULTS.unavailable,
+  internal: FAULTS.internal,
+  'too-many-requests': FAULTS.tooManyRequests('30'),
+  'bad-request': FAULTS.badRequest,
+  'reset-mid-body': FAULTS.resetMidBody,
+  'stall-after-headers': FAULTS.stallAfterHeaders,
+  'short-content-length': FAULTS.shortContentLength,
+  'html-200': FAULTS.html200,
+  'object-for-array': FAULTS.objectForArray,
+  'broken-json': FAULTS.brokenJson,
+  'empty-list': FAULTS.emptyList,
+};

@@ -7,14 +7,18 @@ export interface RecordingProxy {
   url: string;
   /** `GET http://host:port/path` or `CONNECT host:port`, in arrival order. */
   seen: string[];
+  /** Everything the proxy could read of each request: its line and headers. */
+  raw: string[];
   close(): Promise<void>;
 }
 
-export async function startProxy(): Promise<RecordingProxy> {
+export async function startProxy(options: { dropTunnels?: boolean } = {}): Promise<RecordingProxy> {
   const seen: string[] = [];
+  const raw: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    raw.push(`${req.method} ${req.url}\n${req.rawHeaders.join('\n')}`);
     const upstream = request(req.url!, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
@@ -25,6 +29,7 @@ export async function startProxy(): Promise<RecordingProxy> {
   server.on('connection', (socket: Socket) => sockets.add(socket).size);
   server.on('connect', (req, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
+    raw.push(`CONNECT ${req.url}\n${req.rawHeaders.join('\n')}`);
     const { hostname, port } = new URL(`http://${req.url}`);
     const upstream = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -32,7 +37,8 @@ export async function startProxy(): Promise<RecordingProxy> {
       upstream.pipe(client).pipe(upstream);
     });
     sockets.add(upstream);
-    upstream.on('error', () => client.destroy());
+    // As real proxies do when they cannot reach the target (or, with dropTunnels, as broken ones do).
+    upstream.on('error', () => (options.dropTunnels ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n')));
     client.on('error', () => upstream.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,6 +46,7 @@ export async function startProxy(): Promise<RecordingProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    raw,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

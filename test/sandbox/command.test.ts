@@ -133,3 +133,33 @@ describe('cdata sandbox', () => {
     expect(result.stderr).toBe("error: --fail-rate must be a number from 0 to 1 (got '2')\n");
   });
 });
+
+describe('cdata sandbox --fault', () => {
+  it('offers exactly the named faults the sandbox implements', async () => {
+    const { NAMED_FAULTS } = await import('../../src/sandbox/faults.js');
+    const { FAULT_NAMES } = await import('../../src/commands/index.js');
+    expect([...FAULT_NAMES].sort()).toEqual(Object.keys(NAMED_FAULTS).sort());
+  });
+
+  it('answers every request with the fault: html-200 makes cdata exit 7', async () => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--fault', 'html-200'], { env: { PATH: process.env.PATH ?? '' } });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    while (!/at (http:\/\/\S+)/.test(stdout)) await once(child.stdout, 'data');
+    expect(stdout).toContain("Every request is answered with the fault 'html-200'.");
+    const url = /at (http:\/\/\S+)/.exec(stdout)![1]!;
+    const result = await runBin(['tenders'], { env: { CDATA_BASE_URL: url, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent' } });
+    child.kill('SIGINT');
+    await once(child, 'close');
+    expect(result.code).toBe(7);
+    expect(result.stderr).toMatch(/^error: expected JSON from \/api\/v1\/tenders but got text\/html/);
+  });
+
+  it('an unknown fault is a usage error listing the names', async () => {
+    const result = await runBin(['sandbox', '--port', '0', '--fault', 'gremlins']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "error: --fault must be one of unavailable, internal, too-many-requests, bad-request, reset-mid-body, stall-after-headers, short-content-length, html-200, object-for-array, broken-json, empty-list (got 'gremlins')\n",
+    );
+  });
+});
