@@ -26,6 +26,24 @@ const WARMUP = 3;
 const LATENCY_MS = 200;
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+const work = mkdtempSync(join(tmpdir(), 'cdata-bench-'));
+// The floors, bundled exactly as dist/ is (scripts/floor: what the stack alone costs).
+const { build } = await import('esbuild');
+await build({
+  absWorkingDir: root,
+  entryPoints: ['scripts/floor/undici-get.mjs', 'scripts/floor/commander-undici-get.mjs'],
+  outdir: join(work, 'floor'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  outExtension: { '.js': '.mjs' },
+  banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  logLevel: 'warning',
+});
 // The sandboxes run in their own process: spawnSync below blocks this one's event loop.
 const sandboxes = spawn(
   process.execPath,
@@ -41,7 +59,6 @@ const sandboxes = spawn(
 );
 const [line] = await once(createInterface({ input: sandboxes.stdout }), 'line');
 const { fast, slow, key } = JSON.parse(line);
-const work = mkdtempSync(join(tmpdir(), 'cdata-bench-'));
 const configDir = join(work, 'config');
 mkdirSync(configDir);
 const bin = join(root, 'bin/cdata.js');
@@ -55,13 +72,17 @@ const allCases = [
   { name: 'cdata completion bash', args: [bin, 'completion', 'bash'], env: env(fast) },
   { name: 'cdata __complete profiles (each TAB)', args: [bin, '__complete', 'profiles'], env: env(fast) },
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
+  { name: '  floor: undici alone, one GET', args: [join(work, 'floor/undici-get.mjs')], env: env(fast) },
+  { name: '  floor: commander + undici GET', args: [join(work, 'floor/commander-undici-get.mjs'), 'tenders', '-o', 'json'], env: env(fast) },
   { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
+  { name: `cdata tenders -o json (${LATENCY_MS} ms latency)`, args: [bin, 'tenders', '-o', 'json'], env: env(slow), extraBaselineMs: LATENCY_MS },
   {
     name: `cdata export (all lists, ${LATENCY_MS} ms latency)`,
     args: [bin, 'export', '--dir', join(work, 'export'), '-q'],
     env: env(slow),
+    // "One request's time plus start-up": a single cdata request against the same sandbox.
     target: 1.3,
-    // The target compares against start-up plus one request's time: node -e 0 + the latency.
+    reference: `cdata tenders -o json (${LATENCY_MS} ms latency)`,
     extraBaselineMs: LATENCY_MS,
   },
 ];
@@ -104,13 +125,17 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
 const baseMs = median(samples.get(baseline.name));
 const rows = [baseline, ...cases].map((command) => {
   const ms = median(samples.get(command.name));
-  const reference = baseMs + (command.extraBaselineMs ?? 0);
+  // Against node -e 0 (plus the latency for the slow sandbox), and for export also against one
+  // cdata request to the same sandbox, which is what its target names.
+  const nodeReference = baseMs + (command.extraBaselineMs ?? 0);
+  const reference = command.reference ? median(samples.get(command.reference)) : nodeReference;
   const rss = Math.max(...[1, 2, 3].map(() => peakRss(command) ?? 0));
   return {
     name: command.name,
     medianMs: Number(ms.toFixed(1)),
     ratio: Number((ms / reference).toFixed(2)),
-    against: command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0',
+    against: command.reference ?? (command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0'),
+    ratioToNode: Number((ms / nodeReference).toFixed(2)),
     target: command.target,
     met: command.target === undefined ? undefined : ms / reference <= command.target,
     peakRssMiB: Number((rss / 1024).toFixed(1)),
@@ -123,12 +148,19 @@ rmSync(work, { recursive: true, force: true });
 
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);
-console.log(`${pad('command', 46)}${pad('median', 11)}${pad('ratio', 8)}${pad('target', 9)}${pad('peak RSS', 11)}`);
+console.log(`${pad('command', 46)}${pad('median', 11)}${pad('vs node', 9)}${pad('ratio', 8)}${pad('target', 10)}${pad('peak RSS', 11)}`);
 for (const row of rows) {
   const target = row.target === undefined ? '' : `<=${row.target}${row.met ? '' : ' !'}`;
-  console.log(`${pad(row.name, 46)}${pad(`${row.medianMs} ms`, 11)}${pad(`${row.ratio}x`, 8)}${pad(target, 9)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)}`);
+  const ratio = row.against === 'node -e 0' || row.against.startsWith('node -e 0 +') ? '' : `${row.ratio}x`;
+  console.log(
+    `${pad(row.name, 46)}${pad(`${row.medianMs} ms`, 11)}${pad(`${row.ratioToNode}x`, 9)}${pad(ratio, 8)}${pad(target, 10)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)}`,
+  );
 }
-console.log('\nratio: median / median of node -e 0 (export: / (node -e 0 + latency)); "!" marks a missed target (RSS target: 64 MiB).');
+console.log(`
+vs node: median / median of node -e 0 (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
+ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
+target: against ratio where shown, else vs node; "!" marks a miss (peak RSS target: 64 MiB).
+floor: the same GET with no cdata code, bundled the same way (scripts/floor).`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });

@@ -22,13 +22,10 @@ describe('every command in the registry', () => {
     const help = await run([...name.split(' '), '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(spec.summary);
-    if (spec.load) {
-      expect(spec.examples?.length).toBeGreaterThan(0);
-      expect(help.stdout).toContain('Examples:');
-      for (const example of spec.examples!) expect(help.stdout).toContain(example);
-    } else {
-      for (const sub of spec.subcommands!) expect(help.stdout).toContain(sub.name);
-    }
+    expect(spec.examples?.length).toBeGreaterThan(0);
+    expect(help.stdout).toContain('Examples:');
+    for (const example of spec.examples!) expect(help.stdout).toContain(example);
+    for (const sub of spec.subcommands ?? []) expect(help.stdout).toContain(sub.name);
   });
 
   it('every endpoint has its command, and each shell completes each of its fields', () => {

@@ -67,7 +67,7 @@ export const exportLists: Handler = async (context) => {
   };
   const manifestPath = join(plan.dir, MANIFEST_FILE);
   try {
-    writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, io);
+    await writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, io);
   } catch (error) {
     throw cannotWrite(manifestPath, error);
   }
@@ -104,7 +104,7 @@ async function exportOne(
     const bytes = Buffer.from(text, 'utf8');
     let staged: StagedFile;
     try {
-      staged = stageFile(item.path, bytes, context.io);
+      staged = await stageFile(item.path, bytes, context.io);
     } catch (error) {
       throw cannotWrite(item.path, error);
     }

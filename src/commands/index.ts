@@ -103,6 +103,7 @@ const secretOptions: OptionSpec[] = [
 const authCommand: CommandSpec = {
   name: 'auth',
   summary: 'Store, check and remove API keys',
+  examples: ['echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com', 'cdata auth status'],
   subcommands: [
     {
       name: 'login',
@@ -139,6 +140,7 @@ const authCommand: CommandSpec = {
 const profileCommand: CommandSpec = {
   name: 'profile',
   summary: 'List, choose and remove profiles',
+  examples: ['cdata profile list', 'cdata profile use staging'],
   subcommands: [
     {
       name: 'list',
@@ -168,6 +170,7 @@ const settingArg = { name: 'key', description: 'base-url, output or timeout', re
 const configCommand: CommandSpec = {
   name: 'config',
   summary: "Read and change a profile's settings",
+  examples: ['cdata config set output json', 'cdata config get base-url --profile prod'],
   subcommands: [
     {
       name: 'get',
@@ -218,6 +221,7 @@ const exportCommand: CommandSpec = {
 const webhookCommand: CommandSpec = {
   name: 'webhook',
   summary: 'Sign, verify, receive and test webhook deliveries',
+  examples: ['cdata webhook listen --secret-env WEBHOOK_SECRET', 'cdata webhook check https://hooks.example.com/cdata --secret-env WEBHOOK_SECRET'],
   subcommands: [
     {
       name: 'verify',

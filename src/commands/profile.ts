@@ -59,7 +59,7 @@ export const list: Handler = async (context) => {
     color: options.out === undefined ? colorLevel(io.stdout, context.settings().color, io.env) : 0,
     width: undefined,
   });
-  writeOutput(context, text);
+  await writeOutput(context, text);
   if (rows.length === 0 && format === 'table') context.note('No profiles yet: echo "$KEY" | cdata auth login --base-url URL creates one.');
 };
 

@@ -40,7 +40,7 @@ export const resource: Handler = async (context) => {
     color: options.out === undefined ? colorLevel(io.stdout, settings.color, io.env) : 0,
     width: options.out === undefined ? terminalWidth(io) : undefined,
   });
-  writeOutput(context, text);
+  await writeOutput(context, text);
 
   const count = asRows(data).length;
   if (endpoint.shape === 'list' && count === 0 && format === 'table') context.note(`No ${endpoint.name} found.`);

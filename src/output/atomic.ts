@@ -3,7 +3,8 @@
 // fsynced. Until the rename (and on any failure, or an interrupt) the target is untouched and the
 // temp file is removed. Staging and committing are separate so that `cdata export` can stage every
 // file first and rename them together at the end.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Io } from '../io.js';
 
@@ -16,19 +17,24 @@ export interface StagedFile {
   discard(): void;
 }
 
-export function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): StagedFile {
+/**
+ * Writes `content` to a temp file beside `path` and fsyncs it. Asynchronous, so that files
+ * staged together (an export's lists) sync together: nine fsyncs one after another took ~35 ms
+ * here, overlapped ~5 ms.
+ */
+export async function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<StagedFile> {
   // Unique enough: opened with O_EXCL ('wx'), so a clash fails rather than sharing a file. Not
   // node:crypto, which would load on every data command for a file name.
   const temp = join(dirname(path), `.${basename(path)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   const discard = () => rmSync(temp, { force: true });
   const unregister = io.onInterrupt(discard);
   try {
-    const fd = openSync(temp, 'wx', 0o644);
+    const file = await open(temp, 'wx', 0o644);
     try {
-      writeFileSync(fd, content);
-      fsyncSync(fd);
+      await file.writeFile(content);
+      await file.sync();
     } finally {
-      closeSync(fd);
+      await file.close();
     }
   } catch (error) {
     unregister();
@@ -54,8 +60,8 @@ export function stageFile(path: string, content: string | Buffer, io: Pick<Io, '
   };
 }
 
-export function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): void {
-  stageFile(path, content, io).commit();
+export async function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<void> {
+  (await stageFile(path, content, io)).commit();
   syncFolder(dirname(path));
 }
 

@@ -4,14 +4,14 @@ import type { CommandContext } from '../commands/spec.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from './atomic.js';
 
-export function writeOutput(context: CommandContext, text: string): void {
+export async function writeOutput(context: CommandContext, text: string): Promise<void> {
   const path = context.options.out;
   if (path === undefined) {
     context.io.stdout.write(text);
     return;
   }
   try {
-    writeFileAtomic(path, text, context.io);
+    await writeFileAtomic(path, text, context.io);
   } catch (error) {
     throw cannotWrite(path, error);
   }

@@ -8,20 +8,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const full = vi.hoisted(() => ({ when: (_path: string): boolean => false }));
 const enospc = (path: string) => Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
-  const opened = new Map<number, string>();
-  const openSync = (path: string, ...rest: unknown[]) => {
-    const fd = (fs.openSync as (...args: unknown[]) => number)(path, ...rest);
-    opened.set(fd, String(path));
-    return fd;
+// Files cdata stages (exports, --out, the manifest) are written through fs/promises handles.
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  const open = async (path: string, ...rest: unknown[]) => {
+    const handle = await (fs.open as (...args: unknown[]) => Promise<import('node:fs/promises').FileHandle>)(path, ...rest);
+    const writeFile = handle.writeFile.bind(handle);
+    return Object.assign(handle, {
+      writeFile: (...args: Parameters<typeof writeFile>) => (full.when(String(path)) ? Promise.reject(enospc(String(path))) : writeFile(...args)),
+    });
   };
-  const writeFileSync = (target: unknown, ...rest: unknown[]) => {
-    const path = typeof target === 'number' ? opened.get(target) ?? '' : String(target);
-    if (full.when(path)) throw enospc(path);
-    return (fs.writeFileSync as (...args: unknown[]) => void)(target, ...rest);
-  };
-  return { ...fs, default: { ...fs, openSync, writeFileSync }, openSync, writeFileSync };
+  return { ...fs, default: { ...fs, open }, open };
 });
 
 vi.mock('atomically', async (importOriginal) => {

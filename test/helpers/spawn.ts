@@ -33,6 +33,8 @@ export function runProcess(
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
     child.on('error', reject);
+    // A child that exits before reading its stdin closes the pipe: not a test failure.
+    child.stdin.on('error', () => undefined);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
