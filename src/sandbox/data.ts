@@ -85,7 +85,8 @@ export function demoData(now: number): DemoData {
     const first = g.pick(FIRST_NAMES);
     const last = g.pick(SURNAMES);
     const fullName = special?.fullName ?? `${first} ${last}`;
-    const mailbox = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+    // The address follows the name (accents dropped); a name with no Latin letters has its own.
+    const mailbox = fullName.normalize('NFKD').toLowerCase().replace(/[^a-z ]/g, '').trim().replace(/\s+/g, '.');
     persons.push({
       id: g.uuid(),
       companyId: companyId(),
@@ -132,13 +133,13 @@ export function demoData(now: number): DemoData {
 
   const obligations: JsonObject[] = [];
   for (let i = 0; i < COUNTS.obligations; i++) {
-    const [title, kind] = g.pick(OBLIGATIONS);
+    const [title, kind] = SPECIAL_OBLIGATIONS[i] ?? g.pick(OBLIGATIONS);
     const dueOffset = g.int(-90, 150);
     const hasDue = g.chance(0.9);
     const pays = kind === 'PAYMENT' || (kind === 'CONTRACTUAL' && g.chance(0.5));
     obligations.push({
       id: g.uuid(),
-      title: SPECIAL_OBLIGATION_TITLES[i] ?? title,
+      title,
       kind,
       dueOn: hasDue ? isoDate(today + dueOffset * DAY_MS) : null,
       status: hasDue && dueOffset < 0 && g.chance(0.8) ? 'DONE' : 'OPEN',
@@ -270,10 +271,10 @@ const DOCUMENT_KINDS: readonly ((n: number, town: string) => [string, string, bo
   (_n, town) => [`Site photos, ${town}, week ${(_n % 52) + 1}`, 'OTHER', false],
 ];
 
-const SPECIAL_OBLIGATION_TITLES: Record<number, string> = {
-  1: 'Pay AfriSam, "cement, 42.5N", invoice 8812',
-  3: 'Retention release: 5% of R 1,250,000.00',
-  8: 'Renew letter of good standing\n(Compensation Fund)',
+const SPECIAL_OBLIGATIONS: Record<number, (typeof OBLIGATIONS)[number]> = {
+  1: ['Pay AfriSam, "cement, 42.5N", invoice 8812', 'PAYMENT'],
+  3: ['Retention release: 5% of R 1,250,000.00', 'PAYMENT'],
+  8: ['Renew letter of good standing\n(Compensation Fund)', 'COMPLIANCE'],
 };
 
 const SPECIAL_OBLIGATION_NOTES: Record<number, string> = {
