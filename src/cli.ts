@@ -1,10 +1,10 @@
 // main(argv, io): the whole CLI as a function returning its exit code. The only catch-all:
 // every error becomes one message on stderr (plus a JSON line when the output is JSON) and an
 // exit code from the table in errors.ts (see report.ts). bin/cdata.js alone touches the process.
-// This module imports almost nothing: `cdata --version` is answered from here, within the
-// start-up budget; the program and the reporter load only when needed.
+// This module imports almost nothing: the program and the reporter load only when needed, and
+// `cdata __complete` (every TAB) is answered without either. (`--version` is answered by
+// bin/cdata.js before any of this loads.)
 import type { Io } from './io.js';
-import { VERSION } from './version.js';
 
 export { processIo, runInterruptCleanups } from './io.js';
 
@@ -19,12 +19,7 @@ export interface RunState {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const run: RunState = { jsonErrors: false, debug: false, secrets: [] };
   try {
-    // `--version` alone needs nothing else: answered before loading commander (start-up budget).
-    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-      io.stdout.write(`${VERSION}\n`);
-      return 0;
-    }
-    // Completion scripts ask for profile names on every TAB: answered without commander either.
+    // Completion scripts ask for profile names on every TAB: answered without loading commander.
     if (argv[0] === '__complete') return (await import('./completion/dynamic.js')).completeDynamic(argv.slice(1), io);
     const { runProgram } = await import('./program.js');
     return await runProgram(argv, io, run);
