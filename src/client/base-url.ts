@@ -39,7 +39,9 @@ export function normaliseBaseUrl(raw: string): string {
  * (IPv6 in brackets, IPv4 already canonical).
  */
 export function isLoopback(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  // No trailing-dot leniency: `localhost.` is a fully qualified name that resolvers may send to
+  // DNS (IPv4 literals lose the dot when the URL is parsed already).
+  const host = hostname.toLowerCase();
   if (host === 'localhost') return true;
   if (host === '[::1]') return true;
   return isIP(host) === 4 && host.startsWith('127.');

@@ -20,7 +20,8 @@ export function parseLimit(raw: string, flag = '--limit'): Limit {
 }
 
 export function parseTier(raw: string): Tier {
-  const tier = raw.trim().toUpperCase().replace(/-/g, '_');
+  // ASCII case only: toUpperCase() also turns `ſtretch` (long s) and `ﬆretch` (ligature) into STRETCH.
+  const tier = raw.trim().replace(/[a-z]/g, (c) => c.toUpperCase()).replace(/-/g, '_');
   if (!(TIERS as readonly string[]).includes(tier)) {
     throw new UsageError(`--tier must be one of ${TIERS.join(', ')} (got '${raw}')`);
   }

@@ -23,8 +23,10 @@ export function renderCsv(rows: readonly JsonObject[], fields: readonly string[]
   const text = stringify(records, {
     escape_formulas: true,
     record_delimiter: '\r\n',
-    // A bare CR or LF inside a value must be quoted too (csv-stringify quotes only CRLF by default).
-    quoted_match: /[\r\n]/,
+    // A bare CR or LF inside a value must be quoted too (csv-stringify quotes only CRLF by default),
+    // and so must a value starting with U+FEFF: readers take it for a BOM and drop it, and only
+    // --bom should ever start the file with one.
+    quoted_match: /[\r\n]|^\uFEFF/,
     cast: { number: (index) => lexemes[index]! },
   });
   return `${options.bom ? '\uFEFF' : ''}${text}`;

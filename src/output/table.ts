@@ -40,11 +40,12 @@ export function renderTable(rows: readonly JsonObject[], fields: readonly string
   const paint = new Chalk({ level: options.color });
   const texts = rows.map((row) => fields.map((field) => sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))));
   const head = fields.map(sanitize);
-  const natural = fields.map((_, i) => Math.max(options.header ? width(head[i]!) : 1, ...texts.map((cells) => width(cells[i]!))));
+  // At least 1: cli-table3 draws a 0-wide column 1 wide, and the fit would be off by one.
+  const natural = fields.map((_, i) => Math.max(1, options.header ? width(head[i]!) : 0, ...texts.map((cells) => width(cells[i]!))));
   const colWidths = fit(natural.map((w) => Math.min(w, MAX_CELL_WIDTH)), flexible, options.width);
   for (const cells of texts) cells.forEach((text, i) => (cells[i] = shorten(text, colWidths[i]!)));
   const table = new Table({
-    head: options.header ? head.map((h) => paint.bold(h)) : [],
+    head: options.header ? head.map((h, i) => paint.bold(shorten(h, colWidths[i]!))) : [],
     chars: NO_BORDERS,
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
     colWidths,
@@ -59,7 +60,7 @@ export function renderTable(rows: readonly JsonObject[], fields: readonly string
       })),
     );
   });
-  return `${table.toString().replace(/ +$/gm, '')}\n`;
+  return `${table.toString().split('\n').map(trimSpacesEnd).join('\n')}\n`;
 }
 
 /** Field/value pairs, for a single object such as `me`. */
@@ -71,6 +72,13 @@ export function renderPairs(row: JsonObject, fields: readonly string[], options:
     .map((field, i) => `${paint.bold(labels[i]!.padEnd(labelWidth))}${' '.repeat(GAP)}${sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))}`)
     .map((line) => `${line.trimEnd()}\n`)
     .join('');
+}
+
+/** Trailing padding off, in linear time (`/ +$/gm` backtracks through every run of spaces). */
+function trimSpacesEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && line[end - 1] === ' ') end--;
+  return line.slice(0, end);
 }
 
 function width(text: string): number {
@@ -149,8 +157,13 @@ const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
 const TONED_FIELDS = new Set(['tier', 'status', 'decision']);
 
 function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
-  if (TONED_FIELDS.has(field) && typeof value === 'string') return TONES[value]?.(paint)(text) ?? text;
-  // parseFloat of the text, not Number(value): a JsonNumber too large for a double would throw.
-  if (field === 'runwayDays' && isNumeric(value) && Number.parseFloat(String(value)) < 0) return paint.red(text);
+  // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.
+  if (TONED_FIELDS.has(field) && typeof value === 'string' && Object.hasOwn(TONES, value)) return TONES[value]!(paint)(text);
+  if (field === 'runwayDays' && isNumeric(value) && isNegative(String(value))) return paint.red(text);
   return text;
+}
+
+/** By the digits: Number() throws on what a double cannot hold, and -1e-400 parses as -0. */
+function isNegative(lexeme: string): boolean {
+  return /^-0*\.?0*[1-9]/.test(lexeme);
 }
