@@ -1,13 +1,16 @@
 // json: exactly what the API returned (unknown fields kept, numbers as written), pretty-printed;
 // ndjson: one compact object per line. With --fields, objects are projected to those fields.
+// Characters JSON.stringify leaves raw but a terminal may act on (C1 controls, bidi overrides,
+// line separators) are written as \u escapes: the same JSON, safe on a terminal.
 import { stringifyJson, type JsonObject, type JsonValue } from '../json.js';
 import { asRows, project } from './cells.js';
+import { sanitizeJson } from './sanitize.js';
 
 export function renderJson(data: JsonValue, fields: readonly string[] | undefined): string {
   const projected = fields === undefined ? data : Array.isArray(data) ? asRows(data).map((row) => project(row, fields)) : project(asRows(data)[0] ?? {}, fields);
-  return `${stringifyJson(projected, 2)}\n`;
+  return `${sanitizeJson(stringifyJson(projected, 2))}\n`;
 }
 
 export function renderNdjson(rows: readonly JsonObject[], fields: readonly string[] | undefined): string {
-  return rows.map((row) => `${stringifyJson(fields === undefined ? row : project(row, fields))}\n`).join('');
+  return rows.map((row) => `${sanitizeJson(stringifyJson(fields === undefined ? row : project(row, fields)))}\n`).join('');
 }

@@ -26,8 +26,15 @@ export function sanitize(text: string): string {
  * C1 and the bidi controls raw, so those become `\u0085`-style escapes: the same JSON, made safe.
  */
 export function sanitizeJson(json: string): string {
-  return json.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(JSON_RAW_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * What JSON.stringify leaves raw that a terminal may act on: DEL, C1 controls, bidirectional
+ * overrides and isolates, line and paragraph separators. (It escapes C0 and lone surrogates
+ * itself, and a pretty-printed document's own newlines must stay.)
+ */
+const JSON_RAW_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A TSV field: as `sanitize`, and backslash doubled first, so the escaping is reversible:

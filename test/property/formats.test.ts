@@ -69,7 +69,10 @@ describe('json and ndjson', () => {
         const text = stringifyJson(value, 2);
         expect(stringifyJson(parseJson(text))).toBe(stringifyJson(value));
         expect(() => JSON.parse(text)).not.toThrow();
-        expect(renderJson(value, undefined)).toBe(`${text}\n`);
+        // -o json prints the same JSON with what a terminal could act on written as \u escapes.
+        const printed = renderJson(value, undefined);
+        expect(stringifyJson(parseJson(printed))).toBe(stringifyJson(value));
+        expect(printed).not.toMatch(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
       }),
       RUNS,
     );
