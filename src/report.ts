@@ -3,11 +3,12 @@
 import type { RunState } from './cli.js';
 import { CliError, EXIT_CODES, exitCodeOf, type ExitCode } from './errors.js';
 import type { Io } from './io.js';
+import { redactKeys } from './config/key.js';
 import { sanitize, sanitizeJson } from './output/sanitize.js';
 
 export function report(error: unknown, io: Io, run: RunState): ExitCode {
   const exitCode = exitCodeOf(error);
-  const redact = (text: string) => sanitize(run.secrets.reduce((out, secret) => out.split(secret).join('svc_***'), text));
+  const redact = (text: string) => sanitize(redactKeys(text, run.secrets));
   const known = error instanceof CliError;
   const message = known ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
   const http = known ? error.http : undefined;
@@ -27,7 +28,7 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
         exitCode,
       },
     };
-    const json = run.secrets.reduce((out, secret) => out.split(secret).join('svc_***'), JSON.stringify(line));
+    const json = redactKeys(JSON.stringify(line), run.secrets);
     io.stderr.write(`${sanitizeJson(json)}\n`);
   }
   return exitCode;

@@ -1,13 +1,14 @@
 // The API client: one GET per call, with the key in X-API-Key, a whole-request deadline, retries
 // for what may pass (5xx, timeouts, network errors) and never for what will not (400, 401, 403),
 // one wait on 429 when Retry-After is short enough, and no redirects followed.
+import { REDACTED_KEY } from '../config/key.js';
 import type { Endpoint } from '../endpoints.js';
 import { BadResponseError, CliError, UnavailableError } from '../errors.js';
 import type { Io } from '../io.js';
 import { isJsonObject, parseJson, type JsonValue } from '../json.js';
 import { errorFromAnswer, header, type HttpAnswer } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
-import { BodyTooLarge, createTransport, type Transport } from './transport.js';
+import { BodyTooLarge, createTransport, describeFailure, type Transport } from './transport.js';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 8000;
@@ -98,7 +99,7 @@ export class ApiClient {
     const deadline = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutSeconds * 1000);
     const started = io.now();
     trace?.(`> GET ${url}`);
-    trace?.(`> X-API-Key: svc_***`);
+    trace?.(`> X-API-Key: ${REDACTED_KEY}`);
     try {
       const answer = await this.transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
       trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${answer.body.length} bytes`);
@@ -108,7 +109,7 @@ export class ApiClient {
       }
       return answer;
     } catch (error) {
-      trace?.(`< failed after ${io.now() - started} ms: ${describe(error)}`);
+      trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
       throw error;
     } finally {
       clearTimeout(deadline);
@@ -163,19 +164,10 @@ function networkFailure(error: unknown, url: string, timeoutSeconds: number): Cl
     return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
   }
   if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
-  return new UnavailableError(`cannot reach ${host}: ${describe(error)}`, {
+  return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,
     hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
-}
-
-/** undici wraps the system error (octokit unwraps the same way): name the real cause and code. */
-function describe(error: unknown): string {
-  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
-  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
-  const message = current?.message || String(error);
-  const code = current?.code;
-  return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
 function withAttempts(error: CliError, attempts: number): CliError {

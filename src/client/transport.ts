@@ -106,3 +106,12 @@ async function proxyAgent(env: Env): Promise<Dispatcher> {
     noProxy: proxyVariable(env, 'NO_PROXY'),
   });
 }
+
+/** undici wraps the system error (octokit unwraps the same way): the real cause, and its code. */
+export function describeFailure(error: unknown): string {
+  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+  const message = current?.message || String(error);
+  const code = current?.code;
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}

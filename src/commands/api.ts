@@ -3,6 +3,7 @@
 import { ApiClient } from '../client/client.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../client/base-url.js';
 import { requireProfile } from '../config/resolve.js';
+import { redactKeys } from '../config/key.js';
 import { AuthError, UsageError } from '../errors.js';
 import { sanitize } from '../output/sanitize.js';
 import { VERSION } from '../version.js';
@@ -45,7 +46,7 @@ export function openClient(context: CommandContext, key?: string): ApiClient {
     maxWaitSeconds: settings.maxWaitSeconds,
     io,
     userAgent: USER_AGENT,
-    trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(line.split(apiKey).join('svc_***'))}\n`) : undefined,
+    trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     note: (line) => context.note(line),
   });
 }

@@ -1,5 +1,5 @@
 // `cdata auth status` and `cdata auth logout` (login has its own file).
-import { maskKey } from '../config/key.js';
+import { maskKey, redactKeys } from '../config/key.js';
 import type { Settings, Source } from '../config/resolve.js';
 import { noProfileError } from '../config/schema.js';
 import { updateConfig } from '../config/store.js';
@@ -49,7 +49,7 @@ export const status: Handler = async (context) => {
     const message = error instanceof Error ? error.message : String(error);
     // stdout is not redacted by cli.ts as its error messages are.
     const key = settings.key.value;
-    report.error = { exitCode: error instanceof CliError ? error.exitCode : 1, message: key ? message.split(key).join('svc_***') : message };
+    report.error = { exitCode: error instanceof CliError ? error.exitCode : 1, message: redactKeys(message, key ? [key] : []) };
   }
 
   if (json) out.write(`${stringifyJson(report, settings.output.value === 'json' ? 2 : undefined)}\n`);

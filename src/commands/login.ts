@@ -1,7 +1,7 @@
 // `cdata auth login`: a key from stdin or a hidden prompt, checked for shape, then against
 // /api/v1/me, and only then stored in the profile with the base URL it was checked against.
 import { checkWritable, profileIn, updateConfig } from '../config/store.js';
-import { keyProblem } from '../config/key.js';
+import { keyProblem, redactKeys } from '../config/key.js';
 import { DEFAULT_PROFILE } from '../config/schema.js';
 import { CliError, UsageError } from '../errors.js';
 import { requireBaseUrl } from './api.js';
@@ -76,7 +76,7 @@ async function checkKey(context: CommandContext, key: string): Promise<Identity 
   } catch (error) {
     if (error instanceof CliError) {
       // The new key is not among the secrets cli.ts redacts (it is not the resolved one yet).
-      error.message = `${error.message.split(key).join('svc_***').replace(/\.$/, '')}; nothing stored`;
+      error.message = `${redactKeys(error.message, [key]).replace(/\.$/, '')}; nothing stored`;
     }
     throw error;
   }

@@ -23,3 +23,11 @@ export function keyProblem(key: string): string | undefined {
 export function maskKey(key: string): string {
   return `${key.slice(0, Math.min(MASK_LENGTH, Math.floor(key.length / 2)))}…`;
 }
+
+/** How a key is written wherever it might otherwise appear: traces, errors, echoed answers. */
+export const REDACTED_KEY = 'svc_***';
+
+/** `text` with every occurrence of each key replaced by REDACTED_KEY. */
+export function redactKeys(text: string, keys: readonly string[]): string {
+  return keys.reduce((out, key) => (key === '' ? out : out.split(key).join(REDACTED_KEY)), text);
+}

@@ -4,7 +4,7 @@
 // loopback for a receiver under development on this machine.
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../client/base-url.js';
-import { createTransport } from '../client/transport.js';
+import { createTransport, describeFailure } from '../client/transport.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
@@ -66,7 +66,7 @@ export async function deliver(io: Io, url: URL, body: string, signature: string)
     };
   } catch (error) {
     const timedOut = controller.signal.aborted;
-    const failure = timedOut ? (controller.signal.reason as Error).message : describe(error);
+    const failure = timedOut ? (controller.signal.reason as Error).message : describeFailure(error);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
   } finally {
     clearTimeout(timer);
@@ -77,11 +77,4 @@ export async function deliver(io: Io, url: URL, body: string, signature: string)
 /** A body and its signature with `secret`. */
 export function signed(secret: string, body: string): { body: string; signature: string } {
   return { body, signature: sign(secret, body) };
-}
-
-function describe(error: unknown): string {
-  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
-  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
-  const message = current?.message || String(error);
-  return current?.code && !message.includes(current.code) ? `${message} (${current.code})` : message;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyProblem, maskKey } from '../../src/config/key.js';
+import { keyProblem, maskKey, redactKeys } from '../../src/config/key.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 
 describe('maskKey', () => {
@@ -23,5 +23,17 @@ describe('keyProblem', () => {
       expect(keyProblem(bad)).toBeDefined();
       expect(keyProblem(bad)).not.toContain(bad.slice(4));
     }
+  });
+});
+
+describe('redactKeys', () => {
+  it('replaces every occurrence of every key, and leaves text without one as it was', () => {
+    const [a, b] = [demoKey('all'), demoKey('graph')];
+    expect(redactKeys(`${a} and ${b}, again ${a}`, [a, b])).toBe('svc_*** and svc_***, again svc_***');
+    expect(redactKeys('no key here', [a])).toBe('no key here');
+  });
+
+  it('ignores an empty key rather than splicing svc_*** between every character', () => {
+    expect(redactKeys('abc', [''])).toBe('abc');
   });
 });
