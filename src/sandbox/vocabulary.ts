@@ -138,7 +138,7 @@ export const TENDER_WORKS = [
   (town: string) => `Supply, delivery and installation of palisade fencing: ${town} depot`,
   (town: string, n: number) => `Upgrading of stormwater infrastructure, Phase ${(n % 4) + 1}, ${town}`,
   (_town: string, n: number) => `Maintenance and repair of municipal buildings for ${12 * ((n % 3) + 1)} months`,
-  (town: string, n: number) => `Construction of a ${(n % 6) + 4}-classroom block at ${town} Primary School`,
+  (town: string, n: number) => `Construction of a new ${(n % 6) + 4}-classroom block at ${town} Primary School`,
   (town: string) => `Rehabilitation of the ${town} wastewater treatment works`,
   (town: string) => `Installation of high-mast lighting, ${town} CBD`,
 ];
