@@ -17,7 +17,9 @@ export interface RunState {
 }
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  const run: RunState = { jsonErrors: false, debug: false, secrets: [] };
+  // The key from the environment is a secret from the start: a usage error may quote any argument.
+  const envKey = io.env.CDATA_API_KEY;
+  const run: RunState = { jsonErrors: false, debug: false, secrets: envKey ? [envKey, envKey.trim()] : [] };
   try {
     // Completion scripts ask for profile names on every TAB: answered without loading commander.
     if (argv[0] === '__complete') return (await import('./completion/dynamic.js')).completeDynamic(argv.slice(1), io);

@@ -23,7 +23,7 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     const command = error.code === 'commander.unknownCommand' ? 'cdata' : commandPath(program, argv);
     // Commander's second line, when there is one, is a suggestion: "(Did you mean tenders?)",
     // which reads better in the hint without its parentheses.
-    const [message = '', ...more] = error.message.replace(/^error: /, '').split('\n');
+    const [message = '', ...more] = withoutOptionValues(error.message.replace(/^error: /, '')).split('\n');
     const suggestions = more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
     throw new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
   }
@@ -129,6 +129,14 @@ async function startSandbox(spec: CommandSpec): Promise<{ target: SandboxTarget;
 function toOption(spec: OptionSpec): Option {
   const description = spec.defaultText === undefined ? spec.description : `${spec.description} (default: ${spec.defaultText})`;
   return new Option(spec.flags, description).hideHelp(spec.hidden === true);
+}
+
+/**
+ * Commander quotes an unknown `--name=value` whole; the value may be a secret typed where it does
+ * not belong (`--password=…`), so it is never echoed: `'--password=…'`.
+ */
+function withoutOptionValues(message: string): string {
+  return message.replace(/'(-{1,2}[^'=\s]+)=[^']*'/g, "'$1=…'");
 }
 
 function commandPath(program: Command, argv: readonly string[]): string {

@@ -27,7 +27,15 @@ export function maskKey(key: string): string {
 /** How a key is written wherever it might otherwise appear: traces, errors, echoed answers. */
 export const REDACTED_KEY = 'svc_***';
 
-/** `text` with every occurrence of each key replaced by REDACTED_KEY. */
+/** Anything shaped like an API key or a webhook signing secret, wherever it was typed. */
+const SECRET_SHAPES = /\b(svc|whsec)_[^\s'"`,;]+/g;
+
+/**
+ * `text` with every occurrence of each key, and anything shaped like a key or a signing secret,
+ * replaced by `svc_***` (`whsec_***`): a secret typed in the wrong place (`--api-key=svc_…`, a
+ * key pasted as a command name) is never echoed back in the error about it.
+ */
 export function redactKeys(text: string, keys: readonly string[]): string {
-  return keys.reduce((out, key) => (key === '' ? out : out.split(key).join(REDACTED_KEY)), text);
+  const known = keys.reduce((out, key) => (key === '' ? out : out.split(key).join(REDACTED_KEY)), text);
+  return known.replace(SECRET_SHAPES, (_match, kind: string) => `${kind}_***`);
 }

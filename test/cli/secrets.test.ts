@@ -103,3 +103,33 @@ describe('usage errors never echo the key', () => {
     expect(target.requests).toEqual([]);
   });
 });
+
+describe('a secret typed where it does not belong is not echoed in the usage error', () => {
+  const SECRET = 'whsec_TypedOnTheCommandLine0123456789';
+  it.each([
+    [['tenders', `--api-key=${UNKNOWN_KEY}`], "error: unknown option '--api-key=…'"],
+    [['me', `--key=${UNKNOWN_KEY}`], "error: unknown option '--key=…'"],
+    [['me', '--password=hunter2'], "error: unknown option '--password=…'"],
+    [['webhook', 'verify', '--signature', 'ab', `--secret=${SECRET}`], 'error: the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin'],
+    [['webhook', 'ping', 'https://hooks.example.com/', `--signing-secret=${SECRET}`], "error: unknown option '--signing-secret=…'"],
+    [[UNKNOWN_KEY], "error: unknown command 'svc_***'"],
+    [['tenders', SECRET], "error: too many arguments for 'tenders'. Expected 0 arguments but got 1."],
+  ])('%j', async (argv, first) => {
+    const result = await cdata(argv, { env: { CDATA_API_KEY: '' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(first);
+    expect(result.stderr).not.toContain('hunter2');
+    expect(result.stderr).not.toContain(SECRET);
+    expect(result.stderr).not.toContain(UNKNOWN_KEY);
+  });
+
+  it('the key in CDATA_API_KEY is redacted from errors raised while the flags parse', async () => {
+    const key = 'svc_EnvironmentKeyEnvironmentKey';
+    for (const argv of [['tenders', '--tier', key], ['tenders', '--fields', key], ['-p', key, 'tenders'], ['export', '--dir', '.', key]]) {
+      const result = await cdata([...argv, '--json'], { env: { CDATA_API_KEY: key, CDATA_BASE_URL: 'https://api.example.com' } });
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stderr).toContain('svc_***');
+      expect(result.stderr).not.toContain(key);
+    }
+  });
+});

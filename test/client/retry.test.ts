@@ -34,6 +34,22 @@ describe('429', () => {
     expect(result).toMatchObject({ code: 0, sleeps: [20_000], stderr: '' });
   });
 
+  it.each([
+    ['RFC 850', 'Sunday, 22-Nov-26 06:00:15 GMT'],
+    ['asctime', 'Sun Nov 22 06:00:15 2026'],
+    ['asctime, a one-digit day', 'Sun Nov  1 06:00:15 2026'],
+  ])('the obsolete HTTP-date forms are honoured too: %s', async (_form, at) => {
+    const result = await against(faultsAt({ 0: tooMany(at) }), ['workspaces', '-q', '--max-wait', '60']);
+    const expected = Date.UTC(2026, 10, at.includes(' 1 ') ? 1 : 22, 6, 0, 15) - NOW;
+    expect(result).toMatchObject({ code: 0, sleeps: [Math.max(0, expected)], stderr: '' });
+  });
+
+  it('a Retry-After too large to date (a broken server): exit 5 with the figure, no crash', async () => {
+    const result = await against(faultAlways(tooMany('9999999999999')), ['workspaces']);
+    expect(result).toMatchObject({ code: 5, sleeps: [] });
+    expect(result.stderr).toMatch(/\nhint: Retry after 9999999999999 s; longer than --max-wait 30 s\./);
+  });
+
   it('over --max-wait: exit 5 at once, no wait, saying when to retry', async () => {
     const result = await against(faultAlways(tooMany('60')), ['workspaces', '--max-wait', '5']);
     expect(result).toMatchObject({ code: 5, stdout: '', sleeps: [] });
@@ -58,7 +74,7 @@ describe('429', () => {
   });
 
   it('without a usable Retry-After: exit 5, no blind wait', async () => {
-    for (const value of [undefined, 'soon', '-5']) {
+    for (const value of [undefined, 'soon', '-5', 'Tue, 31 Feb 2026 06:00:15 GMT', 'Sun Nov 22 06:00:15 2026 GMT', 'Sunday, 22-Nov-26 25:00:15 GMT']) {
       const result = await against(faultAlways(tooMany(value)), ['workspaces']);
       expect(result).toMatchObject({ code: 5, sleeps: [] });
       expect(result.stderr).toMatch(/\nhint: The API gave no usable Retry-After: wait before retrying/);
