@@ -3,8 +3,13 @@
 // fsynced. Until the rename (and on any failure, or an interrupt) the target is untouched and the
 // temp file is removed. Staging and committing are separate so that `cdata export` can stage every
 // file first and rename them together at the end.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+//
+// What the target is decides the rest, as it would for a shell's `>`: a symlink is written
+// through (the file it points to is replaced, the link stays a link), an existing file keeps its
+// permissions (a 0600 file is not widened to 0644), and a device or a pipe (`--out /dev/stdout`,
+// a FIFO) is written directly, since nothing can be renamed over it.
+import { closeSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Io } from '../io.js';
 
@@ -23,14 +28,19 @@ export interface StagedFile {
  * here, overlapped ~5 ms.
  */
 export async function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<StagedFile> {
+  const target = targetOf(path);
+  if (target.kind === 'stream') throw new Error('it is not a regular file (a device or a pipe)');
+  const { real, mode } = target;
   // Unique enough: opened with O_EXCL ('wx'), so a clash fails rather than sharing a file. Not
   // node:crypto, which would load on every data command for a file name.
-  const temp = join(dirname(path), `.${basename(path)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temp = join(dirname(real), `.${basename(real)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   const discard = () => rmSync(temp, { force: true });
   const unregister = io.onInterrupt(discard);
   try {
-    const file = await open(temp, 'wx', 0o644);
+    // A new file gets what `>` would give (0666 less the umask); a replaced one keeps its mode.
+    const file = await open(temp, 'wx', mode ?? 0o666);
     try {
+      if (mode !== undefined) await file.chmod(mode);
       await file.writeFile(content);
       await file.sync();
     } finally {
@@ -45,7 +55,7 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
     path,
     commit() {
       try {
-        renameSync(temp, path);
+        renameSync(temp, real);
       } catch (error) {
         discard();
         throw error;
@@ -61,8 +71,24 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
 }
 
 export async function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<void> {
-  (await stageFile(path, content, io)).commit();
-  syncFolder(dirname(path));
+  if (targetOf(path).kind === 'stream') return writeFile(path, content);
+  const staged = await stageFile(path, content, io);
+  staged.commit();
+  syncFolder(dirname(realpathSync(path)));
+}
+
+type Target = { kind: 'file'; real: string; mode: number | undefined } | { kind: 'stream' };
+
+/** What writing to `path` means; throws, with a reason for the message, where it cannot be a file. */
+function targetOf(path: string): Target {
+  const stats = statSync(path, { throwIfNoEntry: false }); // follows symlinks
+  if (stats === undefined) {
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('it is a symlink to a file that does not exist');
+    return { kind: 'file', real: path, mode: undefined };
+  }
+  if (stats.isDirectory()) throw new Error('it is a folder');
+  if (!stats.isFile()) return { kind: 'stream' };
+  return { kind: 'file', real: realpathSync(path), mode: stats.mode & 0o7777 };
 }
 
 /** Makes renames in `folder` durable; some filesystems refuse to fsync a folder, which is fine. */

@@ -1,5 +1,6 @@
 // --fields, --no-header, --bom, the default format, and --out.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -179,5 +180,62 @@ describe('--out FILE', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: cannot write .*out\.csv: ENOENT/);
     expect(existsSync(missing)).toBe(false);
+  });
+
+  it('keeps the permissions of the file it replaces: a 0600 file is not widened', async () => {
+    const file = join(folder(), 'private.csv');
+    writeFileSync(file, 'old\n');
+    chmodSync(file, 0o600);
+    expect((await cdata(['agents', '--out', file], { env: env() })).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').startsWith('name,description,')).toBe(true);
+  });
+
+  it('writes through a symlink: the file it points to is replaced, the link stays a link', async () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'real'));
+    const real = join(dir, 'real', 'current.csv');
+    writeFileSync(real, 'old\n');
+    const link = join(dir, 'latest.csv');
+    symlinkSync(join('real', 'current.csv'), link);
+    expect((await cdata(['agents', '--out', link], { env: env() })).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(join('real', 'current.csv'));
+    expect(readFileSync(real, 'utf8').startsWith('name,description,')).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['latest.csv', 'real']);
+    expect(readdirSync(join(dir, 'real'))).toEqual(['current.csv']);
+  });
+
+  it('refuses a dangling symlink and a folder with exit 2, touching neither', async () => {
+    const dir = folder();
+    const link = join(dir, 'dangling.csv');
+    symlinkSync(join(dir, 'missing.csv'), link);
+    const dangling = await cdata(['agents', '--out', link], { env: env() });
+    expect(dangling.code).toBe(2);
+    expect(dangling.stderr.split('\n')[0]).toBe(`error: cannot write ${link}: it is a symlink to a file that does not exist`);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    const folderResult = await cdata(['agents', '--out', dir], { env: env() });
+    expect(folderResult.code).toBe(2);
+    expect(folderResult.stderr.split('\n')[0]).toBe(`error: cannot write ${dir}: it is a folder`);
+    expect(readdirSync(dir)).toEqual(['dangling.csv']);
+  });
+
+  it('writes straight into a device or a pipe (--out /dev/stdout), which nothing can be renamed over', async () => {
+    const fifo = join(folder(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = new Promise<string>((resolve, reject) => {
+      import('node:fs').then(({ createReadStream }) => {
+        const chunks: Buffer[] = [];
+        createReadStream(fifo).on('data', (c) => chunks.push(c as Buffer)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+      }, reject);
+    });
+    const shown = await cdata(['agents', '-o', 'json'], { env: env() });
+    const written = await cdata(['agents', '-o', 'json', '--out', fifo], { env: env() });
+    expect(written.code).toBe(0);
+    expect(await reader).toBe(shown.stdout);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    const devNull = await cdata(['agents', '--out', '/dev/null'], { env: env() });
+    expect(devNull.code).toBe(0);
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 });
