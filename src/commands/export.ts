@@ -6,8 +6,8 @@
 // fails keeps its previous file. Exit 0 only when everything succeeded, else the highest code.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { CliError, exitCodeOf } from '../errors.js';
-import { previousEntries, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceOk } from '../export/manifest.js';
+import { CliError, exitCodeOf, UsageError } from '../errors.js';
+import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceOk } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
 import { asRows } from '../output/cells.js';
@@ -28,32 +28,34 @@ export const exportLists: Handler = async (context) => {
   if (plan.limit.clampedFrom !== undefined) context.note(`--limit ${plan.limit.clampedFrom} is outside 1..200; using ${plan.limit.value}`);
   const client = openClient(context); // no key or base URL: fails here, before anything is written
   const baseUrl = requireBaseUrl(context);
-  const previous = previousEntries(plan.dir);
+  const previous = readPrevious(plan.dir);
   const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && options.quiet !== true);
 
   let outcomes: Outcome[];
   try {
-    outcomes = await Promise.all(plan.items.map((item) => exportOne(context, client, plan, item, progress, previous)));
+    const one = (item: ExportItem) => exportOne(context, client, plan, item, progress, previous.entries);
+    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, previous.entries) : await Promise.all(plan.items.map(one));
   } finally {
     await client.close();
   }
 
-  const staged = outcomes.flatMap((o) => ('staged' in o ? [o.staged] : []));
-  try {
-    for (const file of staged) {
-      try {
-        file.commit();
-      } catch (error) {
-        throw cannotWrite(file.path, error);
-      }
+  // Every list is staged; now each goes into place. A rename that fails (a folder in the way)
+  // fails that list alone, which keeps its previous file, like a failed request.
+  outcomes = outcomes.map((outcome) => {
+    if (!('staged' in outcome)) return outcome;
+    try {
+      outcome.staged.commit();
+      return outcome;
+    } catch (error) {
+      outcome.staged.discard();
+      return failed(outcome.item, cannotWrite(outcome.staged.path, error), previous.entries);
     }
-  } finally {
-    for (const file of staged) file.discard(); // what a failed rename left staged (a no-op for the rest)
-  }
+  });
   syncFolder(plan.dir);
 
   const failures = outcomes.map((o) => o.entry).filter((e) => e.status === 'error');
   const exitCode = Math.max(0, ...failures.map((f) => f.error.exitCode));
+  const exported = new Set(outcomes.map((o) => o.entry.resource));
   const manifest: Manifest = {
     version: 1,
     exportedAt: new Date(startedAt).toISOString(),
@@ -64,6 +66,7 @@ export const exportLists: Handler = async (context) => {
     ok: failures.length === 0,
     exitCode,
     resources: outcomes.map((o) => o.entry),
+    earlier: [...previous.entries.values()].filter((entry) => !exported.has(entry.resource)),
   };
   const manifestPath = join(plan.dir, MANIFEST_FILE);
   try {
@@ -76,6 +79,26 @@ export const exportLists: Handler = async (context) => {
   if (progress.enabled && failures.length === 0) context.note(`exported ${outcomes.length} lists to ${plan.dir} (see ${MANIFEST_FILE})`);
   return exitCode;
 };
+
+/**
+ * After an export whose key the API refused (exit 3) or whose address it locked out (exit 5), the
+ * next one asks for one list first and the rest only if that works: a cron job left running with
+ * a revoked key then costs one failed authentication per run, not one per list, and does not
+ * lock the company's address out (25 failures in 15 minutes). A first run, or one after a good
+ * run, asks for everything at once.
+ */
+async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promise<Outcome>, previous: Map<string, ResourceOk>): Promise<Outcome[]> {
+  const [first, ...rest] = items;
+  if (!first) return [];
+  const probe = await one(first);
+  const code = probe.entry.status === 'error' ? probe.entry.error.exitCode : 0;
+  if (code === 3 || code === 5) {
+    const skipped = (item: ExportItem) =>
+      failed(item, new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`), previous, code);
+    return [probe, ...rest.map(skipped)];
+  }
+  return [probe, ...(await Promise.all(rest.map(one)))];
+}
 
 async function exportOne(
   context: CommandContext,
@@ -124,22 +147,28 @@ async function exportOne(
       },
     };
   } catch (error) {
-    const known = error instanceof CliError ? error : undefined;
-    const http = known?.http;
-    const message = `${known ? known.message : `internal error: ${(error as Error).message}`}${
-      http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : ''
-    }`;
-    progress.set(endpoint.name, `failed: ${message}`);
-    const kept = previous.get(endpoint.name);
-    return {
-      item,
-      entry: {
-        resource: endpoint.name,
-        status: 'error',
-        file: item.file,
-        error: { message, exitCode: exitCodeOf(error), httpStatus: http?.status ?? null, correlationId: http?.correlationId ?? null },
-        kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt } : null,
-      },
-    };
+    const outcome = failed(item, error, previous);
+    if (outcome.entry.status === 'error') progress.set(endpoint.name, `failed: ${outcome.entry.error.message}`);
+    return outcome;
   }
+}
+
+/** A list that could not be exported: its error, and the earlier file that stays in its place. */
+function failed(item: ExportItem, error: unknown, previous: Map<string, ResourceOk>, exitCode = exitCodeOf(error)): Outcome {
+  const known = error instanceof CliError ? error : undefined;
+  const http = known?.http;
+  const message = `${known ? known.message : `internal error: ${(error as Error).message}`}${
+    http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : ''
+  }`;
+  const kept = previous.get(item.endpoint.name);
+  return {
+    item,
+    entry: {
+      resource: item.endpoint.name,
+      status: 'error',
+      file: item.file,
+      error: { message, exitCode, httpStatus: http?.status ?? null, correlationId: http?.correlationId ?? null },
+      kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt } : null,
+    },
+  };
 }

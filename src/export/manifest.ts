@@ -1,8 +1,9 @@
 // manifest.json: what the last export wrote, for whoever consumes the folder: when, from where
 // (never the key), and per resource its file, rows, whether the API's cap was reached, the file's
 // SHA-256, and ok or the error with its exit code. A failed resource keeps its previous file, and
-// its entry says which earlier export that file came from.
-import { readFileSync } from 'node:fs';
+// its entry says which earlier export that file came from; `earlier` lists the files of earlier
+// exports that this one did not ask for (after `cdata export tenders`, the other lists' files).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -40,19 +41,33 @@ export interface Manifest {
   ok: boolean;
   exitCode: number;
   resources: ResourceEntry[];
+  /** Resources this export did not ask for whose files from earlier exports are still in the folder. */
+  earlier: ResourceOk[];
 }
 
-/** The previous manifest's successful entries by resource; nothing when it is missing or unreadable. */
-export function previousEntries(dir: string): Map<string, ResourceOk> {
+export interface Previous {
+  /** By resource, the file from an earlier export still in the folder (checked to exist). */
+  entries: Map<string, ResourceOk>;
+  /** The previous export ended with the key refused (exit 3) or the address locked out (exit 5). */
+  keyRefused: boolean;
+}
+
+/** What the previous manifest says; nothing when it is missing or unreadable. */
+export function readPrevious(dir: string): Previous {
+  const entries = new Map<string, ResourceOk>();
+  let manifest: Partial<Manifest>;
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Partial<Manifest>;
-    const entries = new Map<string, ResourceOk>();
-    for (const entry of manifest.resources ?? []) {
-      if (entry.status === 'ok') entries.set(entry.resource, entry);
-      else if (entry.kept) entries.set(entry.resource, { resource: entry.resource, status: 'ok', ...entry.kept });
-    }
-    return entries;
+    manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Partial<Manifest>;
   } catch {
-    return new Map();
+    return { entries, keyRefused: false };
   }
+  const keep = (entry: ResourceOk) => {
+    if (typeof entry.file === 'string' && existsSync(join(dir, entry.file))) entries.set(entry.resource, entry);
+  };
+  for (const entry of Array.isArray(manifest.earlier) ? manifest.earlier : []) keep(entry);
+  for (const entry of Array.isArray(manifest.resources) ? manifest.resources : []) {
+    if (entry.status === 'ok') keep(entry);
+    else if (entry.kept) keep({ resource: entry.resource, status: 'ok', ...entry.kept });
+  }
+  return { entries, keyRefused: manifest.exitCode === 3 || manifest.exitCode === 5 };
 }

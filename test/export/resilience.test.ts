@@ -1,0 +1,137 @@
+// cdata export when the folder or the key works against it: a file that cannot be put in place
+// fails that list alone, a refused key is not hammered run after run, and the manifest always
+// knows which earlier file each list still has.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LIST_ENDPOINTS } from '../../src/endpoints.js';
+import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/manifest.js';
+import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
+import { NOW, useSandboxes } from '../helpers/api.js';
+import { run } from '../helpers/run.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+
+const makeSandbox = useSandboxes();
+const folder = () => mkdtempSync(join(tmpdir(), 'cdata-export-'));
+const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const ALL = LIST_ENDPOINTS.map((e) => e.name);
+const entry = (manifest: Manifest, resource: string) => manifest.resources.find((r) => r.resource === resource)!;
+
+describe('a file that cannot be put in place fails that list alone', () => {
+  it('a folder named companies.csv: exit 2 for companies, every other list written, the manifest written', async () => {
+    const sandbox = await makeSandbox();
+    const dir = folder();
+    mkdirSync(join(dir, 'companies.csv'));
+    const result = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: companies: cannot write ${join(dir, 'companies.csv')}: it is a folder\n`);
+    const manifest = manifestOf(dir);
+    expect(manifest).toMatchObject({ ok: false, exitCode: 2 });
+    expect(entry(manifest, 'companies')).toMatchObject({ status: 'error', error: { exitCode: 2, httpStatus: null }, kept: null });
+    for (const name of ALL.filter((n) => n !== 'companies')) expect(statSync(join(dir, `${name}.csv`)).isFile(), name).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a folder that appears after the file was staged, before the rename: the same, no temp file left', async () => {
+    const dir = folder();
+    // companies answers at once and is staged; tenders answers 300 ms later, after the folder appears.
+    const late: Fault = (req, res, context) => {
+      setTimeout(() => {
+        mkdirSync(join(dir, 'companies.csv'));
+        FAULTS.emptyList(req, res, context);
+      }, 300);
+      return 200;
+    };
+    const sandbox = await makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? late : undefined) });
+    const result = await run(['export', 'companies', 'tenders', 'sites', '--dir', dir], { env: sandboxEnv(sandbox) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: companies: cannot write ${join(dir, 'companies\\.csv')}: EISDIR`));
+    expect(result.stderr.split('\n')).toHaveLength(2);
+    expect(entry(manifestOf(dir), 'companies')).toMatchObject({ status: 'error', error: { exitCode: 2 } });
+    expect(entry(manifestOf(dir), 'tenders')).toMatchObject({ status: 'ok', rows: 0 });
+    expect(readdirSync(dir).sort()).toEqual(['companies.csv', 'manifest.json', 'sites.csv', 'tenders.csv']);
+  });
+});
+
+describe('a refused key is not hammered run after run', () => {
+  it('the first run asks for every list at once; after exit 3, the next asks for one and records the rest as not requested', async () => {
+    const sandbox = await makeSandbox();
+    const dir = folder();
+    const first = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox, 'revoked') });
+    expect(first.code).toBe(3);
+    expect(sandbox.requests).toHaveLength(ALL.length);
+
+    const second = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox, 'revoked') });
+    expect(second.code).toBe(3);
+    expect(sandbox.requests).toHaveLength(ALL.length + 1);
+    const manifest = manifestOf(dir);
+    const [probe, ...rest] = manifest.resources as ResourceFailed[];
+    expect(probe).toMatchObject({ resource: ALL[0], error: { exitCode: 3, httpStatus: 401 } });
+    for (const skipped of rest) {
+      expect(skipped.error).toEqual({
+        message: `not requested: the API refused the first request (${ALL[0]}) with exit 3`,
+        exitCode: 3,
+        httpStatus: null,
+        correlationId: null,
+      });
+    }
+    expect(second.stderr.split('\n')[1]).toBe(`error: ${ALL[1]}: not requested: the API refused the first request (${ALL[0]}) with exit 3`);
+
+    // A good key again: the probe passes and the rest follow; the run after that asks for all at once.
+    const fixed = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox) });
+    expect(fixed.code).toBe(0);
+    expect(sandbox.requests).toHaveLength(2 * ALL.length + 1);
+    expect(manifestOf(dir).ok).toBe(true);
+  });
+
+  it('after a failure that is not the key (exit 6), the next run still asks for everything at once', async () => {
+    const dir = folder();
+    const failing = await makeSandbox({ faults: () => FAULTS.unavailable });
+    expect((await run(['export', '--dir', dir, '--retries', '0'], { env: sandboxEnv(failing) })).code).toBe(6);
+    const sandbox = await makeSandbox({ faults: () => FAULTS.unavailable });
+    expect((await run(['export', '--dir', dir, '--retries', '0'], { env: sandboxEnv(sandbox) })).code).toBe(6);
+    expect(sandbox.requests).toHaveLength(ALL.length);
+  });
+});
+
+describe('the manifest knows every earlier file in the folder', () => {
+  it('after a partial export, a failing full export still names the file each failed list kept', async () => {
+    const dir = folder();
+    const good = await makeSandbox();
+    expect((await run(['export', '--dir', dir], { env: sandboxEnv(good) })).code).toBe(0);
+    const full = manifestOf(dir);
+
+    expect((await run(['export', 'tenders', '--dir', dir], { env: sandboxEnv(good) })).code).toBe(0);
+    const partial = manifestOf(dir);
+    expect(partial.resources.map((r) => r.resource)).toEqual(['tenders']);
+    expect(partial.earlier.map((r) => r.resource).sort()).toEqual(ALL.filter((n) => n !== 'tenders').sort());
+    expect(partial.earlier.find((r) => r.resource === 'companies')).toEqual(entry(full, 'companies'));
+
+    const failing = await makeSandbox({ now: () => NOW + 86_400_000, faults: () => FAULTS.unavailable });
+    expect((await run(['export', '--dir', dir, '--retries', '0'], { env: sandboxEnv(failing) })).code).toBe(6);
+    const after = manifestOf(dir);
+    expect(after.earlier).toEqual([]);
+    for (const name of ALL) {
+      const kept = (entry(after, name) as ResourceFailed).kept;
+      const written = name === 'tenders' ? entry(partial, 'tenders') : entry(full, name);
+      const { resource: _r, status: _s, ...expected } = written as ResourceOk;
+      expect(kept, name).toEqual(expected);
+      expect(sha256(join(dir, `${name}.csv`))).toBe(expected.sha256);
+    }
+  });
+
+  it('a file deleted since is not claimed as kept', async () => {
+    const dir = folder();
+    const good = await makeSandbox();
+    expect((await run(['export', 'sites', 'agents', '--dir', dir], { env: sandboxEnv(good) })).code).toBe(0);
+    rmSync(join(dir, 'sites.csv'));
+    const failing = await makeSandbox({ faults: () => FAULTS.unavailable });
+    expect((await run(['export', 'sites', 'agents', '--dir', dir, '--retries', '0'], { env: sandboxEnv(failing) })).code).toBe(6);
+    expect((entry(manifestOf(dir), 'sites') as ResourceFailed).kept).toBeNull();
+    expect((entry(manifestOf(dir), 'agents') as ResourceFailed).kept).not.toBeNull();
+    expect(existsSync(join(dir, 'sites.csv'))).toBe(false);
+  });
+});
