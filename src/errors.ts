@@ -30,6 +30,8 @@ export const EXIT_CODES: Record<ExitCode, { title: string; meaning: string }> = 
 export interface HttpDetail {
   status: number;
   title: string;
+  /** The API's own words (problem+json `detail`), when it sent a problem. */
+  detail?: string | undefined;
   correlationId?: string | undefined;
 }
 

@@ -23,7 +23,8 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
       error: {
         status: http?.status ?? null,
         title: http?.title ?? EXIT_CODES[exitCode].title,
-        detail: message,
+        // The API's own detail when it sent a problem (what its documentation and support quote).
+        detail: http?.detail ?? message,
         correlationId: http?.correlationId ?? null,
         exitCode,
       },

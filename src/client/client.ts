@@ -3,10 +3,10 @@
 // one wait on 429 when Retry-After is short enough, and no redirects followed.
 import { REDACTED_KEY } from '../config/key.js';
 import type { Endpoint } from '../endpoints.js';
-import { BadResponseError, CliError, UnavailableError } from '../errors.js';
+import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '../errors.js';
 import type { Io } from '../io.js';
 import { isJsonObject, parseJson, type JsonValue } from '../json.js';
-import { errorFromAnswer, header, type HttpAnswer } from './problem.js';
+import { errorFromAnswer, header, httpDetail, type HttpAnswer } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
 import { BodyTooLarge, createTransport, describeFailure, type Transport } from './transport.js';
 
@@ -60,13 +60,13 @@ export class ApiClient {
       }
       const { status } = answer;
       if (status >= 200 && status < 300) {
-        return { data: expectShape(endpoint, answer), correlationId: header(answer, 'x-correlation-id'), attempts: attempt };
+        return { data: expectShape(endpoint, answer, httpDetail(answer)), correlationId: header(answer, 'x-correlation-id'), attempts: attempt };
       }
       if (status >= 300 && status < 400) {
         const location = header(answer, 'location');
         throw new BadResponseError(
-          `the API answered HTTP ${status} redirecting to ${location ?? '(no location)'}; cdata never follows redirects, so the key stays with ${new URL(url).host}`,
-          { hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
+          `the API redirected to ${location ?? '(no location)'}; cdata never follows redirects, so the key stays with ${new URL(url).host}`,
+          { http: httpDetail(answer), hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
         );
       }
       if (status === 429) {
@@ -135,11 +135,12 @@ function queryString(query: Record<string, string>): string {
 }
 
 /** The promised JSON shape, or a bad-response error saying what came instead. */
-function expectShape(endpoint: Endpoint, answer: HttpAnswer): JsonValue {
+function expectShape(endpoint: Endpoint, answer: HttpAnswer, http: HttpDetail): JsonValue {
   const type = header(answer, 'content-type') ?? '';
   const preview = () => JSON.stringify(answer.body.slice(0, 60));
   if (type !== '' && !/\bjson\b/i.test(type)) {
     throw new BadResponseError(`expected JSON from ${endpoint.path} but got ${type}: ${preview()}`, {
+      http,
       hint: 'A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.',
     });
   }
@@ -147,12 +148,13 @@ function expectShape(endpoint: Endpoint, answer: HttpAnswer): JsonValue {
   try {
     data = parseJson(answer.body);
   } catch (error) {
-    throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${(error as Error).message}): ${preview()}`);
+    throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${(error as Error).message}): ${preview()}`, { http });
   }
   const ok = endpoint.shape === 'list' ? Array.isArray(data) && data.every(isJsonObject) : isJsonObject(data);
   if (!ok) {
     throw new BadResponseError(
       `the answer from ${endpoint.path} is not ${endpoint.shape === 'list' ? 'a JSON array of objects' : 'a JSON object'} as the API promises: ${preview()}`,
+      { http },
     );
   }
   return data;

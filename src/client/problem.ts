@@ -20,14 +20,8 @@ export interface HttpAnswer {
 }
 
 export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string } = {}): CliError {
-  const problem = readProblem(answer);
-  const http: HttpDetail = {
-    status: answer.status,
-    // A body that is not problem+json (a proxy's HTML 502, a web server's 404): the reason phrase.
-    title: problem.title ?? STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`,
-    correlationId: problem.correlationId ?? header(answer, 'x-correlation-id'),
-  };
-  const detail = problem.detail ?? http.title;
+  const http = httpDetail(answer);
+  const detail = http.detail ?? http.title;
   const { status } = answer;
   if (status === 400) {
     return new UsageError(`the API rejected the request: ${detail}`, { http, hint: 'Fix the request; retrying it unchanged gives the same answer.' });
@@ -57,6 +51,18 @@ export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string
     return new UnavailableError(detail, { http, hint: 'The service failed; if this persists, report the correlation id.' });
   }
   return new BadResponseError(`unexpected answer: ${detail}`, { http });
+}
+
+/** What an answer says about itself: status, title, the problem's detail, the correlation id. */
+export function httpDetail(answer: HttpAnswer): HttpDetail {
+  const problem = answer.status >= 400 ? readProblem(answer) : {};
+  return {
+    status: answer.status,
+    // A body that is not problem+json (a proxy's HTML 502, a web server's 404): the reason phrase.
+    title: problem.title ?? STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`,
+    detail: problem.detail,
+    correlationId: problem.correlationId ?? header(answer, 'x-correlation-id'),
+  };
 }
 
 function readProblem(answer: HttpAnswer): { title?: string; detail?: string; correlationId?: string } {

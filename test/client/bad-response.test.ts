@@ -20,7 +20,7 @@ describe('a 2xx that is not the promised JSON: exit 7, not retried', () => {
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 7, stdout: '', sleeps: [] });
     expect(result.stderr).toBe(
-      'error: expected JSON from /api/v1/tenders but got text/html; charset=utf-8: "<!doctype html><html><body><h1>Sign in to the Wi-Fi</h1></bo"\n' +
+      'error: expected JSON from /api/v1/tenders but got text/html; charset=utf-8: "<!doctype html><html><body><h1>Sign in to the Wi-Fi</h1></bo" (HTTP 200)\n' +
         'hint: A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.\n',
     );
   });
@@ -28,20 +28,20 @@ describe('a 2xx that is not the promised JSON: exit 7, not retried', () => {
   it('an object where an array is promised', async () => {
     const result = await against(faultAlways(FAULTS.objectForArray), ['obligations', '-o', 'json']);
     expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr.split('\n')[0]).toBe('error: the answer from /api/v1/graph/obligations is not a JSON array of objects as the API promises: "{\\"items\\":[]}"');
+    expect(result.stderr.split('\n')[0]).toBe('error: the answer from /api/v1/graph/obligations is not a JSON array of objects as the API promises: "{\\"items\\":[]}" (HTTP 200)');
   });
 
   it('an array where an object is promised', async () => {
     const result = await against(faultAlways(FAULTS.emptyList), ['me']);
     expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr).toBe('error: the answer from /api/v1/me is not a JSON object as the API promises: "[]"\n');
+    expect(result.stderr).toBe('error: the answer from /api/v1/me is not a JSON object as the API promises: "[]" (HTTP 200)\n');
   });
 
   it('broken JSON', async () => {
     const result = await against(faultAlways(FAULTS.brokenJson), ['tenders', '-o', 'csv']);
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(.+\): "\[\{\\"ocid\\": \\"ocds-9t57fa-1\\","\n$/);
+    expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(.+\): "\[\{\\"ocid\\": \\"ocds-9t57fa-1\\"," \(HTTP 200\)\n$/);
   });
 });
 
@@ -54,7 +54,7 @@ describe('redirects are never followed', () => {
     expect(elsewhere.requests).toEqual([]);
     expect(result).toMatchObject({ code: 7, stdout: '', sleeps: [] });
     expect(result.stderr).toBe(
-      `error: the API answered HTTP ${status} redirecting to ${location}; cdata never follows redirects, so the key stays with ${result.host}\n` +
+      `error: the API redirected to ${location}; cdata never follows redirects, so the key stays with ${result.host} (HTTP ${status})\n` +
         'hint: Check the base URL (cdata auth status): it should be the API origin itself, with https://.\n',
     );
   });
@@ -80,5 +80,38 @@ describe('error answers that are not problem+json', () => {
     const result = await against(faultAlways(html(418)), ['tenders']);
     expect(result).toMatchObject({ code: 7, stdout: '' });
     expect(result.stderr).toBe("error: unexpected answer: I'm a Teapot (HTTP 418)\n");
+  });
+});
+
+describe('the correlation id and the status reach every error that had an answer', () => {
+  const withId =
+    (status: number, body: string, headers: Record<string, string> = {}): Fault =>
+    (_req, res, { correlationId }) => (res.writeHead(status, { 'Content-Type': 'application/json', 'X-Correlation-Id': correlationId, ...headers }).end(body), status);
+
+  it.each([
+    ['a redirect', withId(302, '', { Location: 'https://elsewhere.example/' }), 302],
+    ['an object where an array is promised', withId(200, '{"items":[]}'), 200],
+    ['broken JSON', withId(200, '[{"ocid":'), 200],
+  ])('%s: in the message and in the JSON error line', async (_what, fault, status) => {
+    const result = await against(faultAlways(fault), ['tenders', '--json']);
+    const id = result.requests[0]!.correlationId;
+    expect(result.code).toBe(7);
+    const lines = result.stderr.trimEnd().split('\n');
+    const [message, json] = [lines[0], lines.at(-1)];
+    expect(message).toMatch(new RegExp(` \\(HTTP ${status}, correlation id ${id}\\)$`));
+    expect(JSON.parse(json!).error).toMatchObject({ status, correlationId: id, exitCode: 7 });
+  });
+
+  it("the JSON error line's detail is the API's own detail when it sent a problem", async () => {
+    const result = await against(faultAlways(FAULTS.badRequest), ['tenders', '--json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(/^error: the API rejected the request: tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH; got 'x'\. \(HTTP 400/);
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!).error).toEqual({
+      status: 400,
+      title: 'Bad Request',
+      detail: "tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH; got 'x'.",
+      correlationId: result.requests[0]!.correlationId,
+      exitCode: 2,
+    });
   });
 });
