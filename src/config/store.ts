@@ -16,17 +16,26 @@ export const FOLDER_MODE = 0o700;
 /**
  * Runs `change` on the current config and writes the result (only when it changed). Whatever
  * `change` throws aborts the update with the file untouched; what it returns is returned.
+ * `change` may run twice (a dry run when there is no file yet), so it only edits `data`.
  */
 export async function updateConfig<T>(io: Pick<Io, 'env' | 'sleep' | 'onInterrupt'>, change: (data: ConfigData) => T): Promise<T> {
   const folder = configDir(io.env);
   const path = configPath(io.env);
+  // No file yet and nothing to change (logout or unset on a fresh machine): no folder, lock or
+  // file is created for it.
+  const before = readConfig(io.env);
+  if (!before.exists) {
+    const probe = structuredClone(before.data);
+    const result = change(probe);
+    if (JSON.stringify(probe) === JSON.stringify(before.data)) return result;
+  }
   ensureFolder(folder);
   return withLock(`${path}.lock`, io, async () => {
     refuseLink(path);
     const current = readConfig(io.env);
     const next = structuredClone(current.data);
     const result = change(next);
-    if (!current.exists || JSON.stringify(next) !== JSON.stringify(current.data)) await write(folder, path, next);
+    if (JSON.stringify(next) !== JSON.stringify(current.data)) await write(folder, path, next);
     return result;
   });
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cdata, configHome, secret } from '../auth/harness.js';
 
@@ -83,5 +84,25 @@ describe('config set | get | unset', () => {
   it('missing arguments: exit 2 from the parser', async () => {
     expect((await cdata(['config', 'set', 'timeout'])).code).toBe(2);
     expect((await cdata(['config', 'get'])).code).toBe(2);
+  });
+});
+
+describe('on a fresh machine, a command that changes nothing creates nothing', () => {
+  it.each([
+    [['auth', 'logout'], 2],
+    [['config', 'unset', 'timeout'], 0],
+    [['profile', 'remove', 'x'], 2],
+    [['profile', 'use', 'default'], 2],
+  ])('%j: exit %i, no config folder, lock or file', async (argv, code) => {
+    const dir = join(configHome().dir, 'not-yet');
+    const result = await cdata(argv, { env: { CDATA_CONFIG_DIR: dir } });
+    expect(result.code).toBe(code);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('a command that does change it still creates the folder and the file', async () => {
+    const dir = join(configHome().dir, 'not-yet');
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: { CDATA_CONFIG_DIR: dir } })).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { timeout: 5 } } });
   });
 });
