@@ -77,6 +77,10 @@ function addCommand(parent: Command, spec: CommandSpec, io: Io, run: RunState, s
   command.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
     const options = self.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
+    if (options.out !== undefined && spec.writesOutput !== true) {
+      const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
+      throw new UsageError(`--out does not apply to ${namesOf(self)}: ${why}`);
+    }
     const args = actionArgs.slice(0, spec.args?.length ?? 0) as CommandContext['args'];
     const [handler, target] = await Promise.all([load(), options.sandbox ? startSandbox(spec) : undefined]);
     try {
@@ -137,6 +141,13 @@ function toOption(spec: OptionSpec): Option {
  */
 function withoutOptionValues(message: string): string {
   return message.replace(/'(-{1,2}[^'=\s]+)=[^']*'/g, "'$1=…'");
+}
+
+/** `auth status` for that subcommand: its names below the root. */
+function namesOf(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }
 
 function commandPath(program: Command, argv: readonly string[]): string {

@@ -71,6 +71,7 @@ const resourceCommands: CommandSpec[] = ENDPOINTS.map((endpoint) => ({
   examples: ENDPOINT_EXAMPLES[endpoint.name] ?? [`cdata ${endpoint.name}`],
   endpoint,
   usesApi: true,
+  writesOutput: true,
   load: async () => (await import('./resource.js')).resource,
 }));
 
@@ -146,6 +147,7 @@ const profileCommand: CommandSpec = {
       name: 'list',
       summary: 'List profiles; the default is marked',
       examples: ['cdata profile list', "cdata profile list --json | jq -r '.[].name'"],
+      writesOutput: true,
       load: async () => (await import('./profile.js')).list,
     },
     {
@@ -215,6 +217,7 @@ const exportCommand: CommandSpec = {
   ],
   examples: ['cdata export --dir /srv/exports', 'cdata export tenders obligations --dir ./out -o json --stamp'],
   usesApi: true,
+  writesOutput: 'use --dir for the folder',
   load: async () => (await import('./export.js')).exportLists,
 };
 

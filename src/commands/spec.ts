@@ -75,6 +75,11 @@ export interface CommandSpec {
   endpoint?: Endpoint;
   /** Talks to the API, so --sandbox applies. */
   usesApi?: boolean;
+  /**
+   * true: its output is data, which --out FILE can take. Otherwise --out is refused (exit 2)
+   * rather than silently ignored, saying why: this text, or that the output is not data.
+   */
+  writesOutput?: true | string;
   /** Left out of help and completions. */
   hidden?: boolean;
 }

@@ -28,7 +28,6 @@ export interface ExportPlan {
 export function planExport(context: CommandContext, startedAt: number): ExportPlan {
   const { options } = context;
   if (options.fields !== undefined) throw new UsageError('--fields does not apply to export: every file holds all of its resource\'s fields');
-  if (options.out !== undefined) throw new UsageError('--out does not apply to export: use --dir for the folder');
   if (typeof options.dir !== 'string' || options.dir === '') {
     throw new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' });
   }

@@ -239,3 +239,25 @@ describe('--out FILE', () => {
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 });
+
+describe('--out where the output is not data', () => {
+  it.each([
+    [['auth', 'status'], 'auth status'],
+    [['config', 'path'], 'config path'],
+    [['config', 'get', 'timeout'], 'config get'],
+    [['completion', 'bash'], 'completion'],
+    [['webhook', 'verify', '--signature', 'ab', '--secret-env', 'S'], 'webhook verify'],
+  ])('%j: refused with exit 2, nothing written', async (argv, name) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cdata-out-')), 'out.txt');
+    const result = await cdata([...argv, '--out', file], { env: { S: 'whsec_x' } });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe(`error: --out does not apply to ${name}: what it prints is not data; redirect it with > if a file is wanted\n`);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('profile list and the data commands take it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cdata-out-')), 'profiles.json');
+    expect((await cdata(['profile', 'list', '--out', file])).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([]);
+  });
+});
