@@ -1,6 +1,7 @@
 // Every command, in the order help lists them. The endpoint commands come from the endpoint
 // table; each handler module loads only when its command runs.
 import { ENDPOINTS, LIMIT_MAX, LIMIT_MIN, CLI_DEFAULT_LIMIT, TIERS, hasParam, type Endpoint } from '../endpoints.js';
+import { EXPORT_FORMATS } from '../config/schema.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 
 /** Names of `cdata sandbox --fault` (src/sandbox/faults.ts NAMED_FAULTS; a test keeps them equal). */
@@ -218,6 +219,7 @@ const exportCommand: CommandSpec = {
   examples: ['cdata export --dir /srv/exports', 'cdata export tenders obligations --dir ./out -o json --stamp'],
   usesApi: true,
   writesOutput: 'use --dir for the folder',
+  formats: EXPORT_FORMATS,
   load: async () => (await import('./export.js')).exportLists,
 };
 

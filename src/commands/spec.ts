@@ -80,6 +80,8 @@ export interface CommandSpec {
    * rather than silently ignored, saying why: this text, or that the output is not data.
    */
   writesOutput?: true | string;
+  /** The -o values it accepts, when not every format (completions offer these). */
+  formats?: readonly string[];
   /** Left out of help and completions. */
   hidden?: boolean;
 }

@@ -1,7 +1,7 @@
 // The bash completion script, generated from the completion model: tables as `case` statements
 // (bash 3.2 has no associative arrays), one function that finds the command path in COMP_WORDS
 // (skipping options and their values) and completes the word under the cursor.
-import { allNodes, DYNAMIC_COMMAND, fixedValues, type CompletionNode, type CompletionOption } from './model.js';
+import { allNodes, DYNAMIC_COMMAND, fixedValues, globalAt, type CompletionNode, type CompletionOption } from './model.js';
 import type { Completion } from '../commands/spec.js';
 
 export function bashScript(root: CompletionNode, global: readonly CompletionOption[]): string {
@@ -17,8 +17,8 @@ export function bashScript(root: CompletionNode, global: readonly CompletionOpti
     n.children.map((c) => `    '${key(n)}/${[c.name, ...c.aliases].join(`'|'${key(n)}/`)}') echo '${c.name}' ;;`),
   );
   const options = nodes
-    .filter((n) => n.options.length > 0)
-    .map((n) => `    '${key(n)}') echo '${quote(optionNames(n.options))}' ;;`);
+    .filter((n) => n.options.length > 0 || n.omitGlobal.length > 0)
+    .map((n) => `    '${key(n)}') echo '${quote(optionNames([...n.options, ...globalAt(n, global)]))}'; return ;;`);
   const kinds = nodes.flatMap((n) =>
     n.options
       .filter((o) => o.takesValue)
@@ -48,7 +48,7 @@ ${canonical.join('\n')}
   esac
 }
 
-# Options of a command path, then the global ones (accepted anywhere).
+# Options of a command path and the global ones that apply there (all of them by default).
 _cdata_options() {
   case "$1" in
 ${options.join('\n')}

@@ -27,6 +27,8 @@ export interface CompletionNode {
   children: CompletionNode[];
   /** Field names, for the endpoint commands (completing --fields). */
   fields: string[] | undefined;
+  /** Global options (long names) not offered here: refused by the command, or replaced in `options`. */
+  omitGlobal: string[];
 }
 
 export const RESOURCE_NAMES = LIST_ENDPOINTS.map((e) => e.name);
@@ -35,18 +37,30 @@ export const SETTING_NAMES = Object.keys(SETTINGS);
 export const DYNAMIC_COMMAND = '__complete';
 
 export function completionTree(): { root: CompletionNode; global: CompletionOption[] } {
+  const global = GLOBAL_OPTIONS.filter((o) => !o.hidden).map(toOption);
   const node = (spec: CommandSpec, parent: string[]): CompletionNode => {
     const path = [...parent, spec.name];
+    const leaf = (spec.subcommands ?? []).length === 0;
+    // Where the output is not data, --out and --fields are refused: not offered. A command that
+    // takes only some formats gets its own -o with those values in place of the global one.
+    const omitGlobal = leaf && spec.writesOutput !== true ? ['--out', ...(spec.endpoint ? [] : ['--fields'])] : [];
+    const output = global.find((o) => o.long === '--output');
+    const ownOutput =
+      spec.formats && output
+        ? [{ ...output, complete: { kind: 'values', values: spec.formats } as const, description: `output format: ${spec.formats.join(', ')}` }]
+        : [];
+    if (ownOutput.length > 0) omitGlobal.push('--output');
     return {
       path,
       name: spec.name,
       aliases: [...(spec.aliases ?? [])],
       summary: spec.summary,
-      options: (spec.options ?? []).filter((o) => !o.hidden).map(toOption),
+      options: [...(spec.options ?? []).filter((o) => !o.hidden).map(toOption), ...ownOutput],
       // All of them, so positions stay right; generators skip those without values to offer.
       args: [...(spec.args ?? [])],
       children: (spec.subcommands ?? []).filter((s) => !s.hidden).map((s) => node(s, path)),
       fields: spec.endpoint ? fieldNames(spec.endpoint) : undefined,
+      omitGlobal,
     };
   };
   return {
@@ -59,14 +73,20 @@ export function completionTree(): { root: CompletionNode; global: CompletionOpti
       args: [],
       children: COMMANDS.filter((c) => !c.hidden).map((c) => node(c, [])),
       fields: undefined,
+      omitGlobal: [],
     },
-    global: GLOBAL_OPTIONS.filter((o) => !o.hidden).map(toOption),
+    global,
   };
 }
 
 /** Every node below `root`, depth first. */
 export function allNodes(root: CompletionNode): CompletionNode[] {
   return root.children.flatMap((child) => [child, ...allNodes(child)]);
+}
+
+/** The global options offered at `node`. */
+export function globalAt(node: CompletionNode, global: readonly CompletionOption[]): CompletionOption[] {
+  return global.filter((o) => !node.omitGlobal.includes(o.long));
 }
 
 function toOption(spec: OptionSpec): CompletionOption {

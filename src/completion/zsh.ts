@@ -3,7 +3,7 @@
 // global options at every level (they are accepted anywhere), and --fields completed as a
 // comma-separated list of the command's own field names.
 import type { Completion } from '../commands/spec.js';
-import { DYNAMIC_COMMAND, fixedValues, type CompletionNode, type CompletionOption } from './model.js';
+import { DYNAMIC_COMMAND, fixedValues, globalAt, type CompletionNode, type CompletionOption } from './model.js';
 
 export function zshScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const functions: string[] = [];
@@ -13,7 +13,8 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
   const commandFunction = (node: CompletionNode): string => `_cdata${node.path.map((p) => `_${p.replace(/-/g, '_')}`).join('')}`;
 
   const leafArguments = (node: CompletionNode): string[] => {
-    const specs = [...node.options.map((o) => optionSpec(o, node)), ...(fieldsOption ? [optionSpec(fieldsOption, node)] : [])];
+    const fields = fieldsOption && !node.omitGlobal.includes(fieldsOption.long) ? [optionSpec(fieldsOption, node)] : [];
+    const specs = [...node.options.map((o) => optionSpec(o, node)), ...fields];
     node.args.forEach((arg, index) => {
       if (arg.hidden) return;
       const action = actionFor(arg.complete, node);
@@ -25,14 +26,18 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
   const emit = (node: CompletionNode): void => {
     const cases = node.children.map((child) => {
       const names = [child.name, ...child.aliases].join('|');
-      const body = child.children.length > 0 ? commandFunction(child) : `_arguments -s -S $_cdata_global ${leafArguments(child).join(' ')}`;
+      // $_cdata_global, or where some global options do not apply, the ones that do.
+      const globals = child.omitGlobal.length === 0 ? '$_cdata_global' : globalAt(child, global).filter((o) => o !== fieldsOption).map((o) => optionSpec(o, undefined)).join(' ');
+      const body = child.children.length > 0 ? commandFunction(child) : `_arguments -s -S ${globals} ${leafArguments(child).join(' ')}`;
       return `        (${names}) ${body} ;;`;
     });
     const described = node.children.flatMap((child) => [child.name, ...child.aliases].map((name) => `'${escape(name)}:${escape(child.summary)}'`));
+    // -A '-*': options after the subcommand's name are the subcommand's to complete (export's own
+    // -o values), not this level's.
     functions.push(`${commandFunction(node)}() {
   local curcontext=$curcontext state line ret=1
   local -a commands
-  _arguments -C -s -S $_cdata_global '1: :->command' '*:: :->args' && ret=0
+  _arguments -C -s -S -A '-*' $_cdata_global '1: :->command' '*:: :->args' && ret=0
   case $state in
     command)
       commands=(${described.join(' ')})

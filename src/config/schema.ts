@@ -5,6 +5,8 @@ import { UsageError } from '../errors.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
+/** What `cdata export` writes: every format but the table, which is for reading. */
+export const EXPORT_FORMATS = ['csv', 'json', 'ndjson', 'tsv'] as const satisfies readonly Format[];
 
 /** Profile names: no dots (conf would nest them), nothing that could reach Object.prototype. */
 export const PROFILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;

@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import type { CommandContext } from '../commands/spec.js';
 import { parseLimit, type Limit } from '../commands/flags.js';
 import { parseFormat } from '../config/resolve.js';
+import { EXPORT_FORMATS } from '../config/schema.js';
+export { EXPORT_FORMATS };
 import { findEndpoint, LIMIT_MAX, LIST_ENDPOINTS, type Endpoint } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 
-export const EXPORT_FORMATS = ['csv', 'json', 'ndjson', 'tsv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportItem {

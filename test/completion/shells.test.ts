@@ -69,6 +69,13 @@ describe('bash', () => {
     [['cdata', 'completion', ''], ['bash', 'fish', 'zsh']],
     [['cdata', 'webhook', 'listen', '--p'], ['--path', '--port', '--profile']],
     [['cdata', 'tenders', '--li'], ['--limit']],
+    // export writes no table and refuses --out and --fields: none of them is offered there.
+    [['cdata', 'export', '-o', ''], ['csv', 'json', 'ndjson', 'tsv']],
+    [['cdata', 'export', '--output', '=', ''], ['csv', 'json', 'ndjson', 'tsv']],
+    [['cdata', 'export', '--o'], ['--output']],
+    [['cdata', 'export', '--f'], []],
+    [['cdata', 'tenders', '--o'], ['--out', '--output']],
+    [['cdata', 'auth', 'status', '--o'], ['--output']],
   ])('%j offers %j', async (words, expected) => {
     expect(await complete(words)).toEqual(expected);
   });
@@ -124,6 +131,15 @@ zpty -d z`;
     expect(await session('cdata auth st', 'buffer')).toBe('cdata auth status ');
     expect(await session('cdata export obl', 'buffer')).toBe('cdata export obligations ');
   }, 60_000);
+
+  it('export -o <TAB> offers the export formats, no table; --o<TAB> is --output alone', async () => {
+    const listing = await session('cdata export -o ', 'listing');
+    for (const format of ['csv', 'json', 'ndjson', 'tsv']) expect(listing).toContain(format);
+    expect(listing).not.toContain('table');
+    expect(await session('cdata export -o ts', 'buffer')).toBe('cdata export -o tsv ');
+    expect(await session('cdata export --ou', 'buffer')).toBe('cdata export --output=');
+    expect(await session('cdata tenders -o ta', 'buffer')).toBe('cdata tenders -o table ');
+  }, 60_000);
 });
 
 describe('fish', () => {
@@ -150,6 +166,12 @@ describe('fish', () => {
     ['cdata auth ', ['login', 'logout', 'status']],
     ['cdata config get ', ['base-url', 'output', 'timeout']],
     ['cdata webhook listen --p', ['--path', '--port', '--profile']],
+    ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
+    ['cdata export --o', ['--output']],
+    ['cdata export --f', []],
+    ['cdata tenders -o ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
+    ['cdata tenders --o', ['--out', '--output']],
+    ['cdata auth status --o', ['--output']],
   ])('%s offers %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
   });
