@@ -20,6 +20,23 @@ function environment(): Record<string, string> {
   return { PATH: `${join(home, 'bin')}:${process.env.PATH}`, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), TERM: 'dumb' };
 }
 
+describe("the README's install lines", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const block = /```sh\n# bash \(needs[\s\S]*?```/.exec(readme)![0];
+  it.each([
+    ['bash', '.local/share/bash-completion/completions/cdata'],
+    ['zsh', '.zfunc/_cdata'],
+    ['fish', '.config/fish/completions/cdata.fish'],
+  ])('%s: work as written in a fresh home, folders and all', async (shell, installed) => {
+    const lines = block.split('\n').filter((line) => line.startsWith('mkdir') || line.startsWith('cdata completion'));
+    const mine = lines.filter((line) => line.includes(installed.split('/')[0]!) || line.includes(`completion ${shell}`));
+    const env = environment();
+    const result = await runProcess('sh', ['-ec', mine.join('\n')], { env });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(join(env.HOME!, installed), 'utf8')).toBe(readFileSync(script(shell), 'utf8'));
+  });
+});
+
 describe('the committed scripts', () => {
   it.each(Object.keys(SHELLS))('completions/cdata.%s is exactly what `cdata completion` prints', async (shell) => {
     const printed = await run(['completion', shell]);
