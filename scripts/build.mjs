@@ -2,7 +2,7 @@
 // what it uses (start-up is measured by `npm run bench`). Runtime dependencies are bundled, so the
 // installed package needs no node_modules of its own. Type checking is tsc's job (npm test).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -23,7 +23,7 @@ const neverUsed = {
 };
 
 rmSync(new URL('dist', root), { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
@@ -35,10 +35,31 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   minifyWhitespace: true,
   minifySyntax: true,
-  legalComments: 'linked',
+  legalComments: 'none', // the licences of everything bundled go to dist/THIRD_PARTY_LICENSES.txt
+  metafile: true,
   define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies (undici, cli-table3) call require() for Node's own modules.
   banner: { js: "import { createRequire as __cdataRequire } from 'node:module'; const require = __cdataRequire(import.meta.url);" },
   plugins: [neverUsed],
   logLevel: 'warning',
 });
+
+// The licences of the packages bundled into dist/ (MIT and ISC ask for their notice to travel
+// with the code): each package's name, version, licence and the text of its LICENSE file.
+const bundled = new Set();
+for (const input of Object.keys(metafile.inputs)) {
+  const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  if (match) bundled.add(input.slice(0, match.index + match[0].length));
+}
+const notices = [...bundled].sort().map((folder) => {
+  const dir = new URL(folder, root);
+  const info = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8'));
+  const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+  const text = file ? readFileSync(new URL(file, dir), 'utf8').trim() : `${info.license} (the package ships no licence file)`;
+  return `${info.name} ${info.version} (${info.license})\n${'-'.repeat(72)}\n${text}\n`;
+});
+writeFileSync(
+  new URL('dist/THIRD_PARTY_LICENSES.txt', root),
+  `cdata bundles these packages into dist/. Their licences follow.\n\n${[...new Set(notices)].join('\n')}`,
+);
+if (!existsSync(new URL('LICENSE', root))) throw new Error('LICENSE is missing');

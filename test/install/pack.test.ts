@@ -15,13 +15,14 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
   const work = mkdtempSync(join(tmpdir(), 'cdata-pack-'));
   const env = { PATH: process.env.PATH ?? '', HOME: work, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false' };
 
-  // --ignore-scripts: npm test has built dist/ already, and a rebuild here would pull it from
-  // under the other test files running at the same time.
-  const packed = await runProcess('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { env, timeoutMs: 120_000, cwd: root });
+  // scripts/pack.mjs, as a release would; --no-build: npm test has built dist/ already, and a
+  // rebuild here would pull it from under the other test files running at the same time.
+  const packed = await runProcess(process.execPath, [join(root, 'scripts/pack.mjs'), '--no-build', work], { env, timeoutMs: 120_000, cwd: root });
   expect(packed.code).toBe(0);
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   const tops = [...new Set(info!.files.map((f) => f.path.split('/')[0]))].sort();
-  expect(tops).toEqual(['README.md', 'bin', 'completions', 'dist', 'package.json']);
+  expect(tops).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'package.json']);
+  expect(info!.files.map((f) => f.path)).toContain('dist/THIRD_PARTY_LICENSES.txt');
 
   const prefix = join(work, 'prefix');
   const installed = await runProcess('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(work, info!.filename)], {
@@ -29,6 +30,10 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
     timeoutMs: 120_000,
   });
   expect(installed.code).toBe(0);
+  // No install script is left for npm to warn about (prepare builds from src/, which is not shipped).
+  expect(installed.stderr).not.toMatch(/warn/i);
+  const manifest = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', 'cdata', 'package.json'), 'utf8')) as Record<string, unknown>;
+  expect(Object.keys(manifest).sort()).toEqual(['bin', 'description', 'engines', 'files', 'license', 'name', 'type', 'version']);
 
   const cdata = join(prefix, 'bin', 'cdata');
   const clean = { PATH: process.env.PATH ?? '', HOME: work, CDATA_CONFIG_DIR: join(work, 'config') };
@@ -38,5 +43,5 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
   expect((JSON.parse(agents.stdout) as { name: string }[]).map((a) => a.name)).toContain('tender-scout');
   // The installed package resolves nothing outside itself: no node_modules were installed.
   const listing = await runProcess('ls', [join(prefix, 'lib', 'node_modules', 'cdata')], { env: clean });
-  expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(['README.md', 'bin', 'completions', 'dist', 'package.json']);
+  expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'package.json']);
 }, 240_000);

@@ -1,0 +1,30 @@
+// `npm run package [-- DEST]`: the tarball users install. Packed from a staging folder holding only
+// what ships (bin/, dist/, completions/, README.md, LICENSE), with a package.json stripped of what
+// only this repository needs: its scripts (`prepare` builds from src/, which does not ship, and
+// npm 11 would list it as an install script waiting for approval) and devDependencies (everything
+// is bundled into dist/). Prints npm pack's JSON report. `--no-build` packs the dist/ already built.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const destination = resolve(args.find((a) => !a.startsWith('--')) ?? root);
+const run = (command, argv, cwd) => {
+  const result = spawnSync(command, argv, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed with exit ${result.status}`);
+  return result.stdout;
+};
+
+if (!args.includes('--no-build')) run(process.execPath, [join(root, 'scripts/build.mjs')], root);
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const stage = mkdtempSync(join(tmpdir(), 'cdata-stage-'));
+try {
+  for (const entry of [...pkg.files, 'README.md', 'LICENSE']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
+  const { name, version, description, type, license, bin, files, engines } = pkg;
+  writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name, version, description, type, license, bin, files, engines }, null, 2)}\n`);
+  process.stdout.write(run('npm', ['pack', '--json', '--pack-destination', destination], stage));
+} finally {
+  rmSync(stage, { recursive: true, force: true });
+}
