@@ -168,3 +168,21 @@ describe('the JSON error line', () => {
     }
   });
 });
+
+describe('exit 1: a bug in cdata', () => {
+  it('an unexpected error is exit 1, says it is a bug, and under -o json also writes the JSON line', async () => {
+    const { testIo } = await import('../helpers/io.js');
+    const { main } = await import('../../src/cli.js');
+    // Something cdata never expects from its output stream: a TypeError out of write().
+    const io = testIo({ env: { ...env(), CDATA_API_KEY: demoKey('all') } });
+    const broken = { ...io.io, stdout: { isTTY: false, write: () => { throw new TypeError("Cannot read properties of undefined (reading 'x')"); } } };
+    const code = await main(['agents', '-o', 'json'], broken);
+    expect(code).toBe(1);
+    const [message, hint, json] = io.stderr().trimEnd().split('\n');
+    expect(message).toBe("error: internal error: Cannot read properties of undefined (reading 'x')");
+    expect(hint).toBe('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
+    expect(JSON.parse(json!)).toEqual({
+      error: { status: null, title: 'Internal error', detail: "internal error: Cannot read properties of undefined (reading 'x')", correlationId: null, exitCode: 1 },
+    });
+  });
+});
