@@ -39,6 +39,7 @@ export const resource: Handler = async (context) => {
     bom: options.bom === true,
     color: options.out === undefined ? colorLevel(io.stdout, settings.color, io.env) : 0,
     width: options.out === undefined ? terminalWidth(io) : undefined,
+    terminal: options.out === undefined && io.stdout.isTTY === true,
   });
   await writeOutput(context, text);
 

@@ -6,21 +6,27 @@
 import { stringify } from 'csv-stringify/sync';
 import { isJsonNumber, type JsonObject } from '../json.js';
 import { cellText } from './cells.js';
+import { sanitize } from './sanitize.js';
 
 export const CSV_ARRAY_SEPARATOR = '; ';
 
-export function renderCsv(rows: readonly JsonObject[], fields: readonly string[], options: { header: boolean; bom: boolean }): string {
+export function renderCsv(
+  rows: readonly JsonObject[],
+  fields: readonly string[],
+  options: { header: boolean; bom: boolean; terminal?: boolean },
+): string {
   const lexemes: string[] = [];
+  const text = (value: Parameters<typeof cellText>[0]) => (options.terminal ? sanitize(cellText(value, CSV_ARRAY_SEPARATOR)) : cellText(value, CSV_ARRAY_SEPARATOR));
   const records: unknown[][] = rows.map((row) =>
     fields.map((field) => {
       const value = row[field];
-      if (typeof value !== 'number' && !isJsonNumber(value)) return cellText(value, CSV_ARRAY_SEPARATOR);
+      if (typeof value !== 'number' && !isJsonNumber(value)) return text(value);
       lexemes.push(String(value));
       return lexemes.length - 1;
     }),
   );
   if (options.header) records.unshift([...fields]);
-  const text = stringify(records, {
+  const csv = stringify(records, {
     escape_formulas: true,
     record_delimiter: '\r\n',
     // A bare CR or LF inside a value must be quoted too (csv-stringify quotes only CRLF by default),
@@ -29,5 +35,5 @@ export function renderCsv(rows: readonly JsonObject[], fields: readonly string[]
     quoted_match: /[\r\n]|^\uFEFF/,
     cast: { number: (index) => lexemes[index]! },
   });
-  return `${options.bom ? '\uFEFF' : ''}${text}`;
+  return `${options.bom ? '\uFEFF' : ''}${csv}`;
 }

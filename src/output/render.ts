@@ -17,6 +17,11 @@ export interface RenderRequest {
   color: ColorLevel;
   /** Terminal width for tables; undefined: natural widths. */
   width: number | undefined;
+  /**
+   * The text goes to a terminal: CSV then shows control characters escaped, as tables do (CSV
+   * has no escape of its own, so a file or a pipe gets the data exactly as sent).
+   */
+  terminal?: boolean;
 }
 
 /** Column kinds a table may shorten first when the terminal is narrow. */
@@ -31,7 +36,7 @@ export async function render(request: RenderRequest): Promise<string> {
     case 'ndjson':
       return (await import('./json.js')).renderNdjson(rows, fields);
     case 'csv':
-      return (await import('./csv.js')).renderCsv(rows, fields ?? fieldNames(endpoint), { header, bom: request.bom });
+      return (await import('./csv.js')).renderCsv(rows, fields ?? fieldNames(endpoint), { header, bom: request.bom, terminal: request.terminal === true });
     case 'tsv':
       return (await import('./tsv.js')).renderTsv(rows, fields ?? fieldNames(endpoint), { header });
     case 'table': {

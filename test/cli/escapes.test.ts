@@ -1,5 +1,6 @@
 // Escape sequences in API text never reach a terminal raw: table, tsv and stderr show them
-// escaped. (CSV and JSON keep the data as sent, by contract.)
+// escaped, and so does csv when stdout is a terminal. (In a pipe or a file, CSV keeps the data
+// exactly as sent; JSON always keeps it, escaping as JSON itself allows.)
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
@@ -43,6 +44,18 @@ describe('demo data with escape sequences', () => {
     const result = await cdata(['tenders', '--limit', '200', '--fields', 'title'], { env: env(), stdoutTTY: true, columns: 30 });
     expect(unsafeChars(result.stdout.replace(SGR, ''))).toEqual([]);
     expect(result.stdout).toContain('\nSupply of \\x1b[31mURGENT\\x1b[…\n');
+  });
+
+  it('csv to a terminal: escaped as in a table; to a pipe or a file: exactly as sent', async () => {
+    const shown = await cdata(['tenders', '--limit', '200', '-o', 'csv', '-f', 'ocid,title'], { env: env(), stdoutTTY: true });
+    expect(shown.code).toBe(0);
+    expect(unsafeChars(shown.stdout.replace(/\r\n/g, '\n'))).toEqual([]);
+    expect(shown.stdout).toContain(`,${ESCAPED_TITLE}\r\n`);
+    const piped = await cdata(['tenders', '--limit', '200', '-o', 'csv', '-f', 'ocid,title'], { env: env() });
+    expect(piped.stdout).toContain('Supply of \u001b[31mURGENT\u001b[0m road-marking paint');
+    // Only the unsafe text differs: every other cell is the same.
+    const plain = (text: string) => text.split('\r\n').filter((line) => !/\\x|\\u|[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(line));
+    expect(plain(shown.stdout)).toEqual(plain(piped.stdout));
   });
 
   it('tsv: escaped text, tabs only between fields', async () => {
