@@ -41,6 +41,8 @@ export interface Endpoint {
   fields: readonly Field[];
   /** Columns of the default table, most useful at a glance; `--fields` shows others. */
   columns: readonly string[];
+  /** Which rows a list's limit keeps: `newest` (every list, per the reference) or `best` (tenders, best tier first). */
+  firstRows?: 'newest' | 'best';
 }
 
 const str = { kind: 'string' } as const;
@@ -197,6 +199,7 @@ export const ENDPOINTS = [
     scope: 'tenders.read',
     shape: 'list',
     summary: 'List public tenders matched to the company, best tier first',
+    firstRows: 'best',
     params: [{ name: 'tier', kind: 'enum', values: TIERS }, { name: 'decided', kind: 'boolean' }, tendersLimit],
     fields: [
       f('ocid', str),

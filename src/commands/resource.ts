@@ -46,10 +46,11 @@ export const resource: Handler = async (context) => {
   const count = asRows(data).length;
   if (endpoint.shape === 'list' && count === 0 && format === 'table') context.note(`No ${endpoint.name} found.`);
   if (limit && count >= limit.value && io.stderr.isTTY) {
+    const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
     context.note(
       limit.value >= LIMIT_MAX
-        ? `showing ${count} ${endpoint.name}, the most the API returns: older rows cannot be listed (the API has no paging)`
-        : `showing the newest ${count} ${endpoint.name}; more may exist (--limit up to ${LIMIT_MAX})`,
+        ? `showing ${count} ${endpoint.name}, the most the API returns: ${rest} rows cannot be listed (the API has no paging)`
+        : `showing the ${first} ${count} ${endpoint.name}; more may exist (--limit up to ${LIMIT_MAX})`,
     );
   }
 };

@@ -62,6 +62,10 @@ describe('the truncation note', () => {
     expect(result.stderr).toBe('showing the newest 5 obligations; more may exist (--limit up to 200)\n');
   });
 
+  it('tenders come best tier first, so their note says best-matched, not newest', async () => {
+    expect((await run(['tenders', '--limit', '5'])).stderr).toBe('showing the best-matched 5 tenders; more may exist (--limit up to 200)\n');
+  });
+
   it('says at 200 that the API cannot return more', async () => {
     const result = await run(['obligations', '--limit', '200']);
     expect(result.stderr).toBe('showing 200 obligations, the most the API returns: older rows cannot be listed (the API has no paging)\n');
