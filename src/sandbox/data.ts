@@ -6,7 +6,8 @@ import { JsonNumber, type JsonObject } from '../json.js';
 import { TIERS, type EndpointName } from '../endpoints.js';
 import {
   AGENTS,
-  BUYERS,
+  NATIONAL_BUYERS,
+  PROVINCIAL_BUYERS,
   COMPANY_STEMS,
   COMPANY_SUFFIXES,
   COMPANY_TRADES,
@@ -154,7 +155,7 @@ export function demoData(now: number): DemoData {
 
   const tenders: JsonObject[] = [];
   for (let i = 0; i < COUNTS.tenders; i++) {
-    const [town, province] = g.pick(TOWNS);
+    const [town, province, municipality] = g.pick(TOWNS);
     const score = g.int(22, 97);
     const tier = score >= 75 ? TIERS[0] : score >= 50 ? TIERS[1] : TIERS[2];
     const closes = g.chance(0.9) ? today + g.int(-20, 75) * DAY_MS : null;
@@ -162,7 +163,8 @@ export function demoData(now: number): DemoData {
     tenders.push({
       ocid: `ocds-9t57fa-${String(140000 + i * 37 + g.int(0, 36))}`,
       title: SPECIAL_TENDER_TITLES[i] ?? g.pick(TENDER_WORKS)(town, g.int(0, 40)),
-      buyer: g.pick(BUYERS),
+      // Mostly the town's own municipality, sometimes the province, now and then a national body.
+      buyer: g.chance(0.65) ? municipality : g.chance(0.7) ? PROVINCIAL_BUYERS[province]! : g.pick(NATIONAL_BUYERS),
       province: g.chance(0.9) ? province : null,
       closesOn: closes === null ? null : isoDate(closes),
       runwayDays: null,

@@ -14,45 +14,45 @@ export const PROVINCES = [
   'Northern Cape',
 ];
 
-export const TOWNS: readonly [town: string, province: string][] = [
-  ['Soweto', 'Gauteng'],
-  ['Midrand', 'Gauteng'],
-  ['Tembisa', 'Gauteng'],
-  ['Pretoria', 'Gauteng'],
-  ['Khayelitsha', 'Western Cape'],
-  ['Stellenbosch', 'Western Cape'],
-  ['Umlazi', 'KwaZulu-Natal'],
-  ['Pietermaritzburg', 'KwaZulu-Natal'],
-  ['Mthatha', 'Eastern Cape'],
-  ['Gqeberha', 'Eastern Cape'],
-  ['Polokwane', 'Limpopo'],
-  ['Thohoyandou', 'Limpopo'],
-  ['Mbombela', 'Mpumalanga'],
-  ['Emalahleni', 'Mpumalanga'],
-  ['Rustenburg', 'North West'],
-  ['Mahikeng', 'North West'],
-  ['Bloemfontein', 'Free State'],
-  ['Welkom', 'Free State'],
-  ['Kimberley', 'Northern Cape'],
-  ['Upington', 'Northern Cape'],
+/** Towns, their province, and the municipality that tenders for work there. */
+export const TOWNS: readonly [town: string, province: string, municipality: string][] = [
+  ['Soweto', 'Gauteng', 'City of Johannesburg Metropolitan Municipality'],
+  ['Midrand', 'Gauteng', 'City of Johannesburg Metropolitan Municipality'],
+  ['Tembisa', 'Gauteng', 'Ekurhuleni Metropolitan Municipality'],
+  ['Pretoria', 'Gauteng', 'City of Tshwane Metropolitan Municipality'],
+  ['Khayelitsha', 'Western Cape', 'City of Cape Town'],
+  ['Stellenbosch', 'Western Cape', 'Stellenbosch Municipality'],
+  ['Umlazi', 'KwaZulu-Natal', 'eThekwini Municipality'],
+  ['Pietermaritzburg', 'KwaZulu-Natal', 'Msunduzi Local Municipality'],
+  ['Mthatha', 'Eastern Cape', 'King Sabata Dalindyebo Local Municipality'],
+  ['Gqeberha', 'Eastern Cape', 'Nelson Mandela Bay Metropolitan Municipality'],
+  ['Polokwane', 'Limpopo', 'Polokwane Local Municipality'],
+  ['Thohoyandou', 'Limpopo', 'Thulamela Local Municipality'],
+  ['Mbombela', 'Mpumalanga', 'City of Mbombela Local Municipality'],
+  ['Emalahleni', 'Mpumalanga', 'Emalahleni Local Municipality'],
+  ['Rustenburg', 'North West', 'Rustenburg Local Municipality'],
+  ['Mahikeng', 'North West', 'Mahikeng Local Municipality'],
+  ['Bloemfontein', 'Free State', 'Mangaung Metropolitan Municipality'],
+  ['Welkom', 'Free State', 'Matjhabeng Local Municipality'],
+  ['Kimberley', 'Northern Cape', 'Sol Plaatje Local Municipality'],
+  ['Upington', 'Northern Cape', 'Dawid Kruiper Local Municipality'],
 ];
 
-export const BUYERS = [
-  'City of Tshwane Metropolitan Municipality',
-  'City of Johannesburg Metropolitan Municipality',
-  'Ekurhuleni Metropolitan Municipality',
-  'eThekwini Municipality',
-  'City of Cape Town',
-  'Nelson Mandela Bay Metropolitan Municipality',
-  'Mangaung Metropolitan Municipality',
-  'Polokwane Local Municipality',
-  'Gauteng Department of Infrastructure Development',
-  'KwaZulu-Natal Department of Public Works',
-  'South African National Roads Agency SOC Ltd',
-  'Department of Water and Sanitation',
-  'Rand Water',
-  'Airports Company South Africa SOC Ltd',
-];
+/** Each province's public works department, which tenders for provincial buildings and roads. */
+export const PROVINCIAL_BUYERS: Readonly<Record<string, string>> = {
+  Gauteng: 'Gauteng Department of Infrastructure Development',
+  'Western Cape': 'Western Cape Department of Infrastructure',
+  'KwaZulu-Natal': 'KwaZulu-Natal Department of Public Works',
+  'Eastern Cape': 'Eastern Cape Department of Public Works and Infrastructure',
+  Limpopo: 'Limpopo Department of Public Works, Roads and Infrastructure',
+  Mpumalanga: 'Mpumalanga Department of Public Works, Roads and Transport',
+  'North West': 'North West Department of Public Works and Roads',
+  'Free State': 'Free State Department of Police, Roads and Transport',
+  'Northern Cape': 'Northern Cape Department of Roads and Public Works',
+};
+
+/** National bodies, which buy anywhere. */
+export const NATIONAL_BUYERS = ['South African National Roads Agency SOC Ltd', 'Department of Water and Sanitation', 'Department of Public Works and Infrastructure'];
 
 export const COMPANY_STEMS = [
   'Ubuntu',

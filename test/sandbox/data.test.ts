@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/endpoints.js';
 import { COUNTS } from '../../src/sandbox/data.js';
+import { NATIONAL_BUYERS, PROVINCIAL_BUYERS, TOWNS } from '../../src/sandbox/vocabulary.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { KEY, TIMESTAMP, call, getJson, type Row } from './http.js';
@@ -138,5 +139,20 @@ describe('values', () => {
     const ocids = (await getJson(sandbox.current, '/api/v1/tenders?limit=200')).map((t) => t.ocid as string);
     for (const ocid of ocids) expect(ocid).toMatch(/^ocds-[a-z0-9]{6}-\d+$/);
     expect(new Set(ocids).size).toBe(ocids.length);
+  });
+
+  it("names a buyer that would tender there: the town's municipality, its province's department, or a national body", async () => {
+    const tenders = await getJson(sandbox.current, '/api/v1/tenders?limit=200');
+    const buyers = new Set<string>();
+    for (const tender of tenders) {
+      const buyer = tender.buyer as string;
+      buyers.add(buyer);
+      const place = TOWNS.find(([town]) => (tender.title as string).includes(town));
+      if (!place) continue; // the special titles (escape sequences, bidi) name no town of the list
+      const [, province, municipality] = place;
+      expect([municipality, PROVINCIAL_BUYERS[province], ...NATIONAL_BUYERS], `${tender.title as string}: ${buyer}`).toContain(buyer);
+      if (tender.province !== null) expect(tender.province).toBe(province);
+    }
+    expect(buyers.size).toBeGreaterThan(10);
   });
 });
