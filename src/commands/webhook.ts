@@ -2,7 +2,6 @@
 // 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
 // 6 when the receiver could not be reached at all.
 import { readFileSync } from 'node:fs';
-import { Chalk } from 'chalk';
 import { EXIT, UsageError, UnavailableError } from '../errors.js';
 import { readStdin } from '../io.js';
 import { colorLevel } from '../output/color.js';
@@ -12,7 +11,11 @@ import { deliver, eventBody, receiverUrl, signed } from '../webhook/deliver.js';
 import { MAX_BODY_BYTES, startReceiver } from '../webhook/receiver.js';
 import { readSecret } from '../webhook/secret.js';
 import { DEFAULT_TOLERANCE_SECONDS, verify as verifyDelivery } from '../webhook/signature.js';
-import { parseInteger } from './flags.js';
+import type { Endpoint } from '../endpoints.js';
+import type { JsonObject, JsonValue } from '../json.js';
+import { outputFormat } from '../output/format.js';
+import { render } from '../output/render.js';
+import { parseFields, parseInteger } from './flags.js';
 import type { CommandContext, Handler } from './spec.js';
 
 const REJECTED = 1;
@@ -27,7 +30,11 @@ export const verify: Handler = async (context) => {
   if (bodyFile === undefined && io.stdin.isTTY) throw new UsageError('no body: pipe the raw body on stdin, or give --body-file FILE');
   const secret = await readSecret(io, options, bodyFile !== undefined, context.warn);
   const body = bodyFile === undefined ? await readStdin(io.stdin, MAX_BODY_BYTES) : readBodyFile(bodyFile);
-  if (!body) throw new UsageError('the body is larger than 1 MiB: not a delivery');
+  // Wherever it comes from, a body over the receiver's limit is a verdict, as \`listen\` answers 413.
+  if (!body || body.length > MAX_BODY_BYTES) {
+    io.stderr.write('rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n');
+    return REJECTED;
+  }
 
   const verdict = verifyDelivery(secret, body, options.signature, { now: io.now(), toleranceSeconds });
   if (!verdict.ok) {
@@ -82,11 +89,13 @@ export const ping: Handler = async (context) => {
     io.stderr.write(`no answer from ${url.host} ${result.failure ?? ''} (the platform gives a receiver 5 s)\n`);
     return REJECTED;
   }
-  if (wantsJson(context)) {
-    io.stdout.write(`${JSON.stringify({ status: result.status, statusText: result.statusText, location: result.location ?? null, ms: result.ms })}\n`);
-  } else {
+  const answer: JsonObject = { status: result.status, statusText: result.statusText, location: result.location ?? null, ms: result.ms };
+  if (outputFormat(context) === 'table' && context.options.fields === undefined) {
+    // At a terminal, one sentence says it all.
     const redirect = result.location ? `: redirected to ${sanitize(result.location)} (not followed, as the platform does not follow it)` : '';
     io.stdout.write(`${result.status} ${result.statusText} in ${result.ms} ms${redirect}\n`);
+  } else {
+    io.stdout.write(await renderLocal(context, PING_ANSWER, answer));
   }
   return result.status >= 200 && result.status < 300 ? EXIT.ok : REJECTED;
 };
@@ -96,19 +105,10 @@ export const check: Handler = async (context) => {
   const url = receiverUrl(String(context.args[0]));
   const secret = await readSecret(io, context.options, true, context.warn);
   const results = await runChecks(io, url, secret);
-  if (wantsJson(context)) {
-    io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-  } else {
-    const paint = new Chalk({ level: colorLevel(io.stdout, context.settings().color, io.env) });
-    const rows = [['case', 'expected', 'got', 'time', 'result'], ...results.map((r) => [r.case, r.expected, sanitize(r.got), `${r.ms} ms`, r.pass ? 'PASS' : 'FAIL'])];
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-    rows.forEach((row, index) => {
-      const line = row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
-      const last = row[row.length - 1]!;
-      const tone = index === 0 ? paint.bold : last === 'PASS' ? paint.green : paint.red;
-      io.stdout.write(`${index === 0 ? tone(line) : line.slice(0, -last.length) + tone(last)}\n`);
-    });
-  }
+  const table = outputFormat(context) === 'table';
+  // A table shows PASS/FAIL in a `result` column; the other formats carry `pass` as a boolean.
+  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => (table ? { ...rest, result: pass ? 'PASS' : 'FAIL' } : { ...rest, pass }));
+  io.stdout.write(await renderLocal(context, table ? CHECK_TABLE : CHECK_RESULTS, rows));
   const failed = results.filter((r) => !r.pass);
   if (failed.length === 0) {
     context.note(`all ${results.length} checks passed`);
@@ -131,7 +131,40 @@ function readBodyFile(path: string): Buffer {
   }
 }
 
-function wantsJson(context: CommandContext): boolean {
-  const output = context.settings().output.value;
-  return output === 'json' || output === 'ndjson';
+/**
+ * What ping and check print, described as endpoints are, so that every output format, --fields
+ * and --no-header work as they do for the API's data (profile list does the same).
+ */
+const localEndpoint = (name: string, shape: Endpoint['shape'], fields: [string, 'string' | 'integer'][]): Endpoint => ({
+  name,
+  aliases: [],
+  path: '(local)',
+  scope: 'workspaces.read',
+  shape,
+  summary: name,
+  params: [],
+  fields: fields.map(([field, kind]) => ({ name: field, type: { kind } })),
+  columns: fields.map(([field]) => field),
+});
+const CHECK_FIELDS: [string, 'string' | 'integer'][] = [['case', 'string'], ['expected', 'string'], ['got', 'string'], ['ms', 'integer']];
+const CHECK_RESULTS = localEndpoint('check results', 'list', [...CHECK_FIELDS, ['pass', 'string']]);
+const CHECK_TABLE = localEndpoint('check results', 'list', [...CHECK_FIELDS, ['result', 'string']]);
+const PING_ANSWER = localEndpoint('ping answer', 'object', [['status', 'integer'], ['statusText', 'string'], ['location', 'string'], ['ms', 'integer']]);
+
+async function renderLocal(context: CommandContext, endpoint: Endpoint, data: JsonValue): Promise<string> {
+  const { io, options } = context;
+  const format = outputFormat(context);
+  // --fields names `pass` in every format; the table shows it as its `result` column.
+  const fields = parseFields(endpoint === CHECK_TABLE ? CHECK_RESULTS : endpoint, options.fields)?.map((f) => (endpoint === CHECK_TABLE && f === 'pass' ? 'result' : f));
+  return render({
+    endpoint,
+    data,
+    format,
+    fields,
+    header: options.header !== false,
+    bom: options.bom === true,
+    color: colorLevel(io.stdout, context.settings().color, io.env),
+    width: undefined,
+    terminal: io.stdout.isTTY === true,
+  });
 }

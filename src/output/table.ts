@@ -152,9 +152,11 @@ const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
   BID: (p) => p.green,
   NO_BID: (p) => p.red,
   CLARIFY_FIRST: (p) => p.yellow,
+  PASS: (p) => p.green,
+  FAIL: (p) => p.red,
 };
 
-const TONED_FIELDS = new Set(['tier', 'status', 'decision']);
+const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'result']);
 
 function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
   // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.

@@ -95,6 +95,14 @@ describe('cdata webhook verify', () => {
     expect((await cdata([...args, sign(SECRET, stale), '--tolerance', '600'], { stdin: stale })).code).toBe(0);
   });
 
+  it('a correctly signed body over 1 MiB is rejected (exit 1) wherever it comes from, as listen answers 413', async () => {
+    const big = `{"type":"ping","timestamp":"${new Date(now).toISOString()}","pad":"${'x'.repeat(1024 * 1024)}"}`;
+    const args = ['webhook', 'verify', '--signature', sign(SECRET, big)];
+    const expected = { code: 1, stdout: '', stderr: 'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n' };
+    expect(await cdata([...args, '--secret-env', 'WEBHOOK_SECRET'], { stdin: big })).toMatchObject(expected);
+    expect(await cdata([...args, '--body-file', file('big.json', big)], { stdin: SECRET })).toMatchObject(expected);
+  });
+
   it('usage errors (exit 2): no signature, no secret, two secret sources, the secret on argv (never echoed)', async () => {
     const b = body();
     const cases: [string[], string][] = [
@@ -130,20 +138,21 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
     }
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks$/);
 
-    const ping = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET']);
+    const ping = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
     expect(ping.code).toBe(0);
     expect(ping.stdout).toMatch(/^204 No Content in \d+ ms\n$/);
 
-    const check = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET']);
+    const check = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET', '--color', 'never'], { stdoutTTY: true });
     expect(check.code).toBe(0);
-    // Columns aligned (two spaces at least between them); times vary.
-    expect(check.stdout.trimEnd().split('\n').map((l) => l.replace(/\d+ ms/, 'N ms').replace(/ {2,}/g, ' | '))).toEqual([
-      'case | expected | got | time | result',
-      'valid ping | 2xx | 204 | N ms | PASS',
-      'wrong signature | 401 | 401 | N ms | PASS',
-      'tampered body | 401 | 401 | N ms | PASS',
-      'stale timestamp | 400 | 400 | N ms | PASS',
-      'unknown event type | 2xx | 204 | N ms | PASS',
+    // A table at a terminal: columns aligned (two spaces at least between them); times vary.
+    const cells = (line: string) => line.split(/ {2,}/).map((cell, i) => (i === 3 && /^\d+$/.test(cell) ? 'N' : cell));
+    expect(check.stdout.trimEnd().split('\n').map((l) => cells(l).join(' | '))).toEqual([
+      'case | expected | got | ms | result',
+      'valid ping | 2xx | 204 | N | PASS',
+      'wrong signature | 401 | 401 | N | PASS',
+      'tampered body | 401 | 401 | N | PASS',
+      'stale timestamp | 400 | 400 | N | PASS',
+      'unknown event type | 2xx | 204 | N | PASS',
     ]);
     expect(check.stderr).toBe('all 5 checks passed\n');
 
@@ -152,6 +161,32 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
     const accepted = listening.stdout().trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
     expect(accepted.map((e) => e.type).sort()).toEqual(['cdata.check.unknown', 'ping', 'ping']);
     expect(listening.stderr().match(/^rejected (401|400) /gm)?.sort()).toEqual(['rejected 400 ', 'rejected 401 ', 'rejected 401 ']);
+  });
+
+  it('check and ping print data like every other command: tsv in a pipe, every format, --fields', async () => {
+    const { url } = await receiver();
+    const args = ['--secret-env', 'WEBHOOK_SECRET'];
+    const tsv = await cdata(['webhook', 'check', url, ...args]);
+    const timesHidden = tsv.stdout.split('\n').map((line, i) => (i === 0 ? line : line.split('\t').map((cell, j) => (j === 3 ? 'N' : cell)).join('\t')));
+    expect(timesHidden.join('\n')).toBe(
+      'case\texpected\tgot\tms\tpass\nvalid ping\t2xx\t204\tN\ttrue\nwrong signature\t401\t401\tN\ttrue\n' +
+        'tampered body\t401\t401\tN\ttrue\nstale timestamp\t400\t400\tN\ttrue\nunknown event type\t2xx\t204\tN\ttrue\n',
+    );
+    const ndjson = await cdata(['webhook', 'check', url, ...args, '-o', 'ndjson', '-f', 'case,pass']);
+    expect(ndjson.stdout.trimEnd().split('\n')).toEqual([
+      '{"case":"valid ping","pass":true}',
+      '{"case":"wrong signature","pass":true}',
+      '{"case":"tampered body","pass":true}',
+      '{"case":"stale timestamp","pass":true}',
+      '{"case":"unknown event type","pass":true}',
+    ]);
+    const table = await cdata(['webhook', 'check', url, ...args, '-f', 'pass,case', '--color', 'never'], { stdoutTTY: true });
+    expect(table.stdout.split('\n')[1]).toBe('PASS    valid ping');
+    const csv = await cdata(['webhook', 'ping', url, ...args, '-o', 'csv']);
+    expect(csv.stdout).toMatch(/^status,statusText,location,ms\r\n204,No Content,,\d+\r\n$/);
+    const bad = await cdata(['webhook', 'check', url, ...args, '-f', 'nope']);
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toBe("error: unknown field 'nope' in --fields for check results; valid fields: case, expected, got, ms, pass\n");
   });
 
   it('check -o json prints the results for scripts', async () => {
@@ -213,7 +248,7 @@ describe('cdata webhook ping', () => {
     });
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const result = await cdata(['webhook', 'ping', `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, '--secret-env', 'WEBHOOK_SECRET']);
+    const result = await cdata(['webhook', 'ping', `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
     expect(result.stdout).toMatch(/^200 OK in \d+ ms\n$/);
     expect(seen.method).toBe('POST');
     expect(seen.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'Service-Webhooks/1.0', 'x-service-signature': sign(SECRET, seen.body!) });
@@ -225,7 +260,7 @@ describe('cdata webhook ping', () => {
   it('reports a 302 as the result, without following it (the target receives nothing); exit 1', async () => {
     const target = await serve((_req, res) => res.writeHead(204).end());
     const redirecting = await serve((_req, res) => res.writeHead(302, { Location: target.url }).end());
-    const result = await cdata(['webhook', 'ping', redirecting.url, '--secret-env', 'WEBHOOK_SECRET']);
+    const result = await cdata(['webhook', 'ping', redirecting.url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(new RegExp(`^302 Found in \\d+ ms: redirected to ${target.url} \\(not followed, as the platform does not follow it\\)\\n$`));
     expect(target.hits).toHaveLength(0);
