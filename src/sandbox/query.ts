@@ -6,19 +6,20 @@ import type { JsonObject } from '../json.js';
 const INTEGER = /^[+-]?\d+$/;
 
 export function queryError(endpoint: Endpoint, query: URLSearchParams): string | undefined {
+  // A repeated parameter (`tier=STRETCH&tier=bogus`) is checked in every value; the first is used.
   for (const param of endpoint.params) {
-    const value = query.get(param.name);
-    if (value === null) continue;
-    if (param.kind === 'limit' && !INTEGER.test(value)) {
-      return `limit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}; got '${value}'.`;
-    }
-    if (param.kind === 'enum' && !param.values.includes(value)) {
-      return `${param.name} must be one of ${param.values.join(', ')}; got '${value}'.`;
-    }
-    if (param.kind === 'boolean' && value !== 'true' && value !== 'false') {
-      return `${param.name} must be true or false; got '${value}'.`;
+    for (const value of query.getAll(param.name)) {
+      const problem = valueError(param, value);
+      if (problem) return problem;
     }
   }
+  return undefined;
+}
+
+function valueError(param: Endpoint['params'][number], value: string): string | undefined {
+  if (param.kind === 'limit' && !INTEGER.test(value)) return `limit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}; got '${value}'.`;
+  if (param.kind === 'enum' && !param.values.includes(value)) return `${param.name} must be one of ${param.values.join(', ')}; got '${value}'.`;
+  if (param.kind === 'boolean' && value !== 'true' && value !== 'false') return `${param.name} must be true or false; got '${value}'.`;
   return undefined;
 }
 

@@ -98,6 +98,9 @@ describe('keys', () => {
       'svc_iip3o4go3JuuPHeBoiz2dQchABQ2zR2F',
       'svc_99XAJYgZtxAh7iNMFlqS6HwigHWulNAM',
       'svc_2nRLSQ2phV5jTkUe0rTbLeTRXn3m28QT',
+      'svc_HoaSj76BVHy769RcRmKVEPmK7nDej1z7',
+      'svc_T9ZCYjxMcTj4IJW61FMCKmKyYNPBZMnp',
+      'svc_94AqWJoqb6HRjVJkuu46jCvQ6NX0UR1t',
       'svc_QNXGw1byP1jYgqHhcvYiVxfihBVpeoq2',
     ]);
   });
@@ -114,12 +117,15 @@ describe('keys', () => {
     expect(digest(KEY.all)).toBe(createHash('sha256').update(KEY.all, 'utf8').digest('hex'));
   });
 
-  it('one key per single scope, one with all three, one revoked', () => {
+  it('one key per combination of scopes (all three, each pair, each one), one revoked', () => {
     expect(DEMO_KEYS.map((k) => [k.id, [...k.scopes], k.revoked])).toEqual([
       ['all', ['graph.read', 'tenders.read', 'workspaces.read'], false],
       ['graph', ['graph.read'], false],
       ['tenders', ['tenders.read'], false],
       ['workspaces', ['workspaces.read'], false],
+      ['graph+tenders', ['graph.read', 'tenders.read'], false],
+      ['graph+workspaces', ['graph.read', 'workspaces.read'], false],
+      ['tenders+workspaces', ['tenders.read', 'workspaces.read'], false],
       ['revoked', ['graph.read', 'tenders.read', 'workspaces.read'], true],
     ]);
   });

@@ -13,6 +13,9 @@ export const KEY = {
   graph: demoKey('graph'),
   tenders: demoKey('tenders'),
   workspaces: demoKey('workspaces'),
+  'graph+tenders': demoKey('graph+tenders'),
+  'graph+workspaces': demoKey('graph+workspaces'),
+  'tenders+workspaces': demoKey('tenders+workspaces'),
   revoked: demoKey('revoked'),
 } satisfies Record<DemoKey['id'], string>;
 

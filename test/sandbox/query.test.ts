@@ -149,11 +149,17 @@ describe('filters', () => {
 });
 
 describe('repeated parameters', () => {
-  it('use the first value, as URLSearchParams.get does', async () => {
-    expect(await getJson(sandbox.current, `${TENDERS}?tier=STRETCH&tier=bogus&limit=3&limit=abc`)).toEqual(
+  it('every value is checked: one not allowed is a 400, wherever it comes', async () => {
+    for (const query of ['tier=STRETCH&tier=bogus', 'tier=bogus&tier=STRETCH', 'decided=true&decided=maybe', 'limit=5&limit=abc']) {
+      const bad = /(tier|decided|limit)=(bogus|maybe|abc)/.exec(query)![2];
+      expectProblem(await call(sandbox.current, `${TENDERS}?${query}`, { key: KEY.all }), 400, BAD_REQUEST, new RegExp(`got '${bad}'`));
+    }
+  });
+
+  it('when every value is allowed, the first is used, as URLSearchParams.get does', async () => {
+    expect(await getJson(sandbox.current, `${TENDERS}?tier=STRETCH&tier=RECOMMENDED&limit=3&limit=7`)).toEqual(
       await getJson(sandbox.current, `${TENDERS}?tier=STRETCH&limit=3`),
     );
-    expectProblem(await call(sandbox.current, `${TENDERS}?tier=bogus&tier=STRETCH`, { key: KEY.all }), 400, BAD_REQUEST, /got 'bogus'/);
   });
 });
 

@@ -1,5 +1,5 @@
 // api-reference.md parts 4.3 and 5.8: a valid key without the endpoint's scope gets 403 with a
-// detail naming the missing scope. Every endpoint x every single-scope demo key.
+// detail naming the missing scope. Every endpoint x every live demo key (each combination of scopes).
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '../../src/endpoints.js';
 import { DEMO_KEYS } from '../../src/sandbox/keys.js';
@@ -8,15 +8,16 @@ import { BAD_REQUEST, FORBIDDEN, KEY, call, expectProblem } from './http.js';
 
 const sandbox = useSandbox();
 
-const singleScopeKeys = DEMO_KEYS.filter((k) => !k.revoked && k.scopes.length === 1);
+const liveKeys = DEMO_KEYS.filter((k) => !k.revoked);
 const matrix = (ENDPOINTS as readonly Endpoint[]).flatMap((endpoint) =>
-  singleScopeKeys.map((key) => ({ endpoint, key, allowed: key.scopes[0] === endpoint.scope })),
+  liveKeys.map((key) => ({ endpoint, key, allowed: key.scopes.includes(endpoint.scope) })),
 );
 
 describe('the scope matrix', () => {
-  it('covers 9 endpoints x 3 single-scope keys, 9 of them allowed', () => {
-    expect(matrix).toHaveLength(27);
-    expect(matrix.filter((m) => m.allowed)).toHaveLength(9);
+  it('covers 9 endpoints x 7 keys (every combination of scopes), 36 of them allowed', () => {
+    expect(matrix).toHaveLength(63);
+    // Each endpoint needs one scope; of the 7 combinations, 4 hold any given scope.
+    expect(matrix.filter((m) => m.allowed)).toHaveLength(36);
   });
 
   it.each(matrix.map((m) => [m.endpoint.path, m.key.id, m.allowed ? 200 : 403, m] as const))(
