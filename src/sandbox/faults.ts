@@ -1,16 +1,14 @@
 // Ways a server, a proxy or a network misbehaves, for tests and for integrators trying their own
 // clients: each takes over one answer. The sandbox applies `faults(n)` to its n-th request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { STATUS_CODES } from 'node:http';
+import { problemBody } from './problem.js';
 
 export type Fault = (req: IncomingMessage, res: ServerResponse, context: { correlationId: string; now: number }) => number;
 
-const problemBody = (status: number, correlationId: string, now: number, detail: string) =>
-  JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, correlationId, timestamp: new Date(now).toISOString() });
 
 function problem(status: number, detail: string, headers: Record<string, string> = {}): Fault {
   return (_req, res, { correlationId, now }) => {
-    const body = problemBody(status, correlationId, now, detail);
+    const body = JSON.stringify(problemBody(status, detail, correlationId, now));
     res.writeHead(status, { 'Content-Type': 'application/problem+json', 'X-Correlation-Id': correlationId, ...headers });
     res.end(body);
     return status;

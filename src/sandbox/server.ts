@@ -10,6 +10,7 @@ import { sleep } from '../io.js';
 import { stringifyJson, type JsonValue } from '../json.js';
 import { demoData, withRunway, TENANT, type DemoData } from './data.js';
 import { digest, keyTable, type DemoKey } from './keys.js';
+import { problemBody } from './problem.js';
 import type { Fault } from './faults.js';
 import { Lockout } from './lockout.js';
 import { queryError, selectRows } from './query.js';
@@ -73,14 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const problem = (status: number, detail: string, headers?: Record<string, string>): Answer => ({
       status,
       headers,
-      body: {
-        type: 'about:blank',
-        title: STATUS_CODES[status] ?? 'Error',
-        status,
-        detail,
-        correlationId: record.correlationId,
-        timestamp: new Date(now()).toISOString(),
-      },
+      body: problemBody(status, detail, record.correlationId, now()),
     });
 
     if ((options.failRate ?? 0) > 0 && random() < options.failRate!) {
@@ -156,6 +150,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       send(res, result, record.correlationId);
       options.onRequest?.(record);
     })();
+  });
+
+  // A request Node cannot parse (headers over 16 KiB, a malformed request line) gets a
+  // problem+json answer with a correlation id like every other error, not Node's bare one.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const correlationId = randomUUID();
+    const detail = status === 431 ? 'The request headers are larger than the server accepts (16 KiB).' : 'The request could not be parsed as HTTP/1.1.';
+    const body = stringifyJson(problemBody(status, detail, correlationId, now()));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Correlation-Id: ${correlationId}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -30,6 +30,14 @@ describe('methods', () => {
   });
 });
 
+describe('requests Node cannot parse', () => {
+  it('headers over 16 KiB: 431 as problem+json with a correlation id, like every other error', async () => {
+    const answer = await rawGet(sandbox.current, '/api/v1/tenders', { headers: { 'X-API-Key': KEY.all, 'X-Padding': 'x'.repeat(20 * 1024) } });
+    expectProblem(answer, 431, 'Request Header Fields Too Large', 'The request headers are larger than the server accepts (16 KiB).');
+    expect(answer.headers.get('x-correlation-id')).toBe(JSON.parse(answer.text).correlationId);
+  });
+});
+
 describe('paths not listed', () => {
   it.each([
     '/',
