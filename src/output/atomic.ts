@@ -6,9 +6,11 @@
 //
 // What the target is decides the rest, as it would for a shell's `>`: a symlink is written
 // through (the file it points to is replaced, the link stays a link), an existing file keeps its
-// permissions (a 0600 file is not widened to 0644), and a device or a pipe (`--out /dev/stdout`,
-// a FIFO) is written directly, since nothing can be renamed over it.
-import { closeSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+// permissions and, where the user may set them, its owner and group (a 0600 file is not widened
+// to 0644), and a device or a pipe (`/dev/null`, a FIFO) is written directly, since nothing can
+// be renamed over it. `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are the descriptors cdata
+// already holds (see descriptorOf), whatever they were redirected to.
+import { closeSync, constants, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Io } from '../io.js';
@@ -30,7 +32,7 @@ export interface StagedFile {
 export async function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<StagedFile> {
   const target = targetOf(path);
   if (target.kind === 'stream') throw new Error('it is not a regular file (a device or a pipe)');
-  const { real, mode } = target;
+  const { real, mode, owner } = target;
   // Unique enough: opened with O_EXCL ('wx'), so a clash fails rather than sharing a file. Not
   // node:crypto, which would load on every data command for a file name.
   const temp = join(dirname(real), `.${basename(real)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
@@ -40,6 +42,9 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
     // A new file gets what `>` would give (0666 less the umask); a replaced one keeps its mode.
     const file = await open(temp, 'wx', mode ?? 0o666);
     try {
+      // Owner first (a chown may clear set-id bits), then the mode. Best effort, as the user may
+      // only give a file to a group they are in, and only root to another user.
+      if (owner) await file.chown(owner.uid, owner.gid).catch(() => file.chown(-1, owner.gid)).catch(() => undefined);
       if (mode !== undefined) await file.chmod(mode);
       await file.writeFile(content);
       await file.sync();
@@ -71,24 +76,65 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
 }
 
 export async function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<void> {
-  if (targetOf(path).kind === 'stream') return writeFile(path, content);
+  const target = targetOf(path);
+  if (target.kind === 'stream') return writeStream(path, content, target.fifo);
   const staged = await stageFile(path, content, io);
   staged.commit();
-  syncFolder(dirname(realpathSync(path)));
+  syncFolder(dirname(target.real));
 }
 
-type Target = { kind: 'file'; real: string; mode: number | undefined } | { kind: 'stream' };
+/**
+ * The descriptor `path` names when it is `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
+ * `/proc/self/fd/N`: write to it as it is. Opened by name it would be whatever stdout was
+ * redirected to, truncated (`>>` lost) or, for a file, replaced by a rename.
+ */
+export function descriptorOf(path: string): number | undefined {
+  const match = /^\/(?:dev\/std(out|err)|dev\/fd\/(\d+)|proc\/self\/fd\/(\d+))$/.exec(path);
+  if (!match) return undefined;
+  return match[1] === 'out' ? 1 : match[1] === 'err' ? 2 : Number(match[2] ?? match[3]);
+}
+
+type Target =
+  | { kind: 'file'; real: string; mode: number | undefined; owner: { uid: number; gid: number } | undefined }
+  | { kind: 'stream'; fifo: boolean };
 
 /** What writing to `path` means; throws, with a reason for the message, where it cannot be a file. */
 function targetOf(path: string): Target {
   const stats = statSync(path, { throwIfNoEntry: false }); // follows symlinks
   if (stats === undefined) {
     if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('it is a symlink to a file that does not exist');
-    return { kind: 'file', real: path, mode: undefined };
+    return { kind: 'file', real: path, mode: undefined, owner: undefined };
   }
   if (stats.isDirectory()) throw new Error('it is a folder');
-  if (!stats.isFile()) return { kind: 'stream' };
-  return { kind: 'file', real: realpathSync(path), mode: stats.mode & 0o7777 };
+  if (!stats.isFile()) return { kind: 'stream', fifo: stats.isFIFO() };
+  const mine = process.getuid?.() === stats.uid && process.getgid?.() === stats.gid;
+  return { kind: 'file', real: realpathSync(path), mode: stats.mode & 0o7777, owner: mine ? undefined : { uid: stats.uid, gid: stats.gid } };
+}
+
+/**
+ * A device or a pipe, written in place. Opening a FIFO blocks until something reads it, inside a
+ * thread no signal reaches, so Ctrl-C could not stop cdata: the reader is awaited here instead,
+ * by non-blocking opens 50 ms apart. That descriptor is held while the pipe is opened again for
+ * an ordinary write (at once, as a reader is there), so the reader never sees an early end.
+ */
+async function writeStream(path: string, content: string | Buffer, fifo: boolean): Promise<void> {
+  const waiting = fifo ? await readerOf(path) : undefined;
+  try {
+    await writeFile(path, content);
+  } finally {
+    if (waiting !== undefined) closeSync(waiting);
+  }
+}
+
+async function readerOf(fifo: string): Promise<number> {
+  for (;;) {
+    try {
+      return openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 /** Makes renames in `folder` durable; some filesystems refuse to fsync a folder, which is fine. */

@@ -1,19 +1,20 @@
 // Where rendered output goes: stdout, or --out FILE written atomically (the old file stays whole
-// if anything fails).
+// if anything fails). `--out /dev/stdout` (or /dev/stderr, /dev/fd/N) is the descriptor itself.
+import { writeFileSync } from 'node:fs';
 import type { CommandContext } from '../commands/spec.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from './atomic.js';
+import { descriptorOf, writeFileAtomic } from './atomic.js';
 
 export async function writeOutput(context: CommandContext, text: string): Promise<void> {
   const path = context.options.out;
-  if (path === undefined) {
-    context.io.stdout.write(text);
-    return;
-  }
+  const fd = path === undefined ? 1 : descriptorOf(path);
+  if (fd === 1) return void context.io.stdout.write(text);
+  if (fd === 2) return void context.io.stderr.write(text);
   try {
-    await writeFileAtomic(path, text, context.io);
+    if (fd === undefined) await writeFileAtomic(path!, text, context.io);
+    else writeFileSync(fd, text);
   } catch (error) {
-    throw cannotWrite(path, error);
+    throw cannotWrite(String(path), error);
   }
 }
 

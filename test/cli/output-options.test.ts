@@ -1,5 +1,5 @@
 // --fields, --no-header, --bom, the default format, and --out.
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { faultAlways, fetchDirect, NOW, useSandboxes } from '../helpers/api.js';
 import { csvCell, parseStrictCsv, rowsOf, tableCell, tableLinePattern, tsvCell } from '../helpers/cells.js';
 import { cdata } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { BIN, runBin, runProcess, shellQuote } from '../helpers/spawn.js';
 
 const sandbox = useSandbox({ now: () => NOW });
 const env = () => sandboxEnv(sandbox.current);
@@ -191,6 +192,22 @@ describe('--out FILE', () => {
     expect(readFileSync(file, 'utf8').startsWith('name,description,')).toBe(true);
   });
 
+  it('keeps the owner and group of the file it replaces where the user may set them', async () => {
+    const file = join(folder(), 'shared.csv');
+    writeFileSync(file, 'old\n');
+    // As root (CI), the file belongs to nobody; otherwise to ourselves and, if we are in one, a
+    // supplementary group: the group a user may give a file to.
+    const root = process.getuid!() === 0;
+    const group = process.getgroups!().find((gid) => gid !== process.getgid!()) ?? process.getgid!();
+    const owner = root ? { uid: 65534, gid: 65534 } : { uid: process.getuid!(), gid: group };
+    chownSync(file, owner.uid, owner.gid);
+    chmodSync(file, 0o640);
+    expect((await cdata(['agents', '--out', file], { env: env() })).code).toBe(0);
+    expect(statSync(file)).toMatchObject({ ...owner, mode: expect.any(Number) });
+    expect(statSync(file).mode & 0o7777).toBe(0o640);
+    expect(readFileSync(file, 'utf8').startsWith('name,description,')).toBe(true);
+  });
+
   it('writes through a symlink: the file it points to is replaced, the link stays a link', async () => {
     const dir = folder();
     mkdirSync(join(dir, 'real'));
@@ -237,6 +254,47 @@ describe('--out FILE', () => {
     const devNull = await cdata(['agents', '--out', '/dev/null'], { env: env() });
     expect(devNull.code).toBe(0);
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('--out /dev/stdout is stdout as redirected: `>>` appends, a file is not replaced', async () => {
+    const file = join(folder(), 'log.csv');
+    writeFileSync(file, 'line before\n');
+    const inode = statSync(file).ino;
+    const line = `${shellQuote(process.execPath)} ${shellQuote(BIN)} tenders --limit 2 -o csv --fields ocid --out /dev/stdout >> ${shellQuote(file)}`;
+    const result = await runProcess('sh', ['-c', line], { env: env() });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const rows = (await tenderRows()).slice(0, 2).map((row) => row.ocid);
+    expect(readFileSync(file, 'utf8')).toBe(`line before\n${['ocid', ...rows, ''].join('\r\n')}`);
+    expect(statSync(file).ino).toBe(inode);
+    const toStderr = await runBin(['agents', '-o', 'json', '--out', '/dev/stderr'], { env: env() });
+    expect(toStderr.stdout).toBe('');
+    expect(parseJson(toStderr.stderr)).toEqual(parseJson((await cdata(['agents', '-o', 'json'], { env: env() })).stdout));
+  });
+
+  it('waits for a pipe\'s reader, then gives it the whole output', async () => {
+    const fifo = join(folder(), 'late');
+    execFileSync('mkfifo', [fifo]);
+    const writer = runBin(['obligations', '--limit', '200', '-o', 'csv', '--out', fifo], { env: env() });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const { createReadStream } = await import('node:fs');
+    const read = new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      createReadStream(fifo).on('data', (c) => chunks.push(c as Buffer)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+    });
+    expect(await writer).toMatchObject({ code: 0, stderr: '' });
+    expect(await read).toBe((await cdata(['obligations', '--limit', '200', '-o', 'csv'], { env: env() })).stdout);
+  });
+
+  it('a pipe nobody reads does not hold cdata past Ctrl-C', async () => {
+    const fifo = join(folder(), 'unread');
+    execFileSync('mkfifo', [fifo]);
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, 'agents', '--out', fifo], { env: { ...process.env, ...env() }, stdio: 'ignore' });
+    setTimeout(() => child.kill('SIGINT'), 500);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+    clearTimeout(killer);
+    expect(signal === 'SIGINT' || code === 130).toBe(true);
   });
 });
 
