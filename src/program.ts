@@ -136,11 +136,17 @@ function toOption(spec: OptionSpec): Option {
 }
 
 /**
- * Commander quotes an unknown `--name=value` whole; the value may be a secret typed where it does
- * not belong (`--password=…`), so it is never echoed: `'--password=…'`.
+ * Commander quotes an unknown option whole, and what follows its name may be a secret typed where
+ * it does not belong (`--password=…`, `-phunter2`), so only the name is echoed: `'--password=…'`,
+ * `'-p…'`. The quoted text runs to the end of the line, whatever quotes it holds.
  */
 function withoutOptionValues(message: string): string {
-  return message.replace(/'(-{1,2}[^'=\s]+)=[^']*'/g, "'$1=…'");
+  return message.replace(/^(unknown option ')(.*)'$/m, (_all, lead: string, token: string) => `${lead}${optionName(token)}'`);
+}
+
+function optionName(token: string): string {
+  if (token.startsWith('--')) return token.replace(/=[^]*/, '=…');
+  return token.length > 2 ? `${token.slice(0, 2)}…` : token;
 }
 
 /** `auth status` for that subcommand: its names below the root. */

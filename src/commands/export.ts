@@ -6,8 +6,9 @@
 // fails keeps its previous file. Exit 0 only when everything succeeded, else the highest code.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { redactKeys } from '../config/key.js';
 import { CliError, exitCodeOf, UsageError } from '../errors.js';
-import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceOk } from '../export/manifest.js';
+import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceFailed, type ResourceOk } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
 import { asRows } from '../output/cells.js';
@@ -20,6 +21,8 @@ import { openClient, requireBaseUrl } from './api.js';
 import type { CommandContext, Handler } from './spec.js';
 
 type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | { item: ExportItem; entry: ResourceEntry };
+/** The outcome of a list that could not be exported (see failing). */
+type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Outcome;
 
 export const exportLists: Handler = async (context) => {
   const { io, options } = context;
@@ -29,12 +32,13 @@ export const exportLists: Handler = async (context) => {
   const client = openClient(context); // no key or base URL: fails here, before anything is written
   const baseUrl = requireBaseUrl(context);
   const previous = readPrevious(plan.dir);
+  const fail = failing(previous.entries, [context.settings().key.value ?? '']);
   const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && options.quiet !== true);
 
   let outcomes: Outcome[];
   try {
-    const one = (item: ExportItem) => exportOne(context, client, plan, item, progress, previous.entries);
-    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, previous.entries) : await Promise.all(plan.items.map(one));
+    const one = (item: ExportItem) => exportOne(context, client, plan, item, progress, fail);
+    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
   } finally {
     await client.close();
   }
@@ -48,7 +52,7 @@ export const exportLists: Handler = async (context) => {
       return outcome;
     } catch (error) {
       outcome.staged.discard();
-      return failed(outcome.item, cannotWrite(outcome.staged.path, error), previous.entries);
+      return fail(outcome.item, cannotWrite(outcome.staged.path, error));
     }
   });
   syncFolder(plan.dir);
@@ -87,14 +91,14 @@ export const exportLists: Handler = async (context) => {
  * lock the company's address out (25 failures in 15 minutes). A first run, or one after a good
  * run, asks for everything at once.
  */
-async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promise<Outcome>, previous: Map<string, ResourceOk>): Promise<Outcome[]> {
+async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promise<Outcome>, fail: Fail): Promise<Outcome[]> {
   const [first, ...rest] = items;
   if (!first) return [];
   const probe = await one(first);
   const code = probe.entry.status === 'error' ? probe.entry.error.exitCode : 0;
   if (code === 3 || code === 5) {
     const skipped = (item: ExportItem) =>
-      failed(item, new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`), previous, code);
+      fail(item, new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`), code);
     return [probe, ...rest.map(skipped)];
   }
   return [probe, ...(await Promise.all(rest.map(one)))];
@@ -106,7 +110,7 @@ async function exportOne(
   plan: ExportPlan,
   item: ExportItem,
   progress: Progress,
-  previous: Map<string, ResourceOk>,
+  fail: Fail,
 ): Promise<Outcome> {
   const { endpoint } = item;
   const exportedAt = new Date(context.io.now()).toISOString();
@@ -147,28 +151,38 @@ async function exportOne(
       },
     };
   } catch (error) {
-    const outcome = failed(item, error, previous);
+    const outcome = fail(item, error);
     if (outcome.entry.status === 'error') progress.set(endpoint.name, `failed: ${outcome.entry.error.message}`);
     return outcome;
   }
 }
 
-/** A list that could not be exported: its error, and the earlier file that stays in its place. */
-function failed(item: ExportItem, error: unknown, previous: Map<string, ResourceOk>, exitCode = exitCodeOf(error)): Outcome {
-  const known = error instanceof CliError ? error : undefined;
-  const http = known?.http;
-  const message = `${known ? known.message : `internal error: ${(error as Error).message}`}${
-    http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : ''
-  }`;
-  const kept = previous.get(item.endpoint.name);
+/**
+ * A list that could not be exported: its error, and the earlier file that stays in its place.
+ * What the API said goes into the manifest and onto stderr without the key, should a server
+ * echo it back.
+ */
+function failing(previous: Map<string, ResourceOk>, secrets: readonly string[]): Fail {
+  return (item, error, exitCode = exitCodeOf(error)) => {
+    const known = error instanceof CliError ? error : undefined;
+    const http = known?.http;
+    const correlationId = http?.correlationId ? redactKeys(http.correlationId, secrets) : null;
+    const message = redactKeys(
+      `${known ? known.message : `internal error: ${(error as Error).message}`}${
+        http ? ` (HTTP ${http.status}${correlationId ? `, correlation id ${correlationId}` : ''})` : ''
+      }`,
+      secrets,
+    );
+    return { item, entry: errorEntry(item, { message, exitCode, httpStatus: http?.status ?? null, correlationId }, previous.get(item.endpoint.name)) };
+  };
+}
+
+function errorEntry(item: ExportItem, error: ResourceFailed['error'], kept: ResourceOk | undefined): ResourceFailed {
   return {
-    item,
-    entry: {
-      resource: item.endpoint.name,
-      status: 'error',
-      file: item.file,
-      error: { message, exitCode, httpStatus: http?.status ?? null, correlationId: http?.correlationId ?? null },
-      kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt } : null,
-    },
+    resource: item.endpoint.name,
+    status: 'error',
+    file: item.file,
+    error,
+    kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt } : null,
   };
 }

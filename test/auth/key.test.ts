@@ -33,6 +33,17 @@ describe('redactKeys', () => {
     expect(redactKeys('no key here', [a])).toBe('no key here');
   });
 
+  it('hides anything shaped like a key or a signing secret, known or not', () => {
+    expect(redactKeys('unknown command svc_NeverIssuedNeverIssuedNeverIss', [])).toBe('unknown command svc_***');
+    expect(redactKeys("'whsec_TypedOnTheCommandLine0123456789'", [])).toBe("'whsec_***'");
+  });
+
+  it('keeps short svc_ names a user chose: a profile, a folder, the hint about the key format', () => {
+    for (const text of ['profile svc_prod', 'cannot write /srv/svc_etl/out.csv: EACCES', 'the key is svc_ followed by letters and digits', 'svc_***']) {
+      expect(redactKeys(text, [])).toBe(text);
+    }
+  });
+
   it('ignores an empty key rather than splicing svc_*** between every character', () => {
     expect(redactKeys('abc', [''])).toBe('abc');
   });

@@ -11,6 +11,7 @@ import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/mani
 import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
 import { NOW, useSandboxes } from '../helpers/api.js';
 import { run } from '../helpers/run.js';
+import { problemWith } from '../helpers/hostile.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 
 const makeSandbox = useSandboxes();
@@ -133,5 +134,21 @@ describe('the manifest knows every earlier file in the folder', () => {
     expect((entry(manifestOf(dir), 'sites') as ResourceFailed).kept).toBeNull();
     expect((entry(manifestOf(dir), 'agents') as ResourceFailed).kept).not.toBeNull();
     expect(existsSync(join(dir, 'sites.csv'))).toBe(false);
+  });
+});
+
+describe('a server that echoes the key', () => {
+  it('is not believed: the manifest and stderr show svc_*** in its message and correlation id', async () => {
+    const sandbox = await makeSandbox({ faults: () => problemWith(401, (key) => `for-${key}`) });
+    const dir = folder();
+    const env = sandboxEnv(sandbox);
+    const result = await run(['export', 'agents', 'sites', '--dir', dir], { env });
+    expect(result.code).toBe(3);
+    const written = readFileSync(join(dir, 'manifest.json'), 'utf8');
+    for (const text of [written, result.stderr]) {
+      expect(text).not.toContain(env.CDATA_API_KEY);
+      expect(text).toContain('for-svc_***');
+    }
+    expect(entry(manifestOf(dir), 'agents')).toMatchObject({ status: 'error', error: { exitCode: 3, httpStatus: 401, correlationId: 'for-svc_***' } });
   });
 });
