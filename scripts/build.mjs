@@ -54,7 +54,7 @@ for (const input of Object.keys(metafile.inputs)) {
 const notices = [...bundled].sort().map((folder) => {
   const dir = new URL(folder, root);
   const info = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8'));
-  const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+  const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)/i.test(name));
   const text = file ? readFileSync(new URL(file, dir), 'utf8').trim() : `${info.license} (the package ships no licence file)`;
   return `${info.name} ${info.version} (${info.license})\n${'-'.repeat(72)}\n${text}\n`;
 });

@@ -182,8 +182,9 @@ const MAX_DATED_WAIT = 10 * 366 * 86_400;
 
 function retryAdvice(wait: number | undefined, maxWaitSeconds: number, waitedAlready: boolean, now: number): string {
   if (wait === undefined) return 'The API gave no usable Retry-After: wait before retrying, and check the key (failed authentication locks an address out).';
-  // A wait past any sensible horizon (a broken server's 9999999999999) is reported, not dated.
-  const when = wait <= MAX_DATED_WAIT ? ` (at ${new Date(now + wait * 1000).toISOString().replace(/\.\d+Z$/, 'Z')})` : '';
+  // A wait past any sensible horizon (a broken server's 9999999999999) is neither dated nor
+  // printed as a figure that could read 1e+23.
+  const when = wait <= MAX_DATED_WAIT ? `${wait} s (at ${new Date(now + wait * 1000).toISOString().replace(/\.\d+Z$/, 'Z')})` : 'more than ten years, it says';
   const why = waitedAlready ? 'still rate limited after waiting once' : `longer than --max-wait ${maxWaitSeconds} s`;
-  return `Retry after ${wait} s${when}; ${why}. Too many failed authentications lock an address out for up to 15 minutes.`;
+  return `Retry after ${when}; ${why}. Too many failed authentications lock an address out for up to 15 minutes.`;
 }

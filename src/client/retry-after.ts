@@ -29,18 +29,25 @@ export function parseHttpDate(text: string, now: number): number | undefined {
     if (!match?.groups) continue;
     const { day = '', month = '', year = '' } = match.groups;
     const [hour, minute, second] = [match.groups.hour, match.groups.minute, match.groups.second].map(Number) as [number, number, number];
-    const at = Date.UTC(fullYear(Number(year), year.length, now), MONTHS.indexOf(month), Number(day), hour, minute, second);
-    // Date.UTC rolls 31 Feb over into March: a date that does not exist is not a date.
-    return new Date(at).getUTCDate() === Number(day) && hour < 24 && minute < 60 && second < 61 ? at : undefined;
+    // Date.UTC rolls 31 Feb over into March: a date that does not exist is not a date. A leap
+    // second (23:59:60) is checked as :59 and counted as the next second.
+    const at = Date.UTC(fullYear(Number(year), year.length, now), MONTHS.indexOf(month), Number(day), hour, minute, Math.min(second, 59));
+    const real = new Date(at).getUTCDate() === Number(day) && hour < 24 && minute < 60 && second < 61 && (second < 60 || (hour === 23 && minute === 59));
+    return real ? at + (second - Math.min(second, 59)) * 1000 : undefined;
   }
   return undefined;
 }
 
-/** RFC 850's two-digit year: the most recent year ending in those digits that is not more than 50 years ahead. */
+/**
+ * RFC 850's two-digit year, in the hundred years around now (RFC 9110 5.6.7): one that would be
+ * more than 50 years ahead is the latest past year ending in those digits, and one 50 or more
+ * years back is the next century's.
+ */
 function fullYear(year: number, digits: number, now: number): number {
   if (digits === 4) return year;
   const current = new Date(now).getUTCFullYear();
-  let full = current - (current % 100) + year;
-  if (full > current + 50) full -= 100;
+  const full = current - (current % 100) + year;
+  if (full > current + 50) return full - 100;
+  if (full <= current - 50) return full + 100;
   return full;
 }

@@ -45,3 +45,11 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
   const listing = await runProcess('ls', [join(prefix, 'lib', 'node_modules', 'cdata')], { env: clean });
   expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'package.json']);
 }, 240_000);
+
+it('ships the licence text of every package bundled into dist/, found under any of its usual names', () => {
+  const notices = readFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES.txt'), 'utf8');
+  for (const name of ['commander', 'undici', 'chalk', 'cli-table3', 'csv-stringify', 'conf']) expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
+  // emoji-regex (through cli-table3) names its file LICENSE-MIT.txt.
+  expect(notices).toMatch(/^emoji-regex [\d.]+ \(MIT\)\n-{72}\nCopyright Mathias Bynens/m);
+  expect(notices).not.toContain('ships no licence file');
+});
