@@ -10,7 +10,7 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
   const exitCode = exitCodeOf(error);
   const redact = (text: string) => sanitize(redactKeys(text, run.secrets));
   const known = error instanceof CliError;
-  const message = known ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+  const message = messageOf(error);
   const http = known ? error.http : undefined;
   const where = http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : '';
   const lines = [`error: ${redact(message)}${redact(where)}`];
@@ -18,19 +18,31 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
   if (!known) lines.push('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
   if (run.debug && error instanceof Error && error.stack) lines.push(...error.stack.split('\n').slice(1).map(redact));
   io.stderr.write(`${lines.join('\n')}\n`);
-  if (run.jsonErrors) {
-    const line = {
-      error: {
-        status: http?.status ?? null,
-        title: http?.title ?? EXIT_CODES[exitCode].title,
-        // The API's own detail when it sent a problem (what its documentation and support quote).
-        detail: http?.detail ?? message,
-        correlationId: http?.correlationId ?? null,
-        exitCode,
-      },
-    };
-    const json = redactKeys(JSON.stringify(line), run.secrets);
-    io.stderr.write(`${sanitizeJson(json)}\n`);
-  }
+  if (run.jsonErrors) io.stderr.write(errorJsonLine(error, exitCode, run.secrets));
   return exitCode;
+}
+
+/**
+ * The error as one JSON line, for -o json/ndjson; `resource` names the list an export failed
+ * on. Without the key, and with control characters escaped.
+ */
+export function errorJsonLine(error: unknown, exitCode: ExitCode, secrets: readonly string[], resource?: string): string {
+  const http = error instanceof CliError ? error.http : undefined;
+  const line = {
+    error: {
+      ...(resource === undefined ? {} : { resource }),
+      status: http?.status ?? null,
+      title: http?.title ?? EXIT_CODES[exitCode].title,
+      // The API's own detail when it sent a problem (what its documentation and support quote).
+      detail: http?.detail ?? messageOf(error),
+      correlationId: http?.correlationId ?? null,
+      exitCode,
+    },
+  };
+  return `${sanitizeJson(redactKeys(JSON.stringify(line), secrets))}\n`;
+}
+
+/** What an error says: a CliError's message, or anything else as an internal error. */
+export function messageOf(error: unknown): string {
+  return error instanceof CliError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
 }

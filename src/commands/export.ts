@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
-import { CliError, exitCodeOf, UsageError } from '../errors.js';
+import { CliError, exitCodeOf, UsageError, type ExitCode } from '../errors.js';
+import { errorJsonLine, messageOf } from '../report.js';
 import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceFailed, type ResourceOk } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
@@ -20,7 +21,7 @@ import type { ApiClient } from '../client/client.js';
 import { openClient, requireBaseUrl } from './api.js';
 import type { CommandContext, Handler } from './spec.js';
 
-type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | { item: ExportItem; entry: ResourceEntry };
+type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | { item: ExportItem; entry: ResourceFailed; jsonLine: string };
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Outcome;
 
@@ -57,8 +58,8 @@ export const exportLists: Handler = async (context) => {
   });
   syncFolder(plan.dir);
 
-  const failures = outcomes.map((o) => o.entry).filter((e) => e.status === 'error');
-  const exitCode = Math.max(0, ...failures.map((f) => f.error.exitCode));
+  const failures = outcomes.filter((o) => 'jsonLine' in o);
+  const exitCode = Math.max(0, ...failures.map((f) => f.entry.error.exitCode));
   const exported = new Set(outcomes.map((o) => o.entry.resource));
   const manifest: Manifest = {
     version: 1,
@@ -79,7 +80,12 @@ export const exportLists: Handler = async (context) => {
     throw cannotWrite(manifestPath, error);
   }
 
-  for (const failure of failures) io.stderr.write(`error: ${failure.resource}: ${sanitize(failure.error.message)}\n`);
+  // One line per failure; under -o json/ndjson (or CDATA_OUTPUT), each also as a JSON line.
+  const output = context.settings().output.value;
+  for (const { entry, jsonLine } of failures) {
+    io.stderr.write(`error: ${entry.resource}: ${sanitize(entry.error.message)}\n`);
+    if (output === 'json' || output === 'ndjson') io.stderr.write(jsonLine);
+  }
   if (progress.enabled && failures.length === 0) context.note(`exported ${outcomes.length} lists to ${plan.dir} (see ${MANIFEST_FILE})`);
   return exitCode;
 };
@@ -164,16 +170,15 @@ async function exportOne(
  */
 function failing(previous: Map<string, ResourceOk>, secrets: readonly string[]): Fail {
   return (item, error, exitCode = exitCodeOf(error)) => {
-    const known = error instanceof CliError ? error : undefined;
-    const http = known?.http;
+    const http = error instanceof CliError ? error.http : undefined;
     const correlationId = http?.correlationId ? redactKeys(http.correlationId, secrets) : null;
-    const message = redactKeys(
-      `${known ? known.message : `internal error: ${(error as Error).message}`}${
-        http ? ` (HTTP ${http.status}${correlationId ? `, correlation id ${correlationId}` : ''})` : ''
-      }`,
-      secrets,
-    );
-    return { item, entry: errorEntry(item, { message, exitCode, httpStatus: http?.status ?? null, correlationId }, previous.get(item.endpoint.name)) };
+    const where = http ? ` (HTTP ${http.status}${correlationId ? `, correlation id ${correlationId}` : ''})` : '';
+    const message = redactKeys(`${messageOf(error)}${where}`, secrets);
+    return {
+      item,
+      entry: errorEntry(item, { message, exitCode, httpStatus: http?.status ?? null, correlationId }, previous.get(item.endpoint.name)),
+      jsonLine: errorJsonLine(error, exitCode as ExitCode, secrets, item.endpoint.name),
+    };
   };
 }
 

@@ -152,3 +152,29 @@ describe('a server that echoes the key', () => {
     expect(entry(manifestOf(dir), 'agents')).toMatchObject({ status: 'error', error: { exitCode: 3, httpStatus: 401, correlationId: 'for-svc_***' } });
   });
 });
+
+describe('failures under -o json or ndjson', () => {
+  it.each([['-o', 'json'], ['-o', 'ndjson'], ['--json']])('%s %s: each failure is an error: line and a JSON line naming its list', async (...format) => {
+    const sandbox = await makeSandbox();
+    const dir = folder();
+    const result = await run(['export', 'companies', 'tenders', 'workspaces', '--dir', dir, ...format.filter(Boolean)], { env: sandboxEnv(sandbox, 'graph') });
+    expect(result.code).toBe(4);
+    const lines = result.stderr.trimEnd().split('\n');
+    const refused = (path: string) => sandbox.requests.find((r) => r.path.startsWith(path))!;
+    expect(lines).toHaveLength(4);
+    ['tenders', 'workspaces'].forEach((resource, i) => {
+      const { correlationId } = refused(`/api/v1/${resource}`);
+      expect(lines[2 * i]).toMatch(new RegExp(`^error: ${resource}: .*\\(HTTP 403, correlation id ${correlationId}\\)$`));
+      expect(JSON.parse(lines[2 * i + 1]!)).toEqual({
+        error: { resource, status: 403, title: 'Forbidden', detail: expect.stringContaining(`${resource}.read`), correlationId, exitCode: 4 },
+      });
+    });
+  });
+
+  it('csv: the error: lines alone', async () => {
+    const sandbox = await makeSandbox();
+    const result = await run(['export', 'companies', 'tenders', '--dir', folder()], { env: sandboxEnv(sandbox, 'graph') });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^error: tenders: [^\n]*\n$/);
+  });
+});

@@ -3,7 +3,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import cliTableUtils from 'cli-table3/src/utils.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isJsonNumber, parseJson, stringifyJson, type JsonValue } from '../../src/json.js';
 import { cellText } from '../../src/output/cells.js';
 import { renderCsv } from '../../src/output/csv.js';
@@ -14,6 +14,9 @@ import { renderTsv } from '../../src/output/tsv.js';
 import { FIELDS, jsonValue, RAW_UNSAFE, rows } from './arbitraries.js';
 
 const RUNS = { numRuns: Number(process.env.PROP_RUNS ?? 300) };
+// Hundreds of random tables take ~4 s alone and five times that on a loaded machine: the
+// timeout is there to catch a hang, not to time the renderer (npm run bench does that).
+vi.setConfig({ testTimeout: 120_000 });
 const isNumber = (v: JsonValue | undefined) => typeof v === 'number' || isJsonNumber(v);
 
 /**
