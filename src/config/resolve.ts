@@ -1,5 +1,6 @@
 // The one place settings are resolved: flag > environment > profile > default (PRODUCT.md
 // section 2). Commands read Settings; nothing else looks at flags, env or the config file for them.
+import { parseInteger } from '../commands/flags.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { envValue } from './env.js';
@@ -70,7 +71,7 @@ export function resolveSettings(options: GlobalOptions, io: Io, sandbox?: Sandbo
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
     output: pick([outputFlag(options), 'flag'], [data?.output, 'profile']),
     timeoutSeconds: options.timeout !== undefined ? parseSeconds('--timeout', options.timeout, false) : data?.timeout ?? DEFAULTS.timeoutSeconds,
-    retries: options.retries !== undefined ? count('--retries', options.retries) : DEFAULTS.retries,
+    retries: options.retries !== undefined ? parseInteger('--retries', options.retries, 0, 10) : DEFAULTS.retries,
     maxWaitSeconds: options.maxWait !== undefined ? parseSeconds('--max-wait', options.maxWait, true) : DEFAULTS.maxWaitSeconds,
     color: colorMode(options.color),
     quiet: options.quiet ?? false,
@@ -126,9 +127,4 @@ export function parseSeconds(flag: string, value: string, zeroAllowed: boolean):
     throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to 86400 (got '${value}')`);
   }
   return n;
-}
-
-function count(flag: string, value: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) > 10) throw new UsageError(`${flag} must be a whole number from 0 to 10 (got '${value}')`);
-  return Number(value);
 }
