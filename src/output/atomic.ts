@@ -5,12 +5,12 @@
 // file first and rename them together at the end.
 //
 // What the target is decides the rest, as it would for a shell's `>`: a symlink is written
-// through (the file it points to is replaced, the link stays a link), an existing file keeps its
-// permissions and, where the user may set them, its owner and group (a 0600 file is not widened
-// to 0644), and a device or a pipe (`/dev/null`, a FIFO) is written directly, since nothing can
-// be renamed over it. `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are the descriptors cdata
-// already holds (see descriptorOf), whatever they were redirected to.
-import { closeSync, constants, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+// through (the file it points to is replaced, the link stays a link), a file the user may not
+// write is refused, an existing file keeps its permissions and, where the user may set them, its
+// owner and group (a 0600 file is not widened to 0644), and a device or a pipe (`/dev/null`, a
+// FIFO) is written directly, since nothing can be renamed over it. `/dev/stdout` and
+// `/dev/stderr` are the descriptors cdata already holds (see descriptorOf).
+import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Io } from '../io.js';
@@ -77,7 +77,7 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
 
 export async function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<void> {
   const target = targetOf(path);
-  if (target.kind === 'stream') return writeStream(path, content, target.fifo);
+  if (target.kind === 'stream') return target.fifo ? writeFifo(path, content) : writeFile(path, content);
   const staged = await stageFile(path, content, io);
   staged.commit();
   syncFolder(dirname(target.real));
@@ -85,8 +85,10 @@ export async function writeFileAtomic(path: string, content: string | Buffer, io
 
 /**
  * The descriptor `path` names when it is `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
- * `/proc/self/fd/N`: write to it as it is. Opened by name it would be whatever stdout was
- * redirected to, truncated (`>>` lost) or, for a file, replaced by a rename.
+ * `/proc/self/fd/N`: cdata writes to fd 1 and 2 as they are (opened by name, stdout redirected
+ * to a file would be truncated, `>>` lost, or replaced by a rename). Any other number is
+ * refused by the caller: past 2, descriptors are as likely Node's own (its event loop's, its
+ * signal pipe) as one the shell handed over, and writing into those crashes it.
  */
 export function descriptorOf(path: string): number | undefined {
   const match = /^\/(?:dev\/std(out|err)|dev\/fd\/(\d+)|proc\/self\/fd\/(\d+))$/.exec(path);
@@ -107,23 +109,27 @@ function targetOf(path: string): Target {
   }
   if (stats.isDirectory()) throw new Error('it is a folder');
   if (!stats.isFile()) return { kind: 'stream', fifo: stats.isFIFO() };
+  // As `>` would: a file the user may not write is not replaced, though the folder would allow
+  // it (a rename there would take another user's file from them, or undo a chmod a-w).
+  accessSync(path, constants.W_OK);
   const mine = process.getuid?.() === stats.uid && process.getgid?.() === stats.gid;
   return { kind: 'file', real: realpathSync(path), mode: stats.mode & 0o7777, owner: mine ? undefined : { uid: stats.uid, gid: stats.gid } };
 }
 
 /**
- * A device or a pipe, written in place. Opening a FIFO blocks until something reads it, inside a
- * thread no signal reaches, so Ctrl-C could not stop cdata: the reader is awaited here instead,
- * by non-blocking opens 50 ms apart. That descriptor is held while the pipe is opened again for
- * an ordinary write (at once, as a reader is there), so the reader never sees an early end.
+ * A FIFO, written in place. Opening one blocks until something reads it, and a write blocks
+ * while the reader is slow, both inside threads no signal reaches, so Ctrl-C could not stop
+ * cdata. Instead the reader is awaited by non-blocking opens 50 ms apart, and the content goes
+ * through that same non-blocking descriptor on the event loop (as Node writes stdout to a pipe).
  */
-async function writeStream(path: string, content: string | Buffer, fifo: boolean): Promise<void> {
-  const waiting = fifo ? await readerOf(path) : undefined;
-  try {
-    await writeFile(path, content);
-  } finally {
-    if (waiting !== undefined) closeSync(waiting);
-  }
+async function writeFifo(path: string, content: string | Buffer): Promise<void> {
+  const fd = await readerOf(path);
+  const { Socket } = await import('node:net');
+  const pipe = new Socket({ fd, readable: false, writable: true });
+  await new Promise<void>((resolve, reject) => {
+    pipe.once('error', reject);
+    pipe.end(content, resolve);
+  });
 }
 
 async function readerOf(fifo: string): Promise<number> {

@@ -1,6 +1,5 @@
 // Where rendered output goes: stdout, or --out FILE written atomically (the old file stays whole
-// if anything fails). `--out /dev/stdout` (or /dev/stderr, /dev/fd/N) is the descriptor itself.
-import { writeFileSync } from 'node:fs';
+// if anything fails). `--out /dev/stdout` (or /dev/stderr) is the descriptor itself.
 import type { CommandContext } from '../commands/spec.js';
 import { UsageError } from '../errors.js';
 import { descriptorOf, writeFileAtomic } from './atomic.js';
@@ -10,11 +9,13 @@ export async function writeOutput(context: CommandContext, text: string): Promis
   const fd = path === undefined ? 1 : descriptorOf(path);
   if (fd === 1) return void context.io.stdout.write(text);
   if (fd === 2) return void context.io.stderr.write(text);
+  if (fd !== undefined) {
+    throw new UsageError(`--out ${path}: cdata writes to no descriptor but stdout and stderr`, { hint: fd === 0 ? 'Standard input is no place for output: use --out FILE or >.' : `Redirect stdout there instead: cdata … >&${fd}` });
+  }
   try {
-    if (fd === undefined) await writeFileAtomic(path!, text, context.io);
-    else writeFileSync(fd, text);
+    await writeFileAtomic(path!, text, context.io);
   } catch (error) {
-    throw cannotWrite(String(path), error);
+    throw cannotWrite(path!, error);
   }
 }
 

@@ -12,7 +12,7 @@ import { faultAlways, fetchDirect, NOW, useSandboxes } from '../helpers/api.js';
 import { csvCell, parseStrictCsv, rowsOf, tableCell, tableLinePattern, tsvCell } from '../helpers/cells.js';
 import { cdata } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
-import { BIN, runBin, runProcess, shellQuote } from '../helpers/spawn.js';
+import { BIN, runBin, runBinAsUser, runProcess, shellQuote } from '../helpers/spawn.js';
 
 const sandbox = useSandbox({ now: () => NOW });
 const env = () => sandboxEnv(sandbox.current);
@@ -283,6 +283,46 @@ describe('--out FILE', () => {
     });
     expect(await writer).toMatchObject({ code: 0, stderr: '' });
     expect(await read).toBe((await cdata(['obligations', '--limit', '200', '-o', 'csv'], { env: env() })).stdout);
+  });
+
+  it('--out /dev/fd/N past stderr is refused with exit 2, before Node\'s own descriptors can be written into', async () => {
+    for (const path of ['/dev/fd/5', '/proc/self/fd/7', '/dev/fd/0']) {
+      const result = await runBin(['agents', '--out', path], { env: env() });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr.split('\n')[0]).toBe(`error: --out ${path}: cdata writes to no descriptor but stdout and stderr`);
+    }
+  });
+
+  it('a pipe whose reader never reads does not hold cdata past Ctrl-C, however much is left to write', async () => {
+    const fifo = join(folder(), 'stalled');
+    execFileSync('mkfifo', [fifo]);
+    const { closeSync, constants, openSync } = await import('node:fs');
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK); // held, never read
+    try {
+      const { spawn } = await import('node:child_process');
+      // ~79 KB of JSON: more than a pipe holds, so the write cannot finish.
+      const child = spawn(process.execPath, [BIN, 'obligations', '--limit', '200', '-o', 'json', '--out', fifo], { env: { ...process.env, ...env() }, stdio: 'ignore' });
+      setTimeout(() => child.kill('SIGINT'), 1000);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+      clearTimeout(killer);
+      expect(signal === 'SIGINT' || code === 130).toBe(true);
+    } finally {
+      closeSync(reader);
+    }
+  });
+
+  it('refuses a file the user may not write, as > would, though the folder would allow a rename', async () => {
+    const dir = folder();
+    chmodSync(dir, 0o777);
+    const file = join(dir, 'theirs.csv');
+    writeFileSync(file, 'theirs\n');
+    chmodSync(file, 0o444);
+    const result = await runBinAsUser(['agents', '--out', file], { env: { ...env(), CDATA_CONFIG_DIR: join(dir, 'config') } });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(`error: cannot write ${file}: EACCES: permission denied, access '${file}'`);
+    expect(readFileSync(file, 'utf8')).toBe('theirs\n');
+    expect(statSync(file).mode & 0o777).toBe(0o444);
   });
 
   it('a pipe nobody reads does not hold cdata past Ctrl-C', async () => {
