@@ -54,8 +54,10 @@ for (const input of Object.keys(metafile.inputs)) {
 const notices = [...bundled].sort().map((folder) => {
   const dir = new URL(folder, root);
   const info = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8'));
-  const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)/i.test(name));
-  const text = file ? readFileSync(new URL(file, dir), 'utf8').trim() : `${info.license} (the package ships no licence file)`;
+  // LICENSE, LICENCE.md, LICENSE-MIT.txt, COPYING...: every such file (a dual licence has two).
+  const files = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && /^(licen[cs]e|copying)/i.test(entry.name));
+  const texts = files.map((entry) => entry.name).sort().map((name) => readFileSync(new URL(name, dir), 'utf8').trim());
+  const text = texts.length > 0 ? texts.join('\n\n') : `${info.license} (the package ships no licence file)`;
   return `${info.name} ${info.version} (${info.license})\n${'-'.repeat(72)}\n${text}\n`;
 });
 writeFileSync(

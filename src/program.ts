@@ -141,11 +141,16 @@ function toOption(spec: OptionSpec): Option {
  * `'-p…'`. The quoted text runs to the end of the line, whatever quotes it holds.
  */
 function withoutOptionValues(message: string): string {
-  return message.replace(/^(unknown option ')(.*)'$/m, (_all, lead: string, token: string) => `${lead}${optionName(token)}'`);
+  // The token may hold quotes and line breaks; commander's suggestion, if any, is the last line.
+  return message.replace(/^(unknown option ')([^]*)'(\n\(Did you mean [^\n]*\))?$/, (_all, lead: string, token: string, more = '') => `${lead}${optionName(token)}'${more}`);
 }
 
 function optionName(token: string): string {
-  if (token.startsWith('--')) return token.replace(/=[^]*/, '=…');
+  if (token.startsWith('--')) {
+    const name = /^--[^=\n]*/.exec(token)![0];
+    const rest = token.slice(name.length);
+    return rest === '' ? token : `${name}${rest.startsWith('=') ? '=' : ''}…`;
+  }
   return token.length > 2 ? `${token.slice(0, 2)}…` : token;
 }
 

@@ -28,9 +28,10 @@ export function maskKey(key: string): string {
 export const REDACTED_KEY = 'svc_***';
 
 /** Anything shaped like an API key or a webhook signing secret, wherever it was typed. */
-// Shaped like a key or a signing secret: the prefix and at least 16 letters, digits, `_` or `-`.
-// Shorter words (`svc_prod`, `/srv/svc_etl/`) are names a user chose, not secrets, and stay.
-const SECRET_SHAPES = /\b(svc|whsec)_[A-Za-z0-9_-]{16,}/g;
+// Shaped like a key or a signing secret: the prefix and then at least 16 characters up to a
+// space, quote or separator (the reference promises no alphabet, so any of them count, and the
+// whole word goes). Shorter words (`svc_prod`, `/srv/svc_etl/x`) are names a user chose and stay.
+const SECRET_SHAPES = /\b(svc|whsec)_(?=[^\s'"`,;]{16})[^\s'"`,;]+/g;
 
 /**
  * `text` with every occurrence of each key, and anything shaped like a key or a signing secret,

@@ -36,6 +36,7 @@ describe('redactKeys', () => {
   it('hides anything shaped like a key or a signing secret, known or not', () => {
     expect(redactKeys('unknown command svc_NeverIssuedNeverIssuedNeverIss', [])).toBe('unknown command svc_***');
     expect(redactKeys("'whsec_TypedOnTheCommandLine0123456789'", [])).toBe("'whsec_***'");
+    expect(redactKeys('svc_live.AbCdEf0123456789xyz and svc_AbCdEf0123456789+xyz/Q=', [])).toBe('svc_*** and svc_***');
   });
 
   it('keeps short svc_ names a user chose: a profile, a folder, the hint about the key format', () => {

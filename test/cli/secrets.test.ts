@@ -112,6 +112,9 @@ describe('a secret typed where it does not belong is not echoed in the usage err
     [['me', '--password=hunter2'], "error: unknown option '--password=…'"],
     [['me', "--password=it's-hunter2"], "error: unknown option '--password=…'"],
     [['me', '-qhunter2'], "error: unknown option '-h…'"],
+    [['me', '--password=hunter2\nline2'], "error: unknown option '--password=…'"],
+    [['me', '--pass\nhunter2'], "error: unknown option '--pass…'"],
+    [['me', '-Zhunter2\nline2'], "error: unknown option '-Z…'"],
     [['me', '-Xhunter2'], "error: unknown option '-X…'"],
     [['me', '-X'], "error: unknown option '-X'"],
     [['webhook', 'verify', '--signature', 'ab', `--secret=${SECRET}`], 'error: the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin'],
@@ -123,8 +126,14 @@ describe('a secret typed where it does not belong is not echoed in the usage err
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(first);
     expect(result.stderr).not.toContain('hunter2');
+    expect(result.stderr).not.toContain('line2');
     expect(result.stderr).not.toContain(SECRET);
     expect(result.stderr).not.toContain(UNKNOWN_KEY);
+  });
+
+  it("keeps commander's suggestion for a mistyped option given a value", async () => {
+    const result = await cdata(['tenders', '--limt=5'], { env: { CDATA_API_KEY: '' } });
+    expect(result.stderr).toBe("error: unknown option '--limt=…'\nhint: Did you mean --limit? Run 'cdata tenders --help' for usage.\n");
   });
 
   it('the key in CDATA_API_KEY is redacted from errors raised while the flags parse', async () => {
