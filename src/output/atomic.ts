@@ -40,7 +40,11 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
   const unregister = io.onInterrupt(discard);
   try {
     // A new file gets what `>` would give (0666 less the umask); a replaced one keeps its mode.
-    const file = await open(temp, 'wx', mode ?? 0o666);
+    // Created synchronously, so an interrupt's cleanup always finds it: an open still in flight
+    // in the thread pool could create it after the cleanup had run. Reopened without O_CREAT,
+    // so nothing in flight can bring it back once removed.
+    closeSync(openSync(temp, 'wx', mode ?? 0o666));
+    const file = await open(temp, 'r+');
     try {
       // Owner first (a chown may clear set-id bits), then the mode. Best effort, as the user may
       // only give a file to a group they are in, and only root to another user.
