@@ -110,7 +110,7 @@ complete -c cdata -n '__cdata_at ""' -a export -d 'Write every list (or the name
 complete -c cdata -n '__cdata_at ""' -a auth -d 'Store, check and remove API keys'
 complete -c cdata -n '__cdata_at ""' -a profile -d 'List, choose and remove profiles'
 complete -c cdata -n '__cdata_at ""' -a config -d 'Read and change a profile\'s settings'
-complete -c cdata -n '__cdata_at ""' -a webhook -d 'Sign, verify, receive and test webhook deliveries'
+complete -c cdata -n '__cdata_at ""' -a webhook -d 'Verify, receive, send and test signed webhook deliveries'
 complete -c cdata -n '__cdata_at ""' -a sandbox -d 'Run a local sandbox of the whole API, with demo data and demo keys'
 complete -c cdata -n '__cdata_at ""' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c cdata -n '__cdata_at "me"' -s f -l fields -x -a '(__fish_complete_list , "string split \' \' \'email displayName tenant roles scopes\'")' -d 'fields to show, in this order'

@@ -80,7 +80,7 @@ export const exportLists: Handler = async (context) => {
     throw cannotWrite(manifestPath, error);
   }
 
-  // One line per failure; under -o json/ndjson (or CDATA_OUTPUT), each also as a JSON line.
+  // One line per failure; under -o json/ndjson (or the profile's output), each also as a JSON line.
   const output = context.settings().output.value;
   for (const { entry, jsonLine } of failures) {
     io.stderr.write(`error: ${entry.resource}: ${sanitize(entry.error.message)}\n`);

@@ -225,7 +225,7 @@ const exportCommand: CommandSpec = {
 
 const webhookCommand: CommandSpec = {
   name: 'webhook',
-  summary: 'Sign, verify, receive and test webhook deliveries',
+  summary: 'Verify, receive, send and test signed webhook deliveries',
   examples: ['cdata webhook listen --secret-env WEBHOOK_SECRET', 'cdata webhook check https://hooks.example.com/cdata --secret-env WEBHOOK_SECRET'],
   subcommands: [
     {

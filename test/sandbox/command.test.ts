@@ -88,6 +88,18 @@ describe('cdata sandbox', () => {
     await expect(fetch(`${url}/api/v1/me`)).rejects.toThrow();
   });
 
+  it('on every interface (--host 0.0.0.0): warns, and its Try: lines use a URL cdata accepts', async () => {
+    const started = await startCommand(['--host', '0.0.0.0', '--port', '0']);
+    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+) \(listening on 0\.0\.0\.0: every interface\)$/m.exec(started.stdout)?.[1];
+    expect(url).toBeDefined();
+    expect(started.stdout).toContain(`export CDATA_BASE_URL=${url} CDATA_API_KEY=${demoKey('all')}`);
+    expect(started.stderr()).toContain('warning: listening on 0.0.0.0: the demo keys are public');
+    const me = await runBin(['me', '-o', 'json'], { env: { CDATA_BASE_URL: url!, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent-cdata-config' } });
+    expect(me.code).toBe(0);
+    started.process.kill('SIGINT');
+    await once(started.process, 'close');
+  });
+
   it('exits 2 on an unknown flag, naming it', async () => {
     const result = await runBin(['sandbox', '--bogus']);
     expect(result.code).toBe(2);
