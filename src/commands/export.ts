@@ -29,7 +29,8 @@ export const exportLists: Handler = async (context) => {
   const { io, options } = context;
   const startedAt = io.now();
   const plan = planExport(context, startedAt);
-  if (plan.limit.clampedFrom !== undefined) context.note(`--limit ${plan.limit.clampedFrom} is outside 1..200; using ${plan.limit.value}`);
+  // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
+  if (plan.limit.clampedFrom !== undefined && io.stderr.isTTY) context.note(`--limit ${plan.limit.clampedFrom} is outside 1..200; using ${plan.limit.value}`);
   const client = openClient(context); // no key or base URL: fails here, before anything is written
   const baseUrl = requireBaseUrl(context);
   const previous = readPrevious(plan.dir);

@@ -2,7 +2,8 @@
 // commands load conf (~30 ms): every other command reads the file with read.ts. Under the lock
 // the file is read again, changed and rewritten, so concurrent writers lose nothing; a file that
 // cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
-import { accessSync, constants, lstatSync, mkdirSync, readlinkSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
+import { makeFolders } from '../output/atomic.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { cannotWriteIn, withLock } from './lock.js';
@@ -66,7 +67,7 @@ function ensureFolder(folder: string): void {
   try {
     // 0700 on every folder this creates (umask can only narrow it); an existing folder is the
     // user's choice and stays as it is.
-    mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
+    makeFolders(folder, FOLDER_MODE);
   } catch (error) {
     throw new UsageError(`cannot create the config folder ${folder}: ${(error as Error).message}`, {
       cause: error,

@@ -1,6 +1,7 @@
 // What `cdata export` will do, checked in full before any request: the resources, the format,
 // the limit, the folder (created, and writable) and the file names.
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
+import { makeFolders } from '../output/atomic.js';
 import { join, resolve } from 'node:path';
 import type { CommandContext } from '../commands/spec.js';
 import { parseLimit, type Limit } from '../commands/flags.js';
@@ -73,7 +74,7 @@ function exportFormat(context: CommandContext): ExportFormat {
 
 function prepareFolder(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     accessSync(dir, constants.W_OK);
   } catch (error) {

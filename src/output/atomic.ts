@@ -10,9 +10,9 @@
 // owner and group (a 0600 file is not widened to 0644), and a device or a pipe (`/dev/null`, a
 // FIFO) is written directly, since nothing can be renamed over it. `/dev/stdout` and
 // `/dev/stderr` are the descriptors cdata already holds (see descriptorOf).
-import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Io } from '../io.js';
 
 export interface StagedFile {
@@ -143,6 +143,27 @@ async function readerOf(fifo: string): Promise<number> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
+ * `mkdir -p`: each missing folder from the top, `mode` on each (less the umask). Not Node's
+ * recursive mkdir, which spins forever where a parent answers ENOENT to mkdir (under /proc),
+ * deaf to SIGTERM.
+ */
+export function makeFolders(dir: string, mode?: number): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder, { mode });
+    } catch (error) {
+      // Made meanwhile by someone else: as good as made here.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
     }
   }
 }

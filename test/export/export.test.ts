@@ -12,7 +12,7 @@ import { demoKey } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { csvCell } from '../helpers/cells.js';
 import { run } from '../helpers/run.js';
-import { runBinAsUser } from '../helpers/spawn.js';
+import { runBin, runBinAsUser } from '../helpers/spawn.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -200,6 +200,21 @@ describe('cdata export', () => {
     const noUrl = await run(['export', '--dir', empty], { env: { CDATA_API_KEY: demoKey('all') } });
     expect(noUrl.code).toBe(2);
     expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('a folder that cannot be created is exit 2 at once, even under /proc (where Node\'s own mkdir -p spins forever)', async () => {
+    const result = await runBin(['export', 'agents', '--dir', '/proc/cdata-nope/out'], { env: sandboxEnv(sandbox.current), timeoutMs: 10_000 });
+    expect(result).toMatchObject({ code: 2, signal: null, stdout: '' });
+    expect(result.stderr).toBe("error: cannot write to the export folder /proc/cdata-nope/out: ENOENT: no such file or directory, mkdir '/proc/cdata-nope'\n");
+  });
+
+  it('a clamped --limit is said on a terminal, and not to cron: success stays silent', async () => {
+    const dir = folder();
+    const cron = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current) });
+    expect(cron).toMatchObject({ code: 0, stderr: '' });
+    const tty = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current), stderrTTY: true });
+    expect(tty.stderr.startsWith('--limit 500 is outside 1..200; using 200\n')).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ limit: 200 });
   });
 
   it('on a terminal, shows a live line per resource; when stderr is not a terminal, success is silent', async () => {
