@@ -26,6 +26,8 @@ export interface ClientOptions {
   trace?: ((line: string) => void) | undefined;
   /** Called with notes for the user (waiting on 429, retrying); suppressed by --quiet. */
   note?: ((line: string) => void) | undefined;
+  /** The key came from CDATA_API_KEY: a new one goes there, not through auth login. */
+  keyInEnv?: boolean;
 }
 
 export interface ApiResult {
@@ -78,13 +80,13 @@ export class ApiClient {
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()) });
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyInEnv: this.options.keyInEnv });
       }
       if (status >= 500 && retriesLeft > 0) {
         await this.backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(errorFromAnswer(answer), attempt);
+      throw withAttempts(errorFromAnswer(answer, { keyInEnv: this.options.keyInEnv }), attempt);
     }
   }
 

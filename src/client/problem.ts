@@ -19,7 +19,8 @@ export interface HttpAnswer {
   body: string;
 }
 
-export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string } = {}): CliError {
+/** `keyInEnv`: the key came from CDATA_API_KEY, which wins over a stored one, so the hints say to change it there. */
+export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string; keyInEnv?: boolean | undefined } = {}): CliError {
   const http = httpDetail(answer);
   const detail = http.detail ?? http.title;
   const { status } = answer;
@@ -27,14 +28,17 @@ export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string
     return new UsageError(`the API rejected the request: ${detail}`, { http, hint: 'Fix the request; retrying it unchanged gives the same answer.' });
   }
   if (status === 401) {
-    return new AuthError(detail, { http, hint: 'Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).' });
+    const hint = extra.keyInEnv
+      ? 'Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.'
+      : 'Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).';
+    return new AuthError(detail, { http, hint });
   }
   if (status === 403) {
     const scope = /\b(graph|tenders|workspaces)\.read\b/.exec(detail)?.[0];
     return new ForbiddenError(detail, {
       http,
       hint: scope
-        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then run cdata auth login.`
+        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then ${extra.keyInEnv ? 'put it in CDATA_API_KEY' : 'run cdata auth login'}.`
         : 'This method or endpoint is not open to API keys.',
     });
   }

@@ -48,5 +48,6 @@ export function openClient(context: CommandContext, key?: string): ApiClient {
     userAgent: USER_AGENT,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     note: (line) => context.note(line),
+    keyInEnv: key === undefined && settings.key.source === 'env',
   });
 }

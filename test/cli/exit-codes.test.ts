@@ -1,5 +1,7 @@
 // Exit codes 2, 3 and 4 with their causes and messages; the correlation id and the JSON error
 // line. (5 and 6 are in test/client/retry.test.ts, 7 in test/client/bad-response.test.ts.)
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import { demoKey } from '../../src/sandbox/keys.js';
@@ -12,6 +14,13 @@ import { tempConfigDir } from '../helpers/run.js';
 const sandbox = useSandbox({ now: () => NOW });
 const makeSandbox = useSandboxes();
 const env = () => sandboxEnv(sandbox.current);
+
+/** A config folder whose default profile holds `key` for the sandbox: the key stored by auth login. */
+function storedKey(key: string): Record<string, string> {
+  const dir = tempConfigDir();
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { key, baseUrl: sandbox.current.url } } }), { mode: 0o600 });
+  return { CDATA_CONFIG_DIR: dir };
+}
 
 /** Runs cdata against `target` and returns the result and the requests it sent. */
 async function against(target: Sandbox, argv: string[], environment: Record<string, string> = sandboxEnv(target)) {
@@ -111,7 +120,7 @@ describe('exit 3: not authenticated', () => {
     ['an unknown key', 'svc_ThisKeyWasNeverIssuedByAnyone00', 'Unknown API key.'],
     ['a revoked key', demoKey('revoked'), 'This API key has been revoked.'],
   ])('401 for %s, not retried, with a hint to check or replace the key', async (_what, key, detail) => {
-    const result = await against(sandbox.current, ['tenders'], { ...env(), CDATA_API_KEY: key });
+    const result = await against(sandbox.current, ['tenders'], storedKey(key));
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 3, stdout: '', sleeps: [] });
     expect(result.stderr).toBe(
@@ -119,11 +128,25 @@ describe('exit 3: not authenticated', () => {
         'hint: Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).\n',
     );
   });
+
+  it('401 for a key from CDATA_API_KEY: the hint says to replace it there, as auth login would not help', async () => {
+    const result = await against(sandbox.current, ['tenders'], { ...storedKey(demoKey('all')), CDATA_API_KEY: demoKey('revoked') });
+    expect(result.code).toBe(3);
+    expect(result.stderr.split('\n')[1]).toBe('hint: Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.');
+  });
 });
 
 describe('exit 4: forbidden', () => {
-  it('a missing scope: named, and a new key is needed; not retried', async () => {
+  it('a missing scope, from CDATA_API_KEY: the new key goes there', async () => {
     const result = await against(sandbox.current, ['tenders'], sandboxEnv(sandbox.current, 'graph'));
+    expect(result.code).toBe(4);
+    expect(result.stderr.split('\n')[1]).toBe(
+      "hint: A key's scopes are fixed when it is created: ask a company owner or admin for a new key with tenders.read, then put it in CDATA_API_KEY.",
+    );
+  });
+
+  it('a missing scope: named, and a new key is needed; not retried', async () => {
+    const result = await against(sandbox.current, ['tenders'], storedKey(demoKey('graph')));
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 4, stdout: '', sleeps: [] });
     expect(result.stderr).toBe(
