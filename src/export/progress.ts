@@ -27,8 +27,19 @@ export class Progress {
     if (!this.enabled) return;
     // Back to the first line, then rewrite each one, clearing what was there.
     const up = this.drawn > 0 ? `\u001b[${this.drawn}A` : '';
-    const body = [...this.lines.values()].map((line) => `\r\u001b[2K${line}\n`).join('');
+    const body = [...this.lines.values()].map((line) => `\r\u001b[2K${this.fit(line)}\n`).join('');
     this.io.stderr.write(`${up}${body}`);
     this.drawn = this.lines.size;
+  }
+
+  /**
+   * A line that wraps takes two rows, and the redraw, going up one row per line, would land
+   * too low and leave stale copies above: so each is cut to the terminal's width (the full
+   * error follows the progress once the export ends).
+   */
+  private fit(line: string): string {
+    const columns = this.io.stderr.columns;
+    const chars = [...line];
+    return columns === undefined || chars.length < columns ? line : `${chars.slice(0, columns - 2).join('')}…`;
   }
 }

@@ -208,6 +208,15 @@ describe('cdata export', () => {
     expect(result.stderr).toBe("error: cannot write to the export folder /proc/cdata-nope/out: ENOENT: no such file or directory, mkdir '/proc/cdata-nope'\n");
   });
 
+  it('progress lines fit the terminal, so the redraw stays in place; the full error follows', async () => {
+    const result = await run(['export', 'agents', 'tenders', '--dir', folder()], { env: sandboxEnv(sandbox.current, 'graph'), stderrTTY: true, columns: 60 });
+    expect(result.code).toBe(4);
+    const drawn = result.stderr.split('\r\u001b[2K').slice(1).map((line) => line.split('\n')[0]!);
+    for (const line of drawn) expect([...line].length).toBeLessThan(60);
+    expect(drawn).toContain(`tenders  failed: ${'This key lacks the scope tenders.read, which /api/v1/t'.slice(0, 58 - 17)}…`);
+    expect(result.stderr).toMatch(/\nerror: tenders: This key lacks the scope tenders\.read, which \/api\/v1\/tenders requires\..*\n$/);
+  });
+
   it('a clamped --limit is said on a terminal, and not to cron: success stays silent', async () => {
     const dir = folder();
     const cron = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current) });
