@@ -47,8 +47,11 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
     .addHelpText('after', rootHelp());
   for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
   // Errors are also written as a JSON line when the output is JSON; known as soon as the flag parses.
-  program.on('option:output', (value: string) => (run.jsonErrors = /^(nd)?json$/i.test(value)));
-  program.on('option:json', () => (run.jsonErrors = true));
+  // Either flag asking for JSON is enough, in whichever order they come (`--json -o csv` is
+  // refused as a contradiction, and that error is a JSON line too).
+  let jsonFlag = false;
+  program.on('option:output', (value: string) => (run.jsonErrors = jsonFlag || /^(nd)?json$/i.test(value)));
+  program.on('option:json', () => (run.jsonErrors = jsonFlag = true));
   program.on('option:debug', () => (run.debug = true));
   for (const spec of COMMANDS) addCommand(program, spec, io, run, setExitCode);
   return program;

@@ -55,12 +55,20 @@ describe('exit 2: usage and configuration', () => {
     [['--timeout', '0'], "error: --timeout must be a number of seconds above 0 up to 86400 (got '0')\n"],
     [['--retries', '11'], "error: --retries must be a whole number from 0 to 10 (got '11')\n"],
     [['--max-wait', '-1'], "error: --max-wait must be a number of seconds from 0 up to 86400 (got '-1')\n"],
-    [['--json', '-o', 'csv'], 'error: --json and --output csv disagree: use one of them\n'],
     [['--limit', 'x'], "error: --limit must be a whole number from 1 to 200 (got 'x')\n"],
   ])('bad value %j, nothing sent', async (argv, stderr) => {
     const result = await against(sandbox.current, ['tenders', ...argv]);
     expect(result).toMatchObject({ code: 2, stdout: '', requests: [] });
     expect(result.stderr).toBe(stderr);
+  });
+
+  it('--json with -o csv is a contradiction, reported the same (with its JSON line) in either order', async () => {
+    const line = '{"error":{"status":null,"title":"Usage error","detail":"--json and --output csv disagree: use one of them","correlationId":null,"exitCode":2}}';
+    for (const argv of [['--json', '-o', 'csv'], ['-o', 'csv', '--json']]) {
+      const result = await against(sandbox.current, ['tenders', ...argv]);
+      expect(result).toMatchObject({ code: 2, stdout: '', requests: [] });
+      expect(result.stderr).toBe(`error: --json and --output csv disagree: use one of them\n${line}\n`);
+    }
   });
 
   it('a 400 from the server, not retried, with its correlation id', async () => {
