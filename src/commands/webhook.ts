@@ -7,7 +7,7 @@ import { readStdin } from '../io.js';
 import { colorLevel } from '../output/color.js';
 import { sanitize } from '../output/sanitize.js';
 import { runChecks } from '../webhook/check.js';
-import { deliver, eventBody, receiverUrl, signed } from '../webhook/deliver.js';
+import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../webhook/deliver.js';
 import { MAX_BODY_BYTES, startReceiver } from '../webhook/receiver.js';
 import { readSecret } from '../webhook/secret.js';
 import { DEFAULT_TOLERANCE_SECONDS, verify as verifyDelivery } from '../webhook/signature.js';
@@ -86,7 +86,7 @@ export const ping: Handler = async (context) => {
   const result = await deliver(io, url, body, signature);
   if (result.status === undefined) {
     if (!result.timedOut) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(result.failure ?? '')}`);
-    io.stderr.write(`no answer from ${url.host} ${result.failure ?? ''} (the platform gives a receiver 5 s)\n`);
+    io.stderr.write(`no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`);
     return REJECTED;
   }
   const answer: JsonObject = { status: result.status, statusText: result.statusText, location: result.location ?? null, ms: result.ms };

@@ -257,6 +257,13 @@ describe('cdata webhook ping', () => {
     expect(Math.abs(Date.parse(sent.timestamp) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('a receiver that answers after the 5 s the platform allows: exit 1, said once', async () => {
+    const slow = await serve((_req, res) => setTimeout(() => res.writeHead(204).end(), 6000));
+    const result = await cdata(['webhook', 'ping', slow.url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toBe(`no answer from ${new URL(slow.url).host} within 5 s, the time the platform gives a receiver\n`);
+  }, 15_000);
+
   it('reports a 302 as the result, without following it (the target receives nothing); exit 1', async () => {
     const target = await serve((_req, res) => res.writeHead(204).end());
     const redirecting = await serve((_req, res) => res.writeHead(302, { Location: target.url }).end());
