@@ -8,7 +8,7 @@ import type { Io } from '../io.js';
 import { isJsonObject, parseJson, type JsonValue } from '../json.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
-import { BodyTooLarge, createTransport, describeFailure, type Transport } from './transport.js';
+import { AnswerCutShort, BodyTooLarge, createTransport, describeFailure, type Transport } from './transport.js';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 8000;
@@ -168,6 +168,12 @@ function networkFailure(error: unknown, url: string, timeoutSeconds: number): Cl
     return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
   }
   if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
+  if (error instanceof AnswerCutShort) {
+    return new UnavailableError(`the answer from ${host} (HTTP ${error.status}) broke off before its end: ${describeFailure(error.cause)}`, {
+      cause: error,
+      hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
+    });
+  }
   return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,
     hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',

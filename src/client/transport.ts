@@ -20,6 +20,16 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
 
+/** The headers came, then the body broke off (a reset, a short Content-Length): not "cannot reach". */
+export class AnswerCutShort extends Error {
+  constructor(
+    readonly status: number,
+    override readonly cause: unknown,
+  ) {
+    super('the answer was cut short');
+  }
+}
+
 export interface OutgoingRequest {
   method: 'GET' | 'POST';
   url: string;
@@ -54,13 +64,18 @@ export function createTransport(env: Env): Transport {
         const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
         const chunks: Buffer[] = [];
         let size = 0;
-        for await (const chunk of response.body) {
-          size += chunk.length;
-          if (size > MAX_BODY_BYTES) {
-            response.body.destroy();
-            throw new BodyTooLarge(`the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+        try {
+          for await (const chunk of response.body) {
+            size += chunk.length;
+            if (size > MAX_BODY_BYTES) {
+              response.body.destroy();
+              throw new BodyTooLarge(`the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+            }
+            chunks.push(chunk);
           }
-          chunks.push(chunk);
+        } catch (error) {
+          if (error instanceof BodyTooLarge || signal.aborted) throw error;
+          throw new AnswerCutShort(response.statusCode, error);
         }
         return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
       });
