@@ -155,6 +155,8 @@ async function exportOne(
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
         exportedAt,
+        profile: context.settings().profile.name,
+        baseUrl: requireBaseUrl(context),
       },
     };
   } catch (error) {
@@ -189,6 +191,6 @@ function errorEntry(item: ExportItem, error: ResourceFailed['error'], kept: Reso
     status: 'error',
     file: item.file,
     error,
-    kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt } : null,
+    kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt, profile: kept.profile, baseUrl: kept.baseUrl } : null,
   };
 }

@@ -18,6 +18,10 @@ export interface ResourceOk {
   sha256: string;
   bytes: number;
   exportedAt: string;
+  /** Where the file came from: the same as the manifest's for a file this export wrote, but a
+   * file carried forward (`kept`, `earlier`) may be from another profile or API. */
+  profile: string;
+  baseUrl: string;
 }
 
 export interface ResourceFailed {
@@ -61,8 +65,10 @@ export function readPrevious(dir: string): Previous {
   } catch {
     return { entries, keyRefused: false };
   }
+  // Entries from before files said where they came from get the manifest's profile and API.
+  const origin = { profile: manifest.profile ?? '', baseUrl: manifest.baseUrl ?? '' };
   const keep = (entry: ResourceOk) => {
-    if (typeof entry.file === 'string' && existsSync(join(dir, entry.file))) entries.set(entry.resource, entry);
+    if (typeof entry.file === 'string' && existsSync(join(dir, entry.file))) entries.set(entry.resource, { ...origin, ...entry });
   };
   for (const entry of Array.isArray(manifest.earlier) ? manifest.earlier : []) keep(entry);
   for (const entry of Array.isArray(manifest.resources) ? manifest.resources : []) {

@@ -123,7 +123,19 @@ describe('cdata export', () => {
       const tenders = manifest.resources.find((r) => r.resource === 'tenders') as ResourceFailed;
       expect(tenders).toMatchObject({ status: 'error', file: 'tenders.csv', error: { exitCode: 6, httpStatus: 503 } });
       expect(tenders.error.correlationId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(tenders.kept).toEqual({ file: 'tenders.csv', rows: previous.rows, truncated: false, sha256: previous.sha256, bytes: previous.bytes, exportedAt: previous.exportedAt });
+      // The kept file says where it came from: the first sandbox, not this manifest's.
+      expect(manifest.baseUrl).toBe(failing.url);
+      expect(tenders.kept).toEqual({
+        file: 'tenders.csv',
+        rows: previous.rows,
+        truncated: false,
+        sha256: previous.sha256,
+        bytes: previous.bytes,
+        exportedAt: previous.exportedAt,
+        profile: 'default',
+        baseUrl: sandbox.current.url,
+      });
+      expect(manifest.resources.find((r) => r.resource === 'agents')).toMatchObject({ status: 'ok', profile: 'default', baseUrl: failing.url });
       for (const entry of manifest.resources.filter((r): r is ResourceOk => r.status === 'ok')) {
         expect(entry.sha256).toBe(sha256(join(dir, entry.file)));
       }

@@ -2,7 +2,7 @@
 // fails that list alone, a refused key is not hammered run after run, and the manifest always
 // knows which earlier file each list still has.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +99,23 @@ describe('a refused key is not hammered run after run', () => {
 });
 
 describe('the manifest knows every earlier file in the folder', () => {
+  it('and where each came from, also after a manifest from before entries said so', async () => {
+    const dir = folder();
+    const first = await makeSandbox();
+    expect((await run(['export', '--dir', dir], { env: sandboxEnv(first) })).code).toBe(0);
+    // As an older cdata wrote it: no profile or baseUrl on the entries.
+    const old = manifestOf(dir);
+    old.resources = (old.resources as ResourceOk[]).map(({ profile: _p, baseUrl: _b, ...rest }) => rest as ResourceOk);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(old));
+
+    const second = await makeSandbox();
+    expect((await run(['export', 'tenders', '--dir', dir], { env: sandboxEnv(second) })).code).toBe(0);
+    const now = manifestOf(dir);
+    expect(now.baseUrl).toBe(second.url);
+    expect(entry(now, 'tenders')).toMatchObject({ profile: 'default', baseUrl: second.url });
+    for (const earlier of now.earlier) expect(earlier, earlier.resource).toMatchObject({ profile: 'default', baseUrl: first.url });
+  });
+
   it('after a partial export, a failing full export still names the file each failed list kept', async () => {
     const dir = folder();
     const good = await makeSandbox();
