@@ -148,13 +148,14 @@ _cdata_arg_kind() {
     'profile remove 0') echo 'profiles' ;;
     'config get 0') echo 'values base-url output timeout' ;;
     'config set 0') echo 'values base-url output timeout' ;;
+    'config set 1') echo 'settingValue' ;;
     'config unset 0') echo 'values base-url output timeout' ;;
     'completion 0') echo 'values bash zsh fish' ;;
   esac
 }
 
 _cdata_complete_kind() {
-  local kind=$1 path=$2 cur=$3 done=''
+  local kind=$1 path=$2 cur=$3 prev=$4 done=''
   case "$kind" in
     values\ *) COMPREPLY=($(compgen -W "${kind#values }" -- "$cur")) ;;
     fields)
@@ -165,6 +166,11 @@ _cdata_complete_kind() {
     profiles) COMPREPLY=($(compgen -W "$(command cdata __complete profiles 2>/dev/null)" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+    settingValue)
+      # The values of the setting named by the word before.
+      case "$prev" in
+        output) COMPREPLY=($(compgen -W 'table json ndjson csv tsv' -- "$cur")) ;;
+      esac ;;
   esac
 }
 
@@ -206,7 +212,7 @@ _cdata() {
   local arg_kind
   arg_kind=$(_cdata_arg_kind "$path" "$argc")
   [[ -z $arg_kind ]] && arg_kind=$(_cdata_arg_kind "$path" '*')
-  _cdata_complete_kind "$arg_kind" "$path" "$cur"
+  _cdata_complete_kind "$arg_kind" "$path" "$cur" "$prev"
   return 0
 }
 

@@ -185,7 +185,7 @@ const configCommand: CommandSpec = {
     {
       name: 'set',
       summary: 'Change a setting of the profile',
-      args: [settingArg, { name: 'value', description: 'the new value', required: true }],
+      args: [settingArg, { name: 'value', description: 'the new value', required: true, complete: { kind: 'settingValue' } }],
       examples: ['cdata config set output json', 'cdata config set timeout 60 --profile prod'],
       load: async () => (await import('./config.js')).set,
     },

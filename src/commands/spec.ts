@@ -12,6 +12,8 @@ export type Completion =
   | { kind: 'profiles' }
   | { kind: 'resources' }
   | { kind: 'settings' }
+  /** The value of the setting named just before it (config set output <TAB>). */
+  | { kind: 'settingValue' }
   | { kind: 'files' }
   | { kind: 'dirs' };
 

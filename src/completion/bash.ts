@@ -1,7 +1,7 @@
 // The bash completion script, generated from the completion model: tables as `case` statements
 // (bash 3.2 has no associative arrays), one function that finds the command path in COMP_WORDS
 // (skipping options and their values) and completes the word under the cursor.
-import { allNodes, DYNAMIC_COMMAND, fixedValues, globalAt, type CompletionNode, type CompletionOption } from './model.js';
+import { allNodes, DYNAMIC_COMMAND, fixedValues, globalAt, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
 import type { Completion } from '../commands/spec.js';
 
 export function bashScript(root: CompletionNode, global: readonly CompletionOption[]): string {
@@ -26,6 +26,7 @@ export function bashScript(root: CompletionNode, global: readonly CompletionOpti
   );
   const globalKinds = global.filter((o) => o.takesValue).map((o) => `    ${optionNames([o]).join('|')}) echo '${kind(o.complete)}' ;;`);
   const fields = nodes.filter((n) => n.fields).map((n) => `    '${key(n)}') echo '${quote(n.fields!)}' ;;`);
+  const settingValues = Object.entries(SETTING_VALUES).map(([name, values]) => `        ${name}) COMPREPLY=($(compgen -W '${quote(values)}' -- "$cur")) ;;`);
   const args = nodes.flatMap((n) =>
     n.args.flatMap((a, i) => (a.complete ? [`    '${key(n)} ${a.variadic ? '*' : i}') echo '${kind(a.complete)}' ;;`] : [])),
   );
@@ -81,7 +82,7 @@ ${args.join('\n')}
 }
 
 _cdata_complete_kind() {
-  local kind=$1 path=$2 cur=$3 done=''
+  local kind=$1 path=$2 cur=$3 prev=$4 done=''
   case "$kind" in
     values\\ *) COMPREPLY=($(compgen -W "\${kind#values }" -- "$cur")) ;;
     fields)
@@ -92,6 +93,11 @@ _cdata_complete_kind() {
     profiles) COMPREPLY=($(compgen -W "$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+    settingValue)
+      # The values of the setting named by the word before.
+      case "$prev" in
+${settingValues.join('\n')}
+      esac ;;
   esac
 }
 
@@ -133,7 +139,7 @@ _cdata() {
   local arg_kind
   arg_kind=$(_cdata_arg_kind "$path" "$argc")
   [[ -z $arg_kind ]] && arg_kind=$(_cdata_arg_kind "$path" '*')
-  _cdata_complete_kind "$arg_kind" "$path" "$cur"
+  _cdata_complete_kind "$arg_kind" "$path" "$cur" "$prev"
   return 0
 }
 

@@ -2,7 +2,7 @@
 // command path on the command line (skipping options and their values), then `complete` lines
 // conditioned on that path for commands, options and arguments. Global options complete anywhere.
 import type { Completion } from '../commands/spec.js';
-import { allNodes, DYNAMIC_COMMAND, fixedValues, type CompletionNode, type CompletionOption } from './model.js';
+import { allNodes, DYNAMIC_COMMAND, fixedValues, SETTING_NAMES, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
 
 export function fishScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const nodes = [root, ...allNodes(root)];
@@ -30,7 +30,15 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
     }
     node.args.forEach((arg) => {
       const values = argumentValues(arg.complete);
-      if (values) lines.push(`complete -c cdata ${at(node)} ${values} -d ${quote(arg.description)}`);
+      // A setting's name once: not again after one is typed (its value comes next).
+      const once = arg.complete?.kind === 'settings' ? `; and not contains -- (commandline -opc)[-1] ${SETTING_NAMES.join(' ')}` : '';
+      if (values) lines.push(`complete -c cdata -n '__cdata_at "${node.path.join(' ')}"${once}' ${values} -d ${quote(arg.description)}`);
+      if (arg.complete?.kind !== 'settingValue') return;
+      // Offered after the setting's name, the word before the cursor.
+      for (const [name, settingValues] of Object.entries(SETTING_VALUES)) {
+        const after = `-n '__cdata_at "${node.path.join(' ')}"; and test (commandline -opc)[-1] = ${name}'`;
+        lines.push(`complete -c cdata ${after} -a ${quote(settingValues.join(' '))} -d ${quote(`${name}: ${arg.description}`)}`);
+      }
     });
   }
   for (const option of global) {

@@ -5,7 +5,7 @@
 import { COMMANDS, GLOBAL_OPTIONS } from '../commands/index.js';
 import type { ArgSpec, CommandSpec, Completion, OptionSpec } from '../commands/spec.js';
 import { fieldNames, LIST_ENDPOINTS } from '../endpoints.js';
-import { SETTINGS } from '../config/schema.js';
+import { FORMATS, SETTINGS, type SettingName } from '../config/schema.js';
 
 export interface CompletionOption {
   short: string | undefined;
@@ -33,6 +33,8 @@ export interface CompletionNode {
 
 export const RESOURCE_NAMES = LIST_ENDPOINTS.map((e) => e.name);
 export const SETTING_NAMES = Object.keys(SETTINGS);
+/** The settings whose values are a fixed list (base-url and timeout are free). */
+export const SETTING_VALUES: Partial<Record<SettingName, readonly string[]>> = { output: FORMATS };
 /** The hidden command the scripts call for values only the config file knows. */
 export const DYNAMIC_COMMAND = '__complete';
 

@@ -3,7 +3,7 @@
 // global options at every level (they are accepted anywhere), and --fields completed as a
 // comma-separated list of the command's own field names.
 import type { Completion } from '../commands/spec.js';
-import { DYNAMIC_COMMAND, fixedValues, globalAt, type CompletionNode, type CompletionOption } from './model.js';
+import { DYNAMIC_COMMAND, fixedValues, globalAt, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
 
 export function zshScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const functions: string[] = [];
@@ -63,6 +63,13 @@ _cdata_profiles() {
   compadd -a profiles
 }
 
+# The values of the setting named by the argument before (config set output <TAB>).
+_cdata_setting_value() {
+  case $line[1] in
+${Object.entries(SETTING_VALUES).map(([name, values]) => `    (${name}) compadd -- ${values.join(' ')} ;;`).join('\n')}
+  esac
+}
+
 _cdata_global=(
   ${globalSpecs.join('\n  ')}
 )
@@ -89,6 +96,8 @@ function actionFor(complete: Completion | undefined, node: CompletionNode | unde
   switch (complete?.kind) {
     case 'profiles':
       return '_cdata_profiles';
+    case 'settingValue':
+      return '_cdata_setting_value';
     case 'files':
       return '_files';
     case 'dirs':

@@ -82,6 +82,9 @@ describe('bash', () => {
     [['cdata', 'profile', 'use', 'st'], ['staging']],
     [['cdata', 'auth', ''], ['login', 'logout', 'status']],
     [['cdata', 'config', 'set', ''], ['base-url', 'output', 'timeout']],
+    [['cdata', 'config', 'set', 'output', ''], ['csv', 'json', 'ndjson', 'table', 'tsv']],
+    [['cdata', 'config', 'set', 'output', 'nd'], ['ndjson']],
+    [['cdata', 'config', 'set', 'timeout', ''], []],
     [['cdata', '-o', ''], ['csv', 'json', 'ndjson', 'table', 'tsv']],
     [['cdata', 'completion', ''], ['bash', 'fish', 'zsh']],
     [['cdata', 'webhook', 'listen', '--p'], ['--path', '--port', '--profile']],
@@ -149,6 +152,11 @@ zpty -d z`;
     expect(await session('cdata export obl', 'buffer')).toBe('cdata export obligations ');
   }, 60_000);
 
+  it('config set output <TAB> offers the formats', async () => {
+    expect(await session('cdata config set output nd', 'buffer')).toBe('cdata config set output ndjson ');
+    expect(await session('cdata config set out', 'buffer')).toBe('cdata config set output ');
+  }, 30_000);
+
   it('export -o <TAB> offers the export formats, no table; --o<TAB> is --output alone', async () => {
     const listing = await session('cdata export -o ', 'listing');
     for (const format of ['csv', 'json', 'ndjson', 'tsv']) expect(listing).toContain(format);
@@ -182,6 +190,9 @@ describe('fish', () => {
     ['cdata profile remove ', ['client-a', 'prod', 'staging']],
     ['cdata auth ', ['login', 'logout', 'status']],
     ['cdata config get ', ['base-url', 'output', 'timeout']],
+    ['cdata config set ', ['base-url', 'output', 'timeout']],
+    ['cdata config set output ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
+    ['cdata config set timeout ', []],
     ['cdata webhook listen --p', ['--path', '--port', '--profile']],
     ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
     ['cdata export --o', ['--output']],
