@@ -8,9 +8,9 @@
 // through (the file it points to is replaced, the link stays a link), a file the user may not
 // write is refused, an existing file keeps its permissions and, where the user may set them, its
 // owner and group (a 0600 file is not widened to 0644), and a device or a pipe (`/dev/null`, a
-// FIFO) is written directly, since nothing can be renamed over it. `/dev/stdout` and
-// `/dev/stderr` are the descriptors cdata already holds (see descriptorOf).
-import { accessSync, closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+// FIFO) is written directly, since nothing can be renamed over it. `/dev/stdout`, `/dev/stderr`
+// and `/dev/fd/N` are the descriptors cdata already holds (see descriptorOf).
+import { accessSync, closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Io } from '../io.js';
@@ -44,7 +44,7 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
     // in the thread pool could create it after the cleanup had run. Reopened without O_CREAT,
     // so nothing in flight can bring it back once removed.
     closeSync(openSync(temp, 'wx', mode ?? 0o666));
-    const file = await open(temp, 'r+');
+    const file = await open(temp, constants.O_WRONLY); // write-only: a 0200 file is written too
     try {
       // Owner first (a chown may clear set-id bits), then the mode. Best effort, as the user may
       // only give a file to a group they are in, and only root to another user.
@@ -89,10 +89,8 @@ export async function writeFileAtomic(path: string, content: string | Buffer, io
 
 /**
  * The descriptor `path` names when it is `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
- * `/proc/self/fd/N`: cdata writes to fd 1 and 2 as they are (opened by name, stdout redirected
- * to a file would be truncated, `>>` lost, or replaced by a rename). Any other number is
- * refused by the caller: past 2, descriptors are as likely Node's own (its event loop's, its
- * signal pipe) as one the shell handed over, and writing into those crashes it.
+ * `/proc/self/fd/N`, written as the descriptor it is: opened by name, stdout redirected to a
+ * file would be truncated (`>>` lost) or replaced by a rename. See writeInherited for N > 2.
  */
 export function descriptorOf(path: string): number | undefined {
   const match = /^\/(?:dev\/std(out|err)|dev\/fd\/(\d+)|proc\/self\/fd\/(\d+))$/.exec(path);
@@ -127,13 +125,61 @@ function targetOf(path: string): Target {
  * through that same non-blocking descriptor on the event loop (as Node writes stdout to a pipe).
  */
 async function writeFifo(path: string, content: string | Buffer): Promise<void> {
-  const fd = await readerOf(path);
+  await writeToPipe(await readerOf(path), content);
+}
+
+/** Writes all of `content` to the pipe `fd` on the event loop, then closes it; a reader gone is EPIPE. */
+async function writeToPipe(fd: number, content: string | Buffer): Promise<void> {
   const { Socket } = await import('node:net');
   const pipe = new Socket({ fd, readable: false, writable: true });
   await new Promise<void>((resolve, reject) => {
     pipe.once('error', reject);
-    pipe.end(content, resolve);
+    // end()'s callback gets the error too, before 'error' fires.
+    pipe.end(content, (error?: Error | null) => (error ? reject(error) : resolve()));
   });
+}
+
+/**
+ * A descriptor cdata inherited (`--out /dev/fd/3 3>>log`, or bash's `--out >(cmd)`), written
+ * as `>&N` would: a pipe through the event loop, a file at its offset (appending if it was
+ * opened so), a terminal or device directly. Node's own descriptors (its event loop's eventfd
+ * and epoll, its internal pipes, whose both ends it holds, the sandbox's sockets) are refused:
+ * writing into those crashed it. Linux shows which is which in /proc/self/fd.
+ */
+export async function writeInherited(fd: number, content: string): Promise<void> {
+  let link: string;
+  try {
+    link = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/fd')) throw new Error(`descriptor ${fd} is not open`);
+    throw new Error('this system does not show which descriptors cdata was given: redirect stdout instead');
+  }
+  if (/^(anon_inode|socket):/.test(link) || (link.startsWith('pipe:') && bothEndsHeld(link))) {
+    throw new Error(`descriptor ${fd} is Node's own (${link}), not one cdata was given`);
+  }
+  if ((fdFlags(String(fd)) & 3) === constants.O_RDONLY) throw new Error(`descriptor ${fd} is open for reading only`);
+  if (fstatSync(fd).isFIFO()) return writeToPipe(fd, content);
+  writeFileSync(fd, content);
+}
+
+/**
+ * Whether this process holds both ends of the pipe `link`: then it is Node's own (a write end
+ * that is also stdout, `3>&1`, is not).
+ */
+function bothEndsHeld(link: string): boolean {
+  const modes = new Set<number>();
+  for (const other of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${other}`) === link) modes.add(fdFlags(other) & 3);
+    } catch {
+      // the listing's own descriptor, closed by now
+    }
+  }
+  return modes.has(constants.O_RDONLY) && modes.has(constants.O_WRONLY);
+}
+
+function fdFlags(fd: string): number {
+  return Number.parseInt(/^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1] ?? '0', 8);
 }
 
 async function readerOf(fifo: string): Promise<number> {

@@ -1,19 +1,17 @@
 // Where rendered output goes: stdout, or --out FILE written atomically (the old file stays whole
-// if anything fails). `--out /dev/stdout` (or /dev/stderr) is the descriptor itself.
+// if anything fails). `--out /dev/stdout` (or /dev/stderr, /dev/fd/N) is the descriptor itself.
 import type { CommandContext } from '../commands/spec.js';
 import { UsageError } from '../errors.js';
-import { descriptorOf, writeFileAtomic } from './atomic.js';
+import { descriptorOf, writeFileAtomic, writeInherited } from './atomic.js';
 
 export async function writeOutput(context: CommandContext, text: string): Promise<void> {
   const path = context.options.out;
   const fd = path === undefined ? 1 : descriptorOf(path);
   if (fd === 1) return void context.io.stdout.write(text);
   if (fd === 2) return void context.io.stderr.write(text);
-  if (fd !== undefined) {
-    throw new UsageError(`--out ${path}: cdata writes to no descriptor but stdout and stderr`, { hint: fd === 0 ? 'Standard input is no place for output: use --out FILE or >.' : `Redirect stdout there instead: cdata … >&${fd}` });
-  }
+  if (fd === 0) throw new UsageError(`--out ${path}: standard input is no place for output`);
   try {
-    await writeFileAtomic(path!, text, context.io);
+    await (fd === undefined ? writeFileAtomic(path!, text, context.io) : writeInherited(fd, text));
   } catch (error) {
     throw cannotWrite(path!, error);
   }

@@ -285,12 +285,46 @@ describe('--out FILE', () => {
     expect(await read).toBe((await cdata(['obligations', '--limit', '200', '-o', 'csv'], { env: env() })).stdout);
   });
 
-  it('--out /dev/fd/N past stderr is refused with exit 2, before Node\'s own descriptors can be written into', async () => {
-    for (const path of ['/dev/fd/5', '/proc/self/fd/7', '/dev/fd/0']) {
-      const result = await runBin(['agents', '--out', path], { env: env() });
-      expect(result).toMatchObject({ code: 2, stdout: '' });
-      expect(result.stderr.split('\n')[0]).toBe(`error: --out ${path}: cdata writes to no descriptor but stdout and stderr`);
+  it('--out /dev/fd/N writes to a descriptor the shell gave: appended with 3>>, through >(cmd)', async () => {
+    const dir = folder();
+    const log = join(dir, 'log.csv');
+    writeFileSync(log, 'line before\n');
+    const ocids = (await tenderRows()).slice(0, 2).map((row) => row.ocid);
+    const cdataLine = `${shellQuote(process.execPath)} ${shellQuote(BIN)} tenders --limit 2 -o csv --fields ocid`;
+    const appended = await runProcess('sh', ['-c', `${cdataLine} --out /dev/fd/3 3>>${shellQuote(log)}`], { env: env() });
+    expect(appended).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(log, 'utf8')).toBe(`line before\n${['ocid', ...ocids, ''].join('\r\n')}`);
+
+    const caught = join(dir, 'caught.csv');
+    const substituted = await runProcess('bash', ['-c', `${cdataLine} --out >(cat > ${shellQuote(caught)}); wait`], { env: env() });
+    expect(substituted).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    for (let i = 0; i < 100 && !existsSync(caught); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // cat flushes as its input ends
+    expect(readFileSync(caught, 'utf8')).toBe(['ocid', ...ocids, ''].join('\r\n'));
+  });
+
+  it("never writes into Node's own descriptors: each one past stderr is refused with exit 2, none crashes", async () => {
+    for (let n = 3; n <= 24; n++) {
+      const result = await runBin(['agents', '--out', `/dev/fd/${n}`], { env: env() });
+      expect({ n, code: result.code, signal: result.signal, stdout: result.stdout }).toEqual({ n, code: 2, signal: null, stdout: '' });
+      expect(result.stderr).toMatch(new RegExp(`^error: cannot write /dev/fd/${n}: descriptor ${n} is (Node's own \\((pipe|anon_inode|socket):[^)]*\\), not one cdata was given|open for reading only|not open)\n$`));
     }
+    const stdin = await runBin(['agents', '--out', '/proc/self/fd/0'], { env: env() });
+    expect(stdin).toMatchObject({ code: 2, stderr: 'error: --out /proc/self/fd/0: standard input is no place for output\n' });
+  });
+
+  it('a pipe whose reader leaves mid-write is exit 2 (EPIPE), not a silent short file', async () => {
+    const fifo = join(folder(), 'leaving');
+    execFileSync('mkfifo', [fifo]);
+    const { closeSync, constants, openSync } = await import('node:fs');
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    // ~79 KB of JSON: more than the pipe holds, so cdata is still writing when the reader goes.
+    const writer = runBin(['obligations', '--limit', '200', '-o', 'json', '--out', fifo], { env: env() });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    closeSync(reader);
+    const result = await writer;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: cannot write ${fifo}: .*EPIPE`));
   });
 
   it('a pipe whose reader never reads does not hold cdata past Ctrl-C, however much is left to write', async () => {
