@@ -53,12 +53,18 @@ export class ApiClient {
       try {
         answer = await this.attempt(url);
       } catch (error) {
-        const failure = networkFailure(error, url, this.options.timeoutSeconds);
-        if (retriesLeft > 0) {
-          await this.backoff(attempt, failure.message);
-          continue;
+        // A refusal whose body broke off is still a refusal: its status decides (a 401 is not
+        // retried towards a lock-out, a 429's Retry-After still counts).
+        if (error instanceof AnswerCutShort && (error.answer.status < 200 || error.answer.status >= 300)) {
+          answer = error.answer;
+        } else {
+          const failure = networkFailure(error, url, this.options.timeoutSeconds);
+          if (retriesLeft > 0) {
+            await this.backoff(attempt, failure.message);
+            continue;
+          }
+          throw withAttempts(failure, attempt);
         }
-        throw withAttempts(failure, attempt);
       }
       const { status } = answer;
       if (status >= 200 && status < 300) {
@@ -169,7 +175,7 @@ function networkFailure(error: unknown, url: string, timeoutSeconds: number): Cl
   }
   if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
   if (error instanceof AnswerCutShort) {
-    return new UnavailableError(`the answer from ${host} (HTTP ${error.status}) broke off before its end: ${describeFailure(error.cause)}`, {
+    return new UnavailableError(`the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`, {
       cause: error,
       hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
     });

@@ -20,10 +20,13 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
 
-/** The headers came, then the body broke off (a reset, a short Content-Length): not "cannot reach". */
+/**
+ * The headers came, then the body broke off (a reset, a short Content-Length): not "cannot
+ * reach". `answer` holds what came, so its status still counts (a 401 is still a 401).
+ */
 export class AnswerCutShort extends Error {
   constructor(
-    readonly status: number,
+    readonly answer: HttpAnswer,
     override readonly cause: unknown,
   ) {
     super('the answer was cut short');
@@ -75,7 +78,7 @@ export function createTransport(env: Env): Transport {
           }
         } catch (error) {
           if (error instanceof BodyTooLarge || signal.aborted) throw error;
-          throw new AnswerCutShort(response.statusCode, error);
+          throw new AnswerCutShort({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }, error);
         }
         return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
       });

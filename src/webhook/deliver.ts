@@ -4,7 +4,8 @@
 // loopback for a receiver under development on this machine.
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../client/base-url.js';
-import { createTransport, describeFailure } from '../client/transport.js';
+import type { HttpAnswer } from '../client/problem.js';
+import { AnswerCutShort, createTransport, describeFailure } from '../client/transport.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
@@ -55,16 +56,10 @@ export async function deliver(io: Io, url: URL, body: string, signature: string)
       body,
       signal: controller.signal,
     });
-    const location = answer.headers.location;
-    return {
-      status: answer.status,
-      statusText: STATUS_CODES[answer.status] ?? '',
-      location: Array.isArray(location) ? location[0] : location,
-      ms: io.now() - started,
-      failure: undefined,
-      timedOut: false,
-    };
+    return answered(answer, io.now() - started);
   } catch (error) {
+    // The receiver answered, then the body broke off: the platform counts the status.
+    if (error instanceof AnswerCutShort) return answered(error.answer, io.now() - started);
     const timedOut = controller.signal.aborted;
     const failure = timedOut ? (controller.signal.reason as Error).message : describeFailure(error);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
@@ -77,4 +72,16 @@ export async function deliver(io: Io, url: URL, body: string, signature: string)
 /** A body and its signature with `secret`. */
 export function signed(secret: string, body: string): { body: string; signature: string } {
   return { body, signature: sign(secret, body) };
+}
+
+function answered(answer: HttpAnswer, ms: number): DeliveryResult {
+  const location = answer.headers.location;
+  return {
+    status: answer.status,
+    statusText: STATUS_CODES[answer.status] ?? '',
+    location: Array.isArray(location) ? location[0] : location,
+    ms,
+    failure: undefined,
+    timedOut: false,
+  };
 }

@@ -167,6 +167,30 @@ describe('network failures: retried, then exit 6', () => {
   });
 });
 
+/** A status with its headers, half a problem body, then a reset: the refusal was said, the body lost. */
+const cutShort =
+  (status: number, headers: Record<string, string> = {}): Fault =>
+  (_req, res, { correlationId }) => {
+    res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': '1000', 'X-Correlation-Id': correlationId, ...headers });
+    res.write('{"type":"about:blank","title":"Unauth');
+    setTimeout(() => res.socket?.resetAndDestroy(), 20);
+    return status;
+  };
+
+describe('a refusal whose body breaks off is still the refusal', () => {
+  it('401: exit 3 after one request, not retried towards a lock-out as a network failure', async () => {
+    const result = await against(faultAlways(cutShort(401)), ['tenders', '--retries', '5']);
+    expect(result.requests).toHaveLength(1);
+    expect(result).toMatchObject({ code: 3, stdout: '', sleeps: [] });
+    expect(result.stderr).toMatch(new RegExp(`^error: .*\\(HTTP 401, correlation id ${result.requests[0]!.correlationId}\\)\n`));
+  });
+
+  it("429: its Retry-After still counts", async () => {
+    const result = await against(faultsAt({ 0: cutShort(429, { 'Retry-After': '2' }) }), ['workspaces', '-q']);
+    expect(result).toMatchObject({ code: 0, sleeps: [2000] });
+  });
+});
+
 describe('never retried', () => {
   it.each([
     ['400', FAULTS.badRequest, 2],

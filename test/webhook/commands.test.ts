@@ -257,6 +257,17 @@ describe('cdata webhook ping', () => {
     expect(Math.abs(Date.parse(sent.timestamp) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('a receiver that answers 200 and then cuts its body short has still answered 200: exit 0', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Length': '100' });
+      res.write('ok');
+      setTimeout(() => res.socket?.resetAndDestroy(), 20);
+    });
+    const result = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^200 OK in \d+ ms\n$/);
+  });
+
   it('a receiver that answers after the 5 s the platform allows: exit 1, said once', async () => {
     const slow = await serve((_req, res) => setTimeout(() => res.writeHead(204).end(), 6000));
     const result = await cdata(['webhook', 'ping', slow.url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
