@@ -19,9 +19,10 @@ export interface ResourceOk {
   bytes: number;
   exportedAt: string;
   /** Where the file came from: the same as the manifest's for a file this export wrote, but a
-   * file carried forward (`kept`, `earlier`) may be from another profile or API. */
-  profile: string;
-  baseUrl: string;
+   * file carried forward (`kept`, `earlier`) may be from another profile or API; null when a
+   * manifest from before entries said so does not tell. */
+  profile: string | null;
+  baseUrl: string | null;
 }
 
 export interface ResourceFailed {
@@ -65,15 +66,17 @@ export function readPrevious(dir: string): Previous {
   } catch {
     return { entries, keyRefused: false };
   }
-  // Entries from before files said where they came from get the manifest's profile and API.
-  const origin = { profile: manifest.profile ?? '', baseUrl: manifest.baseUrl ?? '' };
+  // Entries from before entries said where they came from: a file that manifest's export wrote
+  // is from its profile and API; one it carried forward (kept, earlier) is from an unknown one.
+  const written = { profile: manifest.profile ?? null, baseUrl: manifest.baseUrl ?? null };
+  const unknown = { profile: null, baseUrl: null };
   const keep = (entry: ResourceOk) => {
-    if (typeof entry.file === 'string' && existsSync(join(dir, entry.file))) entries.set(entry.resource, { ...origin, ...entry });
+    if (typeof entry.file === 'string' && existsSync(join(dir, entry.file))) entries.set(entry.resource, entry);
   };
-  for (const entry of Array.isArray(manifest.earlier) ? manifest.earlier : []) keep(entry);
+  for (const entry of Array.isArray(manifest.earlier) ? manifest.earlier : []) keep({ ...unknown, ...entry });
   for (const entry of Array.isArray(manifest.resources) ? manifest.resources : []) {
-    if (entry.status === 'ok') keep(entry);
-    else if (entry.kept) keep({ resource: entry.resource, status: 'ok', ...entry.kept });
+    if (entry.status === 'ok') keep({ ...written, ...entry });
+    else if (entry.kept) keep({ ...unknown, resource: entry.resource, status: 'ok', ...entry.kept });
   }
   return { entries, keyRefused: manifest.exitCode === 3 || manifest.exitCode === 5 };
 }
