@@ -34,12 +34,29 @@ export class Progress {
 
   /**
    * A line that wraps takes two rows, and the redraw, going up one row per line, would land
-   * too low and leave stale copies above: so each is cut to the terminal's width (the full
-   * error follows the progress once the export ends).
+   * too low and leave stale copies above: so each is cut to the terminal's width, counted in
+   * columns (a CJK character takes two). The full error follows once the export ends.
    */
   private fit(line: string): string {
     const columns = this.io.stderr.columns;
+    if (!columns || columns < 4) return line; // unknown (0 from some pseudo-terminals): as it is
     const chars = [...line];
-    return columns === undefined || chars.length < columns ? line : `${chars.slice(0, columns - 2).join('')}…`;
+    if (chars.reduce((sum, char) => sum + widthOf(char), 0) < columns) return line;
+    let kept = '';
+    let width = 0;
+    for (const char of chars) {
+      if (width + widthOf(char) > columns - 2) break;
+      kept += char;
+      width += widthOf(char);
+    }
+    return `${kept}…`;
   }
+}
+
+/** East Asian wide and full-width characters, and emoji: two columns. */
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+
+function widthOf(char: string): number {
+  return WIDE.test(char) ? 2 : 1;
 }

@@ -229,6 +229,31 @@ describe('cdata export', () => {
     expect(result.stderr).toMatch(/\nerror: tenders: This key lacks the scope tenders\.read, which \/api\/v1\/tenders requires\..*\n$/);
   });
 
+  it('progress counts a wide character as two columns, and leaves lines whole when the width is 0 (unknown)', async () => {
+    const chinese = await startSandbox({
+      faults: (_i, req) =>
+        req.url?.startsWith('/api/v1/tenders')
+          ? (_req, res, { correlationId }) => {
+              res.writeHead(503, { 'Content-Type': 'application/problem+json', 'X-Correlation-Id': correlationId });
+              res.end(JSON.stringify({ type: 'about:blank', title: '服务不可用', status: 503, detail: '服务暂时不可用，请稍后再试。服务暂时不可用，请稍后再试。', correlationId }));
+              return 503;
+            }
+          : undefined,
+    });
+    try {
+      const wide = (char: string) => (/[\u3000-\u9FFF\uFF00-\uFF60]/.test(char) ? 2 : 1);
+      const narrow = await run(['export', 'agents', 'tenders', '--dir', folder(), '--retries', '0'], { env: sandboxEnv(chinese), stderrTTY: true, columns: 40 });
+      const drawn = narrow.stderr.split('\r\u001b[2K').slice(1).map((line) => line.split('\n')[0]!);
+      expect(drawn.some((line) => line.startsWith('tenders  failed: 服务'))).toBe(true);
+      for (const line of drawn) expect([...line].reduce((sum, char) => sum + wide(char), 0), line).toBeLessThan(40);
+
+      const unknown = await run(['export', 'agents', '--dir', folder()], { env: sandboxEnv(chinese), stderrTTY: true, columns: 0 });
+      expect(unknown.stderr).toContain('\r\u001b[2Kagents  pending\n');
+    } finally {
+      await chinese.close();
+    }
+  });
+
   it('a clamped --limit is said on a terminal, and not to cron: success stays silent', async () => {
     const dir = folder();
     const cron = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current) });
