@@ -67,12 +67,14 @@ function __cdata_canonical
     end
 end
 
-# The command path typed so far, e.g. "auth login": words naming a subcommand, skipping options
-# and the values of options that take one.
-function __cdata_path
+# Reads the words typed before the cursor, skipping options and the values of options that
+# take one: the command path (words naming a subcommand, e.g. "auth login") into
+# __cdata_scanned_path, the positional arguments after it into __cdata_scanned_args.
+function __cdata_scan
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l path
+    set -g __cdata_scanned_path
+    set -g __cdata_scanned_args
     set -l skip 0
     for token in $tokens
         if test $skip = 1
@@ -84,11 +86,27 @@ function __cdata_path
             case '-*'
                 contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --fault; and set skip 1
             case '*'
-                set -l name (__cdata_canonical "$path" $token)
-                test -n "$name"; and set path $path $name
+                set -l name
+                test (count $__cdata_scanned_args) -eq 0; and set name (__cdata_canonical "$__cdata_scanned_path" $token)
+                if test -n "$name"
+                    set -g __cdata_scanned_path $__cdata_scanned_path $name
+                else
+                    set -g __cdata_scanned_args $__cdata_scanned_args $token
+                end
         end
     end
-    echo "$path"
+end
+
+function __cdata_path
+    __cdata_scan
+    echo "$__cdata_scanned_path"
+end
+
+function __cdata_args
+    __cdata_scan
+    for arg in $__cdata_scanned_args
+        printf '%s\n' $arg
+    end
 end
 
 function __cdata_at
@@ -135,23 +153,23 @@ complete -c cdata -n '__cdata_at "export"' -l dir -x -a '(__fish_complete_direct
 complete -c cdata -n '__cdata_at "export"' -s l -l limit -x -d 'rows per list (1 to 200)'
 complete -c cdata -n '__cdata_at "export"' -l stamp -d 'time-stamped file names, e.g. tenders-2026-11-22T0600Z.csv'
 complete -c cdata -n '__cdata_at "export"' -s o -l output -x -a 'csv json ndjson tsv' -d 'output format: csv, json, ndjson, tsv'
-complete -c cdata -n '__cdata_at "export"' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to export (default: all)'
+complete -c cdata -n '__cdata_at "export"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to export (default: all)'
 complete -c cdata -n '__cdata_at "auth"' -a login -d 'Store an API key for a profile, after checking it against the API'
 complete -c cdata -n '__cdata_at "auth"' -a status -d 'Show the profile, base URL, masked key, where it came from, and what /me says'
 complete -c cdata -n '__cdata_at "auth"' -a logout -d 'Remove a profile\'s stored key'
 complete -c cdata -n '__cdata_at "profile"' -a list -d 'List profiles; the default is marked'
 complete -c cdata -n '__cdata_at "profile"' -a use -d 'Make a profile the default'
 complete -c cdata -n '__cdata_at "profile"' -a remove -d 'Remove a profile and its stored key'
-complete -c cdata -n '__cdata_at "profile use"' -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile name'
-complete -c cdata -n '__cdata_at "profile remove"' -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile name'
+complete -c cdata -n '__cdata_at "profile use"; and test (count (__cdata_args)) -eq 0' -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile name'
+complete -c cdata -n '__cdata_at "profile remove"; and test (count (__cdata_args)) -eq 0' -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile name'
 complete -c cdata -n '__cdata_at "config"' -a get -d 'Print a setting of the profile'
 complete -c cdata -n '__cdata_at "config"' -a set -d 'Change a setting of the profile'
 complete -c cdata -n '__cdata_at "config"' -a unset -d 'Remove a setting from the profile'
 complete -c cdata -n '__cdata_at "config"' -a path -d 'Print the config file\'s path'
-complete -c cdata -n '__cdata_at "config get"; and not contains -- (commandline -opc)[-1] base-url output timeout' -a 'base-url output timeout' -d 'base-url, output or timeout'
-complete -c cdata -n '__cdata_at "config set"; and not contains -- (commandline -opc)[-1] base-url output timeout' -a 'base-url output timeout' -d 'base-url, output or timeout'
-complete -c cdata -n '__cdata_at "config set"; and test (commandline -opc)[-1] = output' -a 'table json ndjson csv tsv' -d 'output: the new value'
-complete -c cdata -n '__cdata_at "config unset"; and not contains -- (commandline -opc)[-1] base-url output timeout' -a 'base-url output timeout' -d 'base-url, output or timeout'
+complete -c cdata -n '__cdata_at "config get"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout' -d 'base-url, output or timeout'
+complete -c cdata -n '__cdata_at "config set"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout' -d 'base-url, output or timeout'
+complete -c cdata -n '__cdata_at "config set"; and test (count (__cdata_args)) -eq 1; and test (__cdata_args)[1] = output' -a 'table json ndjson csv tsv' -d 'output: the new value'
+complete -c cdata -n '__cdata_at "config unset"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout' -d 'base-url, output or timeout'
 complete -c cdata -n '__cdata_at "webhook"' -a verify -d 'Check a delivery: signature over the raw body, then JSON, then timestamp'
 complete -c cdata -n '__cdata_at "webhook"' -a listen -d 'Run a receiver that follows the rules and prints accepted events as JSON lines'
 complete -c cdata -n '__cdata_at "webhook"' -a ping -d 'Send a signed ping to a receiver, as the platform does'
@@ -176,7 +194,7 @@ complete -c cdata -n '__cdata_at "sandbox"' -l port -x -d 'port to listen on (0:
 complete -c cdata -n '__cdata_at "sandbox"' -l latency -x -d 'delay every answer by MS milliseconds'
 complete -c cdata -n '__cdata_at "sandbox"' -l fail-rate -x -d 'answer this share of requests (0 to 1) with 503'
 complete -c cdata -n '__cdata_at "sandbox"' -l fault -x -a 'unavailable internal too-many-requests bad-request reset-mid-body stall-after-headers short-content-length html-200 object-for-array broken-json empty-list' -d 'answer every request with this fault, to test a client'
-complete -c cdata -n '__cdata_at "completion"' -a 'bash zsh fish' -d 'bash, zsh or fish'
+complete -c cdata -n '__cdata_at "completion"; and test (count (__cdata_args)) -eq 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
 complete -c cdata -s p -l profile -x -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile to use (env CDATA_PROFILE)'
 complete -c cdata -l base-url -x -d 'API origin, https://host or https://host/api/v1 (env CDATA_BASE_URL)'
 complete -c cdata -n 'not __cdata_at "export"' -s o -l output -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv (default: table on a terminal, else tsv)'

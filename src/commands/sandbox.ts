@@ -45,7 +45,7 @@ export const sandbox: Handler = async (context) => {
   const width = Math.max(...DEMO_KEYS.map((k) => k.displayName.length));
   io.stdout.write(
     [
-      `cdata sandbox: the API reference with demo data, at ${server.url}${host === '0.0.0.0' || host === '::' ? ` (listening on ${host}: every interface)` : ''}`,
+      `cdata sandbox: the API reference with demo data, at ${server.url}${/^(0\.0\.0\.0|::0*|(0+:){7}0+)$/.test(host) ? ` (listening on every interface, ${host})` : ''}`,
       '',
       'Demo keys:',
       ...DEMO_KEYS.map((k) => `  ${k.displayName.padEnd(width)}  ${demoKey(k.id)}`),

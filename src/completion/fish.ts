@@ -2,7 +2,7 @@
 // command path on the command line (skipping options and their values), then `complete` lines
 // conditioned on that path for commands, options and arguments. Global options complete anywhere.
 import type { Completion } from '../commands/spec.js';
-import { allNodes, DYNAMIC_COMMAND, fixedValues, SETTING_NAMES, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
+import { allNodes, DYNAMIC_COMMAND, fixedValues, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
 
 export function fishScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const nodes = [root, ...allNodes(root)];
@@ -28,16 +28,15 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
       const fields = global.find((o) => o.long === '--fields');
       if (fields) lines.push(`complete -c cdata ${at(node)} ${optionFlags(fields, node)}`);
     }
-    node.args.forEach((arg) => {
+    node.args.forEach((arg, index) => {
+      // Each argument in its own position: `config set output <TAB>` is the value, not a key again.
+      const position = `__cdata_at "${node.path.join(' ')}"; and test (count (__cdata_args)) ${arg.variadic ? '-ge' : '-eq'} ${index}`;
       const values = argumentValues(arg.complete);
-      // A setting's name once: not again after one is typed (its value comes next).
-      const once = arg.complete?.kind === 'settings' ? `; and not contains -- (commandline -opc)[-1] ${SETTING_NAMES.join(' ')}` : '';
-      if (values) lines.push(`complete -c cdata -n '__cdata_at "${node.path.join(' ')}"${once}' ${values} -d ${quote(arg.description)}`);
+      if (values) lines.push(`complete -c cdata -n '${position}' ${values} -d ${quote(arg.description)}`);
       if (arg.complete?.kind !== 'settingValue') return;
-      // Offered after the setting's name, the word before the cursor.
+      // The values of the setting named by the argument before.
       for (const [name, settingValues] of Object.entries(SETTING_VALUES)) {
-        const after = `-n '__cdata_at "${node.path.join(' ')}"; and test (commandline -opc)[-1] = ${name}'`;
-        lines.push(`complete -c cdata ${after} -a ${quote(settingValues.join(' '))} -d ${quote(`${name}: ${arg.description}`)}`);
+        lines.push(`complete -c cdata -n '${position}; and test (__cdata_args)[${index}] = ${name}' -a ${quote(settingValues.join(' '))} -d ${quote(`${name}: ${arg.description}`)}`);
       }
     });
   }
@@ -57,12 +56,14 @@ ${canonical.join('\n')}
     end
 end
 
-# The command path typed so far, e.g. "auth login": words naming a subcommand, skipping options
-# and the values of options that take one.
-function __cdata_path
+# Reads the words typed before the cursor, skipping options and the values of options that
+# take one: the command path (words naming a subcommand, e.g. "auth login") into
+# __cdata_scanned_path, the positional arguments after it into __cdata_scanned_args.
+function __cdata_scan
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l path
+    set -g __cdata_scanned_path
+    set -g __cdata_scanned_args
     set -l skip 0
     for token in $tokens
         if test $skip = 1
@@ -74,11 +75,27 @@ function __cdata_path
             case '-*'
                 contains -- $token ${[...valueOptions].join(' ')}; and set skip 1
             case '*'
-                set -l name (__cdata_canonical "$path" $token)
-                test -n "$name"; and set path $path $name
+                set -l name
+                test (count $__cdata_scanned_args) -eq 0; and set name (__cdata_canonical "$__cdata_scanned_path" $token)
+                if test -n "$name"
+                    set -g __cdata_scanned_path $__cdata_scanned_path $name
+                else
+                    set -g __cdata_scanned_args $__cdata_scanned_args $token
+                end
         end
     end
-    echo "$path"
+end
+
+function __cdata_path
+    __cdata_scan
+    echo "$__cdata_scanned_path"
+end
+
+function __cdata_args
+    __cdata_scan
+    for arg in $__cdata_scanned_args
+        printf '%s\\n' $arg
+    end
 end
 
 function __cdata_at

@@ -176,7 +176,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port, address, family } = server.address() as AddressInfo;
   // Listening on every interface (0.0.0.0, ::), it is reached here over loopback: the URL a
   // client on this machine can use (cdata sends plain http:// to loopback only).
-  const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : family === 'IPv6' ? `[${address}]` : address;
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : family === 'IPv6' ? `[${address}]` : address;
 
   return {
     url: `http://${host}:${port}`,

@@ -90,7 +90,7 @@ describe('cdata sandbox', () => {
 
   it('on every interface (--host 0.0.0.0): warns, and its Try: lines use a URL cdata accepts', async () => {
     const started = await startCommand(['--host', '0.0.0.0', '--port', '0']);
-    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+) \(listening on 0\.0\.0\.0: every interface\)$/m.exec(started.stdout)?.[1];
+    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+) \(listening on every interface, 0\.0\.0\.0\)$/m.exec(started.stdout)?.[1];
     expect(url).toBeDefined();
     expect(started.stdout).toContain(`export CDATA_BASE_URL=${url} CDATA_API_KEY=${demoKey('all')}`);
     expect(started.stderr()).toContain('warning: listening on 0.0.0.0: the demo keys are public');
