@@ -66,6 +66,7 @@ export function createTransport(env: Env): Transport {
       return untilAborted(signal, async () => {
         const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
         const chunks: Buffer[] = [];
+        const answer = (): HttpAnswer => ({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
         let size = 0;
         try {
           for await (const chunk of response.body) {
@@ -78,9 +79,9 @@ export function createTransport(env: Env): Transport {
           }
         } catch (error) {
           if (error instanceof BodyTooLarge || signal.aborted) throw error;
-          throw new AnswerCutShort({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }, error);
+          throw new AnswerCutShort(answer(), error);
         }
-        return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
+        return answer();
       });
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.

@@ -40,23 +40,18 @@ export class Progress {
   private fit(line: string): string {
     const columns = this.io.stderr.columns;
     if (!columns || columns < 4) return line; // unknown (0 from some pseudo-terminals): as it is
-    const chars = [...line];
-    if (chars.reduce((sum, char) => sum + widthOf(char), 0) < columns) return line;
+    // The longest start that leaves a column for `…` and one spare; the whole line if it fits.
     let kept = '';
     let width = 0;
-    for (const char of chars) {
-      if (width + widthOf(char) > columns - 2) break;
-      kept += char;
-      width += widthOf(char);
+    for (const char of line) {
+      width += WIDE.test(char) ? 2 : 1;
+      if (width <= columns - 2) kept += char;
+      else if (width >= columns) return `${kept}…`;
     }
-    return `${kept}…`;
+    return line;
   }
 }
 
 /** East Asian wide and full-width characters, and emoji: two columns. */
 const WIDE =
   /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
-
-function widthOf(char: string): number {
-  return WIDE.test(char) ? 2 : 1;
-}

@@ -32,7 +32,10 @@ export interface StagedFile {
 export async function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<StagedFile> {
   const target = targetOf(path);
   if (target.kind === 'stream') throw new Error('it is not a regular file (a device or a pipe)');
-  const { real, mode, owner } = target;
+  return stageAt(path, target, content, io);
+}
+
+async function stageAt(path: string, { real, mode, owner }: FileTarget, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<StagedFile> {
   // Unique enough: opened with O_EXCL ('wx'), so a clash fails rather than sharing a file. Not
   // node:crypto, which would load on every data command for a file name.
   const temp = join(dirname(real), `.${basename(real)}.${Math.random().toString(36).slice(2, 10)}.tmp`);
@@ -82,8 +85,7 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
 export async function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<void> {
   const target = targetOf(path);
   if (target.kind === 'stream') return target.fifo ? writeFifo(path, content) : writeFile(path, content);
-  const staged = await stageFile(path, content, io);
-  staged.commit();
+  (await stageAt(path, target, content, io)).commit();
   syncFolder(dirname(target.real));
 }
 
@@ -98,9 +100,8 @@ export function descriptorOf(path: string): number | undefined {
   return match[1] === 'out' ? 1 : match[1] === 'err' ? 2 : Number(match[2] ?? match[3]);
 }
 
-type Target =
-  | { kind: 'file'; real: string; mode: number | undefined; owner: { uid: number; gid: number } | undefined }
-  | { kind: 'stream'; fifo: boolean };
+type FileTarget = { kind: 'file'; real: string; mode: number | undefined; owner: { uid: number; gid: number } | undefined };
+type Target = FileTarget | { kind: 'stream'; fifo: boolean };
 
 /** What writing to `path` means; throws, with a reason for the message, where it cannot be a file. */
 function targetOf(path: string): Target {
