@@ -105,23 +105,25 @@ function createContext(
 ): CommandContext {
   let settings: Settings | undefined;
   const quiet = options.quiet === true;
+  const resolved = (): Settings => {
+    if (!settings) {
+      settings = resolveSettings(options, io, sandbox);
+      if (settings.key.value) run.secrets.push(settings.key.value);
+      if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
+      run.debug ||= settings.debug;
+    }
+    return settings;
+  };
   return {
     io,
     spec,
     args,
     options,
     sandbox,
-    settings() {
-      if (!settings) {
-        settings = resolveSettings(options, io, sandbox);
-        if (settings.key.value) run.secrets.push(settings.key.value);
-        if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
-        run.debug ||= settings.debug;
-      }
-      return settings;
-    },
+    settings: resolved,
     note: (message) => void (quiet || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet || io.stderr.write(`warning: ${sanitize(message)}\n`)),
+    errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
   };
 }
 

@@ -11,9 +11,7 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
   const redact = (text: string) => sanitize(redactKeys(text, run.secrets));
   const known = error instanceof CliError;
   const message = messageOf(error);
-  const http = known ? error.http : undefined;
-  const where = http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : '';
-  const lines = [`error: ${redact(message)}${redact(where)}`];
+  const lines = [`error: ${redact(message)}${redact(httpSuffix(error))}`];
   if (known && error.hint) lines.push(`hint: ${redact(error.hint)}`);
   if (!known) lines.push('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
   if (run.debug && error instanceof Error && error.stack) lines.push(...error.stack.split('\n').slice(1).map(redact));
@@ -40,6 +38,12 @@ export function errorJsonLine(error: unknown, exitCode: ExitCode, secrets: reado
     },
   };
   return `${sanitizeJson(redactKeys(JSON.stringify(line), secrets))}\n`;
+}
+
+/** What follows an error's message when an HTTP answer caused it: ` (HTTP 503, correlation id …)`. */
+export function httpSuffix(error: unknown): string {
+  const http = error instanceof CliError ? error.http : undefined;
+  return http ? ` (HTTP ${http.status}${http.correlationId ? `, correlation id ${http.correlationId}` : ''})` : '';
 }
 
 /** What an error says: a CliError's message, or anything else as an internal error. */

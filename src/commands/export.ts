@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
 import { CliError, exitCodeOf, UsageError, type ExitCode } from '../errors.js';
-import { errorJsonLine, messageOf } from '../report.js';
+import { errorJsonLine, httpSuffix, messageOf } from '../report.js';
 import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceFailed, type ResourceOk } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
@@ -21,9 +21,10 @@ import type { ApiClient } from '../client/client.js';
 import { openClient, requireBaseUrl } from './api.js';
 import type { CommandContext, Handler } from './spec.js';
 
-type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | { item: ExportItem; entry: ResourceFailed; jsonLine: string };
+type Failed = { item: ExportItem; entry: ResourceFailed; jsonLine: string };
+type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
-type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Outcome;
+type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Failed;
 
 export const exportLists: Handler = async (context) => {
   const { io, options } = context;
@@ -34,12 +35,15 @@ export const exportLists: Handler = async (context) => {
   const client = openClient(context); // no key or base URL: fails here, before anything is written
   const baseUrl = requireBaseUrl(context);
   const previous = readPrevious(plan.dir);
-  const fail = failing(previous.entries, [context.settings().key.value ?? '']);
+  const errorStyle = context.errorStyle();
+  const fail = failing(previous.entries, errorStyle.secrets);
+  // Where each file comes from, for its manifest entry.
+  const origin = { profile: context.settings().profile.name, baseUrl };
   const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && options.quiet !== true);
 
   let outcomes: Outcome[];
   try {
-    const one = (item: ExportItem) => exportOne(context, client, plan, item, progress, fail);
+    const one = (item: ExportItem) => exportOne(context, client, plan, item, progress, fail, origin);
     outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
   } finally {
     await client.close();
@@ -59,14 +63,14 @@ export const exportLists: Handler = async (context) => {
   });
   syncFolder(plan.dir);
 
-  const failures = outcomes.filter((o) => 'jsonLine' in o);
+  const failures = outcomes.filter((o): o is Failed => 'jsonLine' in o);
   const exitCode = Math.max(0, ...failures.map((f) => f.entry.error.exitCode));
   const exported = new Set(outcomes.map((o) => o.entry.resource));
   const manifest: Manifest = {
     version: 1,
     exportedAt: new Date(startedAt).toISOString(),
     baseUrl,
-    profile: context.settings().profile.name,
+    profile: origin.profile,
     format: plan.format,
     limit: plan.limit.value,
     ok: failures.length === 0,
@@ -81,11 +85,10 @@ export const exportLists: Handler = async (context) => {
     throw cannotWrite(manifestPath, error);
   }
 
-  // One line per failure; under -o json/ndjson (or the profile's output), each also as a JSON line.
-  const output = context.settings().output.value;
+  // One line per failure; where this run's errors are JSON lines too (as report.ts decides), each also as one.
   for (const { entry, jsonLine } of failures) {
     io.stderr.write(`error: ${entry.resource}: ${sanitize(entry.error.message)}\n`);
-    if (output === 'json' || output === 'ndjson') io.stderr.write(jsonLine);
+    if (errorStyle.json) io.stderr.write(jsonLine);
   }
   if (progress.enabled && failures.length === 0) context.note(`exported ${outcomes.length} lists to ${plan.dir} (see ${MANIFEST_FILE})`);
   return exitCode;
@@ -118,6 +121,7 @@ async function exportOne(
   item: ExportItem,
   progress: Progress,
   fail: Fail,
+  origin: Pick<ResourceOk, 'profile' | 'baseUrl'>,
 ): Promise<Outcome> {
   const { endpoint } = item;
   const exportedAt = new Date(context.io.now()).toISOString();
@@ -155,13 +159,12 @@ async function exportOne(
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
         exportedAt,
-        profile: context.settings().profile.name,
-        baseUrl: requireBaseUrl(context),
+        ...origin,
       },
     };
   } catch (error) {
     const outcome = fail(item, error);
-    if (outcome.entry.status === 'error') progress.set(endpoint.name, `failed: ${outcome.entry.error.message}`);
+    progress.set(endpoint.name, `failed: ${outcome.entry.error.message}`);
     return outcome;
   }
 }
@@ -175,8 +178,7 @@ function failing(previous: Map<string, ResourceOk>, secrets: readonly string[]):
   return (item, error, exitCode = exitCodeOf(error)) => {
     const http = error instanceof CliError ? error.http : undefined;
     const correlationId = http?.correlationId ? redactKeys(http.correlationId, secrets) : null;
-    const where = http ? ` (HTTP ${http.status}${correlationId ? `, correlation id ${correlationId}` : ''})` : '';
-    const message = redactKeys(`${messageOf(error)}${where}`, secrets);
+    const message = redactKeys(`${messageOf(error)}${httpSuffix(error)}`, secrets);
     return {
       item,
       entry: errorEntry(item, { message, exitCode, httpStatus: http?.status ?? null, correlationId }, previous.get(item.endpoint.name)),
@@ -186,11 +188,10 @@ function failing(previous: Map<string, ResourceOk>, secrets: readonly string[]):
 }
 
 function errorEntry(item: ExportItem, error: ResourceFailed['error'], kept: ResourceOk | undefined): ResourceFailed {
-  return {
-    resource: item.endpoint.name,
-    status: 'error',
-    file: item.file,
-    error,
-    kept: kept ? { file: kept.file, rows: kept.rows, truncated: kept.truncated, sha256: kept.sha256, bytes: kept.bytes, exportedAt: kept.exportedAt, profile: kept.profile, baseUrl: kept.baseUrl } : null,
-  };
+  return { resource: item.endpoint.name, status: 'error', file: item.file, error, kept: kept ? keptFile(kept) : null };
+}
+
+/** An earlier file's entry as a failed list's `kept`: all of it but whose and what it is. */
+function keptFile({ resource: _resource, status: _status, ...kept }: ResourceOk): NonNullable<ResourceFailed['kept']> {
+  return kept;
 }

@@ -55,6 +55,11 @@ export interface CommandContext {
   note(message: string): void;
   /** A warning on stderr, unless --quiet. */
   warn(message: string): void;
+  /**
+   * How this run reports errors (report.ts): also as JSON lines (-o json/ndjson, or the
+   * profile's output), and without these secrets. For a command that reports some itself.
+   */
+  errorStyle(): { json: boolean; secrets: readonly string[] };
 }
 
 /** Returns the exit code (0 when omitted); errors are thrown as CliError. */
