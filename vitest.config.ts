@@ -14,5 +14,9 @@ export default defineConfig({
     // Transformed like our own code, so a test can mock what conf writes with (atomically):
     // test/faults/disk-full.test.ts simulates a full disk under a config write.
     server: { deps: { inline: ['conf'] } },
+    // One temp root for the whole run, removed at its end; under CI, every tool (tools.ts) required.
+    globalSetup: ['test/helpers/global-setup.ts'],
+    // The default output, then one line saying how many tests a missing tool made skip.
+    reporters: ['default', './test/helpers/skip-reporter.ts'],
   },
 });

@@ -11,10 +11,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempFolder } from './temp-folder.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runsFlag = process.argv.indexOf('--runs');
@@ -26,7 +26,8 @@ const WARMUP = 3;
 const LATENCY_MS = 200;
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-const work = mkdtempSync(join(tmpdir(), 'cdata-bench-'));
+// Everything the bench writes (floors, config, exports) goes here, removed however the bench ends.
+const work = tempFolder('cdata-bench-');
 // The floors, bundled exactly as dist/ is (scripts/floor: what the stack alone costs).
 const { build } = await import('esbuild');
 await build({
@@ -57,6 +58,7 @@ const sandboxes = spawn(
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
+process.once('exit', () => sandboxes.kill());
 const [line] = await once(createInterface({ input: sandboxes.stdout }), 'line');
 const { fast, slow, key } = JSON.parse(line);
 const configDir = join(work, 'config');
@@ -144,7 +146,6 @@ const rows = [baseline, ...cases].map((command) => {
 });
 
 sandboxes.kill();
-rmSync(work, { recursive: true, force: true });
 
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);

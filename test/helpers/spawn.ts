@@ -1,6 +1,7 @@
 // Runs the built bin/cdata.js as a user would (after `npm run build`): a child process, or one
 // under a pseudo-terminal via `script -qc` when the point is what a terminal shows.
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/cdata.js', import.meta.url));
@@ -24,7 +25,8 @@ export function runProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      // TMPDIR: the child's temp files go in the run's temp root too (test/helpers/temp-root.ts).
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,0 +1,37 @@
+// vitest's globalSetup: runs once in the main process, before the workers start and after they end.
+// It gives the run its temp root (temp-root.ts) and fails the run when something was left outside
+// it, and under CI it fails the run at once when a tool some tests need is missing (tools.ts).
+import { basename } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { missingTools, requiredNote, toolsRequired } from './tools.js';
+import { openTempRoot } from './temp-root.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's temp root (TMPDIR inside the workers). */
+    tempRoot: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const missing = missingTools();
+  if (missing.length > 0 && toolsRequired()) throw new Error(requiredNote(missing));
+
+  const temp = openTempRoot();
+  project.provide('tempRoot', temp.root);
+  return () => {
+    // vitest's own folder of transformed modules, made before this ran; vitest removes it as it closes.
+    const gained = temp.close().filter((name) => name !== basename(project.tmpDir));
+    const ours = temp.strict ? gained : gained.filter((name) => name.startsWith('cdata-') && !name.startsWith('cdata-tests-'));
+    if (ours.length === 0) return;
+    const count = `${ours.length} ${ours.length === 1 ? 'entry' : 'entries'}`;
+    const listed = `${ours.slice(0, 10).join(', ')}${ours.length > 10 ? ', …' : ''}`;
+    if (temp.strict) {
+      console.error(`error: the tests left ${count} in ${temp.original}, outside the run's temp root: ${listed}`);
+      process.exitCode = 1;
+    } else {
+      // A shared TMPDIR: other programs, or other runs of cdata's tests, write there too.
+      console.error(`note: ${count} named cdata-* appeared in ${temp.original} during the run (it is shared, so they may be another run's): ${listed}`);
+    }
+  };
+}

@@ -1,0 +1,65 @@
+// The run's temp root (temp-root.ts, global-setup.ts): everything lands in it, it goes at the end
+// of the run whether tests fail or not, and a run that leaves anything outside it fails.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { run } from './run.js';
+import { runProcess } from './spawn.js';
+
+const VITEST = new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
+const GLOBAL_SETUP = new URL('./global-setup.ts', import.meta.url).pathname;
+
+describe('inside a run', () => {
+  it("puts this worker's and its children's temp files in the run's root", async () => {
+    const root = inject('tempRoot');
+    expect(tmpdir()).toBe(root);
+    expect(existsSync(root)).toBe(true);
+    const child = await runProcess(process.execPath, ['-p', "require('node:os').tmpdir()"]);
+    expect(child).toMatchObject({ code: 0, stdout: `${root}\n` });
+  });
+
+  it('run() removes the config folder it made for the command', async () => {
+    const result = await run(['config', 'path']);
+    expect(result.code).toBe(0);
+    const folder = join(result.stdout.trim(), '..');
+    expect(folder.startsWith(inject('tempRoot'))).toBe(true);
+    expect(existsSync(folder)).toBe(false);
+  });
+});
+
+/** A vitest run of one test file (globals, no imports) with our global setup, TMPDIR an empty folder. */
+async function nestedRun(body: string): Promise<{ code: number | null; output: string; tmp: string[] }> {
+  const project = mkdtempSync(join(tmpdir(), 'cdata-nested-'));
+  const empty = join(project, 'tmp');
+  mkdirSync(empty);
+  writeFileSync(join(project, 'vitest.config.mjs'), `export default { test: { globals: true, include: ['*.test.mjs'], globalSetup: [${JSON.stringify(GLOBAL_SETUP)}] } };\n`);
+  writeFileSync(join(project, 'it.test.mjs'), `import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';\nimport { join } from 'node:path';\n${body}\n`);
+  const result = await runProcess(process.execPath, [VITEST, 'run', '--root', project], { env: { TMPDIR: empty, OUTSIDE: empty }, timeoutMs: 60_000 });
+  return { code: result.code, output: result.stdout + result.stderr, tmp: readdirSync(empty) };
+}
+
+describe('a whole run', () => {
+  it('removes its root at the end, read-only folders and all, also when a test fails', async () => {
+    const nested = await nestedRun(`test('fails after making temp folders', () => {
+  const dir = join(tmpdir(), 'made');
+  mkdirSync(join(dir, 'ro', 'sub'), { recursive: true });
+  writeFileSync(join(dir, 'ro', 'sub', 'file'), 'x');
+  chmodSync(join(dir, 'ro'), 0o555);
+  expect(1).toBe(2);
+});`);
+    expect(nested.output).toContain('1 failed');
+    expect(nested.code).toBe(1);
+    expect(nested.tmp).toEqual([]);
+  }, 60_000);
+
+  it('fails, naming what was left, when something lands outside the root', async () => {
+    const nested = await nestedRun(`test('passes but leaves a file', () => {
+  writeFileSync(join(process.env.OUTSIDE, 'stray.txt'), 'x');
+});`);
+    expect(nested.output).toContain('1 passed');
+    expect(nested.output).toMatch(/error: the tests left 1 entry in .*\/tmp, outside the run's temp root: stray\.txt/);
+    expect(nested.code).toBe(1);
+    expect(nested.tmp).toEqual(['stray.txt']);
+  }, 60_000);
+});

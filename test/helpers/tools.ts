@@ -1,0 +1,57 @@
+// Programs some tests run besides Node: the shells the completion tests complete in (bash, zsh,
+// fish, and bash-completion's loader) and groff, which renders the man page. A fresh machine may
+// lack any of them: those cases are then skipped and the run says so once (skip-reporter.ts).
+// CI may not skip: with CI set, a missing one fails the run before any test (global-setup.ts);
+// .ci/run installs them first.
+import { existsSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** The file that defines bash-completion's loader. */
+export const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+
+/** Each tool, how to tell it is here, and the Debian package that brings it (.ci/run installs these). */
+const TOOLS: Record<string, { found: () => boolean; debian: string }> = {
+  bash: { found: () => onPath('bash'), debian: 'bash' },
+  zsh: { found: () => onPath('zsh'), debian: 'zsh' },
+  fish: { found: () => onPath('fish'), debian: 'fish' },
+  'bash-completion': { found: () => existsSync(BASH_COMPLETION), debian: 'bash-completion' },
+  groff: { found: () => onPath('groff'), debian: 'groff-base' },
+};
+
+/** The test files that skip cases for a missing tool. */
+export const TOOL_TESTS = ['test/completion/shells.test.ts', 'test/docs/man.test.ts'];
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      return dir !== '' && (statSync(join(dir, command)).mode & 0o111) !== 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export function missingTools(): string[] {
+  return Object.keys(TOOLS).filter((name) => !TOOLS[name]!.found());
+}
+
+/** CI set (to anything but false or 0): every tool is required, no case may be skipped. */
+export function toolsRequired(): boolean {
+  const ci = process.env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/** For skipIf: true when the tool is missing here and CI does not require it. */
+export function skipWithout(tool: keyof typeof TOOLS & string): boolean {
+  if (!(tool in TOOLS)) throw new Error(`unknown tool ${tool}`);
+  return !toolsRequired() && missingTools().includes(tool);
+}
+
+export function skipNote(missing: readonly string[], skippedTests: number): string {
+  return `skipped ${skippedTests} ${skippedTests === 1 ? 'test' : 'tests'} for want of ${missing.join(', ')}: not installed here (.ci/run installs them; with CI set, a missing one fails the run)`;
+}
+
+export function requiredNote(missing: readonly string[]): string {
+  const packages = missing.map((name) => TOOLS[name]!.debian).join(' ');
+  return `CI is set, so no test may be skipped, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed: run .ci/run, which installs them (Debian: apt-get install ${packages})`;
+}
