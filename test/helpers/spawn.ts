@@ -60,10 +60,13 @@ export function runBinInTerminal(args: string[], options: { env?: Record<string,
 }
 
 /**
- * Runs the binary as an ordinary user: as root (CI containers), permission bits do not stop
- * writes, so the binary runs as nobody (uid 65534) through setpriv; otherwise as ourselves.
+ * Runs the binary as an ordinary user, to whom permission bits apply. Root ignores them (CI
+ * containers run as root), so as root the binary runs through setpriv with every capability
+ * dropped: still uid 0, so it can reach the checkout and the test's folders however private
+ * (a 0700 clone, a 0700 TMPDIR), but a 0555 folder or a 0444 file now stops it as it would
+ * stop their owner. Not as root, it runs as ourselves.
  */
 export function runBinAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
-  return runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args], options);
+  return runProcess('setpriv', ['--inh-caps=-all', '--bounding-set=-all', process.execPath, BIN, ...args], options);
 }
