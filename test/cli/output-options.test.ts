@@ -13,6 +13,7 @@ import { csvCell, parseStrictCsv, rowsOf, tableCell, tableLinePattern, tsvCell }
 import { cdata } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { BIN, runBin, runBinAsUser, runProcess, shellQuote } from '../helpers/spawn.js';
+import { holdsOpen, until } from '../helpers/wait.js';
 
 const sandbox = useSandbox({ now: () => NOW });
 const env = () => sandboxEnv(sandbox.current);
@@ -296,10 +297,9 @@ describe('--out FILE', () => {
     expect(readFileSync(log, 'utf8')).toBe(`line before\n${['ocid', ...ocids, ''].join('\r\n')}`);
 
     const caught = join(dir, 'caught.csv');
-    const substituted = await runProcess('bash', ['-c', `${cdataLine} --out >(cat > ${shellQuote(caught)}); wait`], { env: env() });
+    // `wait $!` waits for the process substitution: cat has written everything when bash exits.
+    const substituted = await runProcess('bash', ['-c', `${cdataLine} --out >(cat > ${shellQuote(caught)}); wait $!`], { env: env() });
     expect(substituted).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    for (let i = 0; i < 100 && !existsSync(caught); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // cat flushes as its input ends
     expect(readFileSync(caught, 'utf8')).toBe(['ocid', ...ocids, ''].join('\r\n'));
   });
 
@@ -316,11 +316,20 @@ describe('--out FILE', () => {
   it('a pipe whose reader leaves mid-write is exit 2 (EPIPE), not a silent short file', async () => {
     const fifo = join(folder(), 'leaving');
     execFileSync('mkfifo', [fifo]);
-    const { closeSync, constants, openSync } = await import('node:fs');
+    const { closeSync, constants, openSync, readSync } = await import('node:fs');
     const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
-    // ~79 KB of JSON: more than the pipe holds, so cdata is still writing when the reader goes.
+    // ~79 KB of JSON: more than the pipe holds (64 KiB), so once its first byte is read, cdata is
+    // still writing when the reader goes. (Empty, the pipe reads as EOF or EAGAIN.)
     const writer = runBin(['obligations', '--limit', '200', '-o', 'json', '--out', fifo], { env: env() });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const firstByte = () => {
+      try {
+        return readSync(reader, Buffer.alloc(1)) === 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return false;
+        throw error;
+      }
+    };
+    await until(firstByte, 'cdata to start writing into the pipe');
     closeSync(reader);
     const result = await writer;
     expect(result.code).toBe(2);
@@ -336,7 +345,8 @@ describe('--out FILE', () => {
       const { spawn } = await import('node:child_process');
       // ~79 KB of JSON: more than a pipe holds, so the write cannot finish.
       const child = spawn(process.execPath, [BIN, 'obligations', '--limit', '200', '-o', 'json', '--out', fifo], { env: { ...process.env, ...env() }, stdio: 'ignore' });
-      setTimeout(() => child.kill('SIGINT'), 1000);
+      await until(() => holdsOpen(child.pid!, fifo), 'cdata to open the pipe and write');
+      child.kill('SIGINT');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
       clearTimeout(killer);
@@ -363,8 +373,11 @@ describe('--out FILE', () => {
     const fifo = join(folder(), 'unread');
     execFileSync('mkfifo', [fifo]);
     const { spawn } = await import('node:child_process');
+    const asked = sandbox.current.requests.length;
     const child = spawn(process.execPath, [BIN, 'agents', '--out', fifo], { env: { ...process.env, ...env() }, stdio: 'ignore' });
-    setTimeout(() => child.kill('SIGINT'), 500);
+    // Once its request is in, cdata is past start-up: what remains is waiting for a reader.
+    await until(() => sandbox.current.requests.length > asked, 'cdata to ask for the agents');
+    child.kill('SIGINT');
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
     clearTimeout(killer);

@@ -8,6 +8,7 @@ import { sign } from '../../src/webhook/signature.js';
 import { startReceiver, type Receiver } from '../../src/webhook/receiver.js';
 import { testIo } from '../helpers/io.js';
 import { run, runWith, tempConfigDir, type RunResult } from '../helpers/run.js';
+import { until } from '../helpers/wait.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const env = { WEBHOOK_SECRET: SECRET };
@@ -131,11 +132,9 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
   it('accepts valid deliveries (printing each as a JSON line), refuses the rest, and check passes it', async () => {
     const listening = testIo({ env: { ...env, CDATA_CONFIG_DIR: tempConfigDir() } });
     const done = runWith(listening, ['webhook', 'listen', '--port', '0', '--path', '/hooks', '--secret-env', 'WEBHOOK_SECRET']);
-    let url = '';
-    for (let i = 0; i < 100 && !url; i++) {
-      url = /listening for deliveries on (\S+)/.exec(listening.stderr())?.[1] ?? '';
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const listeningOn = () => /listening for deliveries on (\S+)/.exec(listening.stderr())?.[1] ?? '';
+    await until(() => listeningOn() !== '', 'the receiver to listen');
+    const url = listeningOn();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks$/);
 
     const ping = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
