@@ -1,12 +1,12 @@
 // `npm run package [-- DEST]`: the tarball users install. Packed from a staging folder holding only
-// what ships (bin/, dist/, completions/, README.md, LICENSE), with a package.json stripped of what
+// what ships (package.json `files`, README.md, LICENSE), with a package.json stripped of what
 // only this repository needs: its scripts (`prepare` builds from src/, which does not ship, and
 // npm 11 would list it as an install script waiting for approval) and devDependencies (everything
 // is bundled into dist/). Prints npm pack's JSON report. `--no-build` packs the dist/ already built.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tempFolder } from './temp-folder.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -19,12 +19,8 @@ const run = (command, argv, cwd) => {
 
 if (!args.includes('--no-build')) run(process.execPath, [join(root, 'scripts/build.mjs')], root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const stage = mkdtempSync(join(tmpdir(), 'cdata-stage-'));
-try {
-  for (const entry of [...pkg.files, 'README.md', 'LICENSE']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
-  const { name, version, description, type, license, bin, files, engines } = pkg;
-  writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name, version, description, type, license, bin, files, engines }, null, 2)}\n`);
-  process.stdout.write(run('npm', ['pack', '--json', '--pack-destination', destination], stage));
-} finally {
-  rmSync(stage, { recursive: true, force: true });
-}
+const stage = tempFolder('cdata-stage-'); // removed when this script ends, however it ends
+for (const entry of [...pkg.files, 'README.md', 'LICENSE']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
+const { name, version, description, type, license, bin, man, files, engines } = pkg;
+writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name, version, description, type, license, bin, man, files, engines }, null, 2)}\n`);
+process.stdout.write(run('npm', ['pack', '--json', '--pack-destination', destination], stage));

@@ -1,7 +1,7 @@
 // A real install: `npm pack`, the tarball installed into an empty prefix with no network, and
-// the installed `cdata` run from there. The package ships only what it needs and has no runtime
-// dependencies (the stack is bundled into dist/ by esbuild).
-import { mkdtempSync, readFileSync } from 'node:fs';
+// the installed `cdata` run from there, its man page where `man` looks. The package ships only
+// what it needs and has no runtime dependencies (the stack is bundled into dist/ by esbuild).
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -21,7 +21,7 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
   expect(packed.code).toBe(0);
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   const tops = [...new Set(info!.files.map((f) => f.path.split('/')[0]))].sort();
-  expect(tops).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'package.json']);
+  expect(tops).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'docs', 'man', 'package.json']);
   expect(info!.files.map((f) => f.path)).toContain('dist/THIRD_PARTY_LICENSES.txt');
 
   const prefix = join(work, 'prefix');
@@ -33,7 +33,11 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
   // No install script is left for npm to warn about (prepare builds from src/, which is not shipped).
   expect(installed.stderr).not.toMatch(/warn/i);
   const manifest = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', 'cdata', 'package.json'), 'utf8')) as Record<string, unknown>;
-  expect(Object.keys(manifest).sort()).toEqual(['bin', 'description', 'engines', 'files', 'license', 'name', 'type', 'version']);
+  expect(Object.keys(manifest).sort()).toEqual(['bin', 'description', 'engines', 'files', 'license', 'man', 'name', 'type', 'version']);
+  // npm links the page into the prefix's share/man, which man finds from the PATH entry prefix/bin.
+  const page = join(prefix, 'share', 'man', 'man1', 'cdata.1');
+  expect(realpathSync(page)).toBe(join(realpathSync(prefix), 'lib', 'node_modules', 'cdata', 'man', 'cdata.1'));
+  expect(readFileSync(page, 'utf8')).toBe(readFileSync(join(root, 'man', 'cdata.1'), 'utf8'));
 
   const cdata = join(prefix, 'bin', 'cdata');
   const clean = { PATH: process.env.PATH ?? '', HOME: work, CDATA_CONFIG_DIR: join(work, 'config') };
@@ -43,7 +47,7 @@ it('packs only what it needs, installs offline into an empty prefix, and runs', 
   expect((JSON.parse(agents.stdout) as { name: string }[]).map((a) => a.name)).toContain('tender-scout');
   // The installed package resolves nothing outside itself: no node_modules were installed.
   const listing = await runProcess('ls', [join(prefix, 'lib', 'node_modules', 'cdata')], { env: clean });
-  expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'package.json']);
+  expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'completions', 'dist', 'docs', 'man', 'package.json']);
 }, 240_000);
 
 it('ships the licence text of every package bundled into dist/, found under any of its usual names', () => {
