@@ -1,17 +1,19 @@
-// The README's cron recipe, run as written: the login line, then the crontab line through sh (as
-// cron runs it), with only the install path, the folder and the base URL substituted.
+// The cron recipe (docs/exports.md), run as written: the login line, then the crontab line through
+// sh with the crontab's PATH (as cron runs it), with only the install folder, the export folder and
+// the base URL substituted.
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { BIN, runProcess } from '../helpers/spawn.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const cronLine = readme.split('\n').find((line) => line.startsWith('0 6 * * * '))!;
-const loginLine = readme.split('\n').find((line) => line.startsWith('echo "$CDATA_KEY" | cdata auth login --profile prod'))!;
+const recipe = readFileSync(new URL('../../docs/exports.md', import.meta.url), 'utf8');
+const pathLine = recipe.split('\n').find((line) => line.startsWith('PATH='))!;
+const cronLine = recipe.split('\n').find((line) => line.startsWith('0 6 * * * '))!;
+const loginLine = recipe.split('\n').find((line) => line.startsWith('echo "$CDATA_KEY" | cdata auth login --profile prod'))!;
 
 function setUp(baseUrl: string) {
   const home = mkdtempSync(join(tmpdir(), 'cdata-cron-'));
@@ -19,15 +21,18 @@ function setUp(baseUrl: string) {
   mkdirSync(bin);
   symlinkSync(BIN, join(bin, 'cdata'));
   const exports = join(home, 'exports');
-  const env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), CDATA_KEY: demoKey('all') };
+  // The crontab's PATH, with the folders of cdata and node added, as the recipe says to.
+  const path = `${bin}:${dirname(process.execPath)}:${pathLine.slice('PATH='.length)}`;
+  const env = { PATH: path, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), CDATA_KEY: demoKey('all') };
   const login = loginLine.replace('https://api.example.com', baseUrl);
-  const job = cronLine.slice('0 6 * * * '.length).replace('/usr/local/bin/cdata', join(bin, 'cdata')).replace('/srv/exports', exports);
+  const job = cronLine.slice('0 6 * * * '.length).replace('/srv/exports', exports);
   return { env, exports, login, job };
 }
 
-describe('the README cron recipe', () => {
-  it('is in the README as this test expects', () => {
-    expect(cronLine).toBe('0 6 * * * CDATA_PROFILE=prod /usr/local/bin/cdata export --dir /srv/exports -q || logger -t cdata "export failed with exit $?"');
+describe('the cron recipe', () => {
+  it('is in docs/exports.md as this test expects', () => {
+    expect(pathLine).toBe('PATH=/usr/local/bin:/usr/bin:/bin');
+    expect(cronLine).toBe('0 6 * * * CDATA_PROFILE=prod cdata export --dir /srv/exports -q || logger -t cdata "export failed with exit $?"');
     expect(loginLine).toBe('echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com');
   });
 

@@ -68,7 +68,7 @@ describe('limit', () => {
     expect(await getJson(sandbox.current, '/api/v1/graph/obligations?limit=7')).toEqual(all.slice(0, 7));
   });
 
-  it('defaults to 100 on the graph lists and 50 on tenders (the README says why)', async () => {
+  it('defaults to 100 on the graph lists and 50 on tenders (docs/sandbox.md says why)', async () => {
     expect(await getJson(sandbox.current, '/api/v1/graph/obligations')).toHaveLength(100);
     expect(await getJson(sandbox.current, TENDERS)).toHaveLength(50);
     for (const endpoint of GRAPH) {
