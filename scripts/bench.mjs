@@ -121,6 +121,9 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
       samples.get(baseline.name).push(base);
       samples.get(command.name).push(ms);
     }
+    // spawnSync holds the event loop: let a pending Ctrl-C or SIGTERM in between measurements, so
+    // the bench stops at once, and its work folder goes with it (temp-folder.mjs).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
