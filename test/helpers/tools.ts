@@ -1,9 +1,8 @@
 // Programs some tests run besides Node: the shells the completion tests complete in (bash, zsh,
 // fish, and bash-completion's loader), groff, which renders the man page, and jq, which the
-// README's path uses. A fresh machine may
-// lack any of them: those cases are then skipped and the run says so once (skip-reporter.ts).
-// CI may not skip: with CI set, a missing one fails the run before any test (global-setup.ts);
-// .ci/run installs them first.
+// README's path uses. A fresh machine may lack any of them: those cases are then skipped and the
+// run says so once (skip-reporter.ts). CI may not skip: with CI set, a missing one fails the run
+// before any test (global-setup.ts); .ci/run installs them first.
 import { existsSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -44,7 +43,7 @@ export function toolsRequired(): boolean {
 }
 
 /** For skipIf: true when the tool is missing here and CI does not require it. */
-export function skipWithout(tool: keyof typeof TOOLS & string): boolean {
+export function skipWithout(tool: string): boolean {
   if (!(tool in TOOLS)) throw new Error(`unknown tool ${tool}`);
   return !toolsRequired() && missingTools().includes(tool);
 }
