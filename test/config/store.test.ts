@@ -158,7 +158,7 @@ describe('a symbolic link as the config file', () => {
 });
 
 describe('a read-only config folder', () => {
-  // Root writes anywhere: as root the binary runs as nobody, so the folder is read-only to it too.
+  // Root writes anywhere: as root the binary runs without capabilities, so the folder is read-only to it too.
   const asUser = (args: string[], env: Record<string, string>) => runBinAsUser(args, { env });
 
   it('exit 2 with the folder and the cause; nothing written', async () => {

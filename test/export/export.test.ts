@@ -189,7 +189,7 @@ describe('cdata export', () => {
 
   it('a read-only folder is refused with its path and the cause, nothing written, no request', async () => {
     const dir = folder();
-    chmodSync(dir, 0o755); // others may enter the parent (as nobody under root)
+    chmodSync(dir, 0o755); // others may enter the parent (not needed by runBinAsUser as root, which stays uid 0)
     const readOnly = join(dir, 'ro');
     mkdirSync(readOnly, { mode: 0o555 });
     chmodSync(readOnly, 0o555);
