@@ -311,7 +311,8 @@ describe('--out FILE', () => {
     }
     const stdin = await runBin(['agents', '--out', '/proc/self/fd/0'], { env: env() });
     expect(stdin).toMatchObject({ code: 2, stderr: 'error: --out /proc/self/fd/0: standard input is no place for output\n' });
-  });
+    // 23 start-ups one after another: 5 s on a quiet machine, past 20 s on a busy one.
+  }, 60_000);
 
   it('a pipe whose reader leaves mid-write is exit 2 (EPIPE), not a silent short file', async () => {
     const fifo = join(folder(), 'leaving');
