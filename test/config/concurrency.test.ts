@@ -51,5 +51,6 @@ describe('two processes writing the config at once', () => {
     }
     expect(profiles.shared).toEqual({ timeout: 7, output: 'json' });
     expect(readdirSync(home.dir)).toEqual(['config.json']);
-  });
+    // 48 start-ups, two at a time: 19 s of vitest's default 20 in a full run on a busy machine.
+  }, 60_000);
 });
