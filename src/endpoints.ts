@@ -1,17 +1,12 @@
 // The one table of the API's endpoints (api-reference.md parts 2 and 4). Commands, the
-// sandbox's routes, completions, help and the README's command list are all derived from it:
-// a new endpoint is one entry here plus its demo rows in src/sandbox/data.ts.
+// sandbox's routes, completions, help, the man page and the README's command list are all
+// derived from it: a new endpoint is one entry here plus its demo rows in src/sandbox/data.ts.
+import { DECIDED_PARAM, limitParam, TIER_PARAM, TIERS, type Param } from './core/params.js';
+
+export { CLI_DEFAULT_LIMIT, LIMIT_MAX, LIMIT_MIN, TIERS, type Param, type Tier } from './core/params.js';
 
 export type Scope = 'graph.read' | 'tenders.read' | 'workspaces.read';
 export const SCOPES: readonly Scope[] = ['graph.read', 'tenders.read', 'workspaces.read'];
-
-export const TIERS = ['RECOMMENDED', 'WORTH_A_LOOK', 'STRETCH'] as const;
-export type Tier = (typeof TIERS)[number];
-
-export const LIMIT_MIN = 1;
-export const LIMIT_MAX = 200;
-/** What the CLI sends when --limit is not given (PRODUCT.md section 1). */
-export const CLI_DEFAULT_LIMIT = 100;
 
 export type FieldType =
   | { kind: 'uuid' | 'string' | 'date' | 'date-time' | 'integer' | 'number' }
@@ -23,24 +18,34 @@ export interface Field {
   type: FieldType;
 }
 
-export type Param =
-  | { name: 'limit'; kind: 'limit'; serverDefault: number }
-  | { name: 'tier'; kind: 'enum'; values: readonly string[] }
-  | { name: 'decided'; kind: 'boolean' };
+/**
+ * What data looks like to the renderers: its shape, its fields and the table's default columns.
+ * Every endpoint is one; so is any other data cdata prints (profile list, webhook check).
+ */
+export interface View {
+  /** What the rows are, for messages: `tenders`, `profiles`. */
+  name: string;
+  /** `list`: a JSON array of rows; `object`: one JSON object. */
+  shape: 'list' | 'object';
+  fields: readonly Field[];
+  /** Columns of the default table, most useful at a glance; `--fields` shows others. */
+  columns: readonly string[];
+  /** The field that names one row (tenders: ocid; agents: name; else id); none for an object. */
+  key?: string;
+  /** A table's heading for a field, where it is not the field's name. */
+  headings?: Readonly<Record<string, string>>;
+}
 
-export interface Endpoint {
+export interface Endpoint extends View {
   /** Command name, also the export resource name and the file stem of an export. */
   name: string;
   aliases: readonly string[];
   path: string;
   scope: Scope;
-  /** `list`: a JSON array of rows; `object`: one JSON object. */
-  shape: 'list' | 'object';
   summary: string;
   params: readonly Param[];
-  fields: readonly Field[];
-  /** Columns of the default table, most useful at a glance; `--fields` shows others. */
-  columns: readonly string[];
+  /** Shown under "Examples:" in help, in the man page and the README (the first). */
+  examples: readonly string[];
   /** Which rows a list's limit keeps: `newest` (every list, per the reference) or `best` (tenders, best tier first). */
   firstRows?: 'newest' | 'best';
 }
@@ -56,13 +61,13 @@ const oneOf = (...values: string[]): FieldType => ({ kind: 'enum', values });
 const f = (name: string, type: FieldType): Field => ({ name, type });
 
 /** The graph lists default to 100 rows. */
-const graphLimit: Param = { name: 'limit', kind: 'limit', serverDefault: 100 };
+const graphLimit = limitParam(100);
 /**
  * The reference contradicts itself on the tenders default (declared 50, described 100). The
  * sandbox follows the declared schema default, 50; the CLI always sends `limit`, so its
  * answers never depend on this.
  */
-const tendersLimit: Param = { name: 'limit', kind: 'limit', serverDefault: 50 };
+const tendersLimit = limitParam(50);
 
 export const ENDPOINTS = [
   {
@@ -72,6 +77,7 @@ export const ENDPOINTS = [
     scope: 'workspaces.read',
     shape: 'object',
     summary: "Show the key's identity: name, tenant, roles and scopes",
+    examples: ['cdata me', 'cdata me --json | jq -r .tenant'],
     params: [],
     fields: [f('email', str), f('displayName', str), f('tenant', str), f('roles', strings), f('scopes', strings)],
     columns: ['displayName', 'tenant', 'roles', 'scopes'],
@@ -83,6 +89,8 @@ export const ENDPOINTS = [
     scope: 'workspaces.read',
     shape: 'list',
     summary: "List the company's product workspaces",
+    key: 'id',
+    examples: ['cdata workspaces', 'cdata workspaces -o csv'],
     params: [],
     fields: [
       f('id', uuid),
@@ -98,6 +106,8 @@ export const ENDPOINTS = [
     scope: 'graph.read',
     shape: 'list',
     summary: 'List the companies the account deals with (clients, buyers, suppliers)',
+    key: 'id',
+    examples: ['cdata companies --limit 20', "cdata companies --json | jq -r '.[] | select(.kind == \"SUPPLIER\") | .name'"],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -116,6 +126,8 @@ export const ENDPOINTS = [
     scope: 'graph.read',
     shape: 'list',
     summary: 'List document records (contracts, tender packs, certificates, invoices)',
+    key: 'id',
+    examples: ['cdata documents --fields title,kind,expiresOn', 'cdata documents -o csv --out documents.csv'],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -137,6 +149,8 @@ export const ENDPOINTS = [
     scope: 'graph.read',
     shape: 'list',
     summary: 'List obligations: what the company must do or is owed',
+    key: 'id',
+    examples: ['cdata obligations --limit 200 -o csv --out obligations.csv', "cdata obligations --json | jq '[.[] | select(.status == \"OPEN\")] | length'"],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -160,6 +174,8 @@ export const ENDPOINTS = [
     scope: 'graph.read',
     shape: 'list',
     summary: 'List contact people (personal information: use only as authorised)',
+    key: 'id',
+    examples: ['cdata people --fields fullName,email,phone', 'cdata persons -o ndjson'],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -180,6 +196,8 @@ export const ENDPOINTS = [
     scope: 'graph.read',
     shape: 'list',
     summary: 'List sites: construction sites, properties, offices',
+    key: 'id',
+    examples: ['cdata sites', "cdata sites --json | jq -r '.[] | select(.status == \"ACTIVE\") | .name'"],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -199,8 +217,10 @@ export const ENDPOINTS = [
     scope: 'tenders.read',
     shape: 'list',
     summary: 'List public tenders matched to the company, best tier first',
+    key: 'ocid',
+    examples: ['cdata tenders --tier RECOMMENDED', 'cdata tenders --tier worth-a-look --undecided', "cdata tenders --json | jq -r '.[] | [.ocid, .closesOn, .title] | @tsv'"],
     firstRows: 'best',
-    params: [{ name: 'tier', kind: 'enum', values: TIERS }, { name: 'decided', kind: 'boolean' }, tendersLimit],
+    params: [TIER_PARAM, DECIDED_PARAM, tendersLimit],
     fields: [
       f('ocid', str),
       f('title', str),
@@ -225,6 +245,8 @@ export const ENDPOINTS = [
     scope: 'tenders.read',
     shape: 'list',
     summary: 'List the governed agents and the authority each may act at',
+    key: 'name',
+    examples: ['cdata agents', 'cdata agents --fields name,authority,restrictedActions'],
     params: [],
     fields: [
       f('name', str),
@@ -247,10 +269,12 @@ export function findEndpoint(nameOrAlias: string): Endpoint | undefined {
   return (ENDPOINTS as readonly Endpoint[]).find((e) => e.name === nameOrAlias || e.aliases.includes(nameOrAlias));
 }
 
-export function fieldNames(endpoint: Endpoint): string[] {
-  return endpoint.fields.map((field) => field.name);
+/** The endpoint of a name the table is known to hold. */
+export function endpointNamed(name: EndpointName): Endpoint {
+  return (ENDPOINTS as readonly Endpoint[]).find((e) => e.name === name)!;
 }
 
-export function hasParam(endpoint: Endpoint, name: Param['name']): boolean {
-  return endpoint.params.some((p) => p.name === name);
+export function fieldNames(view: View): string[] {
+  return view.fields.map((field) => field.name);
 }
+

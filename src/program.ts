@@ -1,14 +1,18 @@
 // Builds the commander program from the command registry and runs one command. Commander never
 // exits the process or prints errors itself: its errors become UsageErrors for src/cli.ts.
 import { Command, CommanderError, Option } from 'commander';
-import { COMMANDS, GLOBAL_OPTIONS } from './commands/index.js';
-import type { CommandContext, CommandSpec, OptionSpec } from './commands/spec.js';
+import { COMMANDS } from './commands/index.js';
 import { ENV_VARS } from './config/env.js';
-import { resolveSettings, type GlobalOptions, type SandboxTarget, type Settings } from './config/resolve.js';
+import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
+import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { EXIT, EXIT_CODES, UsageError } from './errors.js';
 import type { Io } from './io.js';
+import { outputFormat } from './output/format.js';
+import { output } from './output/print.js';
 import { sanitize } from './output/sanitize.js';
 import type { RunState } from './cli.js';
+import type { AnyCommand, CommandContext } from './spec/command.js';
+import { GLOBAL_OPTIONS, type GlobalValues } from './spec/globals.js';
 import { VERSION } from './version.js';
 
 export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
@@ -45,7 +49,7 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
     })
     .exitOverride()
     .addHelpText('after', rootHelp());
-  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  for (const option of Object.values(GLOBAL_OPTIONS)) program.addOption(toOption(option));
   // Errors are also written as a JSON line when the output is JSON; known as soon as the flag parses.
   // Either flag asking for JSON is enough, in whichever order they come (`--json -o csv` is
   // refused as a contradiction, and that error is a JSON line too).
@@ -57,7 +61,7 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
   return program;
 }
 
-function addCommand(parent: Command, spec: CommandSpec, io: Io, run: RunState, setExitCode: (code: number) => void): void {
+function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, setExitCode: (code: number) => void): void {
   const command = parent
     .command(spec.name, { hidden: spec.hidden ?? false })
     .summary(spec.summary)
@@ -72,22 +76,26 @@ function addCommand(parent: Command, spec: CommandSpec, io: Io, run: RunState, s
     const name = `${arg.name}${arg.variadic ? '...' : ''}`;
     command.argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
   }
-  for (const option of spec.options ?? []) command.addOption(toOption(option));
+  for (const option of Object.values<OptionSpec<unknown>>(spec.options ?? {})) command.addOption(toOption(option));
   if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  ${e}`).join('\n')}\n`);
   for (const sub of spec.subcommands ?? []) addCommand(command, sub, io, run, setExitCode);
   const load = spec.load;
   if (!load) return;
   command.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
-    const options = self.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
-    if (options.out !== undefined && spec.writesOutput !== true) {
+    // What commander found, by each option's attribute name; each declaration parses its own.
+    const found = self.optsWithGlobals<Record<string, RawOption>>();
+    const raw = (option: OptionSpec<unknown>) => found[attributeName(option)];
+    const global = lazyValues(GLOBAL_OPTIONS, raw);
+    if (global.out !== undefined && spec.writesOutput !== true) {
       const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
       throw new UsageError(`--out does not apply to ${namesOf(self)}: ${why}`);
     }
-    const args = actionArgs.slice(0, spec.args?.length ?? 0) as CommandContext['args'];
-    const [handler, target] = await Promise.all([load(), options.sandbox ? startSandbox(spec) : undefined]);
+    const options = parseValues(spec.options ?? {}, raw);
+    const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
+    const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
     try {
-      const code = await handler(createContext(io, run, spec, args, options, target?.target));
+      const code = await handler(createContext(io, run, global, options, args, target?.target));
       setExitCode(code ?? EXIT.ok);
     } finally {
       await target?.close();
@@ -95,47 +103,65 @@ function addCommand(parent: Command, spec: CommandSpec, io: Io, run: RunState, s
   });
 }
 
+/** The context of whichever command runs: its values were parsed from its own declaration. */
+type AnyContext = CommandContext<any, any>;
+
 function createContext(
   io: Io,
   run: RunState,
-  spec: CommandSpec,
-  args: CommandContext['args'],
-  options: GlobalOptions & Record<string, unknown>,
+  global: GlobalValues,
+  options: AnyContext['options'],
+  args: AnyContext['args'],
   sandbox: SandboxTarget | undefined,
-): CommandContext {
+): AnyContext {
   let settings: Settings | undefined;
-  const quiet = options.quiet === true;
   const resolved = (): Settings => {
     if (!settings) {
-      settings = resolveSettings(options, io, sandbox);
+      settings = resolveSettings(global, io, sandbox);
       if (settings.key.value) run.secrets.push(settings.key.value);
       if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
       run.debug ||= settings.debug;
     }
     return settings;
   };
+  const quiet = () => global.quiet;
   return {
     io,
-    spec,
-    args,
     options,
+    args,
+    global,
     sandbox,
     settings: resolved,
-    note: (message) => void (quiet || io.stderr.write(`${sanitize(message)}\n`)),
-    warn: (message) => void (quiet || io.stderr.write(`warning: ${sanitize(message)}\n`)),
+    note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
+    warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
+    output: (view) => {
+      const { output: format, color } = resolved();
+      const { out, fields, header, bom } = global;
+      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out }, view);
+    },
+    registry: COMMANDS,
   };
 }
 
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */
-async function startSandbox(spec: CommandSpec): Promise<{ target: SandboxTarget; close(): Promise<void> }> {
+async function startSandbox(spec: AnyCommand): Promise<{ target: SandboxTarget; close(): Promise<void> }> {
   if (!spec.usesApi) throw new UsageError(`--sandbox applies only to commands that call the API, not '${spec.name}'`);
   const [{ startSandbox: start }, { demoKey }] = await Promise.all([import('./sandbox/server.js'), import('./sandbox/keys.js')]);
   const server = await start();
   return { target: { url: server.url, key: demoKey('all') }, close: () => server.close() };
 }
 
-function toOption(spec: OptionSpec): Option {
+const attributes = new WeakMap<OptionSpec<unknown>, string>();
+
+/** The name commander files an option's value under (`--fail-rate`: failRate; `--no-header`: header). */
+function attributeName(option: OptionSpec<unknown>): string {
+  let name = attributes.get(option);
+  if (name === undefined) attributes.set(option, (name = new Option(option.flags).attributeName()));
+  return name;
+}
+
+function toOption(spec: OptionSpec<unknown>): Option {
   const description = spec.defaultText === undefined ? spec.description : `${spec.description} (default: ${spec.defaultText})`;
   return new Option(spec.flags, description).hideHelp(spec.hidden === true);
 }

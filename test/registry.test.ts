@@ -3,13 +3,13 @@
 // completions offer.
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/commands/index.js';
-import type { CommandSpec } from '../src/commands/spec.js';
+import type { AnyCommand } from '../src/spec/command.js';
 import { completionScript } from '../src/completion/index.js';
 import { ENDPOINTS, fieldNames } from '../src/endpoints.js';
 import { run } from './helpers/run.js';
 
-const visible: [string[], CommandSpec][] = [];
-const walk = (spec: CommandSpec, parent: string[]) => {
+const visible: [string[], AnyCommand][] = [];
+const walk = (spec: AnyCommand, parent: string[]) => {
   if (spec.hidden) return;
   visible.push([[...parent, spec.name], spec]);
   for (const sub of spec.subcommands ?? []) walk(sub, [...parent, spec.name]);
@@ -29,9 +29,9 @@ describe('every command in the registry', () => {
   });
 
   it('every endpoint has its command, and each shell completes each of its fields', () => {
-    const scripts = ['bash', 'zsh', 'fish'].map((shell) => completionScript(shell));
+    const scripts = ['bash', 'zsh', 'fish'].map((shell) => completionScript(shell, COMMANDS));
     for (const endpoint of ENDPOINTS) {
-      const command = COMMANDS.find((c) => c.endpoint === endpoint);
+      const command = COMMANDS.find((c) => c.view === endpoint);
       expect(command?.name).toBe(endpoint.name);
       for (const script of scripts) {
         for (const field of fieldNames(endpoint)) expect(script).toContain(field);

@@ -7,19 +7,22 @@ import { redactKeys } from '../config/key.js';
 import { AuthError, UsageError } from '../errors.js';
 import { sanitize } from '../output/sanitize.js';
 import { VERSION } from '../version.js';
-import type { CommandContext } from './spec.js';
+import type { CommandContext } from '../spec/command.js';
+
+/** What opening a client needs of a command's context. */
+export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'note'>;
 
 export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${process.platform})`;
 
 /** The normalised base URL, or a usage error saying how to set one. */
-export function requireBaseUrl(context: CommandContext): string {
+export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): string {
   const { baseUrl } = context.settings();
   if (baseUrl.value === undefined) throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
   return normaliseBaseUrl(baseUrl.value);
 }
 
 /** A client for the configured API; `key` overrides the resolved key (auth login checks a new one). */
-export function openClient(context: CommandContext, key?: string): ApiClient {
+export function openClient(context: ApiContext, key?: string): ApiClient {
   const settings = context.settings();
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);

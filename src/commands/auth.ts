@@ -7,7 +7,8 @@ import { AuthError, CliError } from '../errors.js';
 import { stringifyJson } from '../json.js';
 import { sanitize } from '../output/sanitize.js';
 import { fetchIdentity, type Identity } from './identity.js';
-import type { CommandContext, Handler } from './spec.js';
+import type { Handler } from '../spec/command.js';
+import type { ApiContext } from './api.js';
 
 export { login } from './login.js';
 
@@ -96,7 +97,7 @@ function localStatus(settings: Settings): Status {
 }
 
 /** The key's identity, null when it lacks workspaces.read; no key, 401 or network trouble thrown. */
-async function identity(context: CommandContext): Promise<Identity | null> {
+async function identity(context: ApiContext): Promise<Identity | null> {
   const { key, profile } = context.settings();
   if (key.value === undefined) {
     throw new AuthError(`not logged in: no API key for profile '${profile.name}'`, {

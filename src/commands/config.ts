@@ -4,11 +4,12 @@ import { DEFAULTS, type Settings } from '../config/resolve.js';
 import { noProfileError, SETTINGS, type SettingName } from '../config/schema.js';
 import { parseSettingName, parseSettingValue, settingText } from '../config/settings.js';
 import { profileIn, updateConfig } from '../config/store.js';
-import type { CommandContext, Handler } from './spec.js';
+import type { CommandContext, Handler } from '../spec/command.js';
+import type { SET_ARGS, SETTING_ARGS } from './registry/config.js';
 
 /** Prints the stored value; nothing (and a note) when it is not set, which is not an error. */
-export const get: Handler = async (context) => {
-  const name = parseSettingName(String(context.args[0]));
+export const get: Handler<{}, typeof SETTING_ARGS> = async (context) => {
+  const name = parseSettingName(context.args[0]);
   const settings = context.settings();
   const profile = existingProfile(settings);
   const value = settingText(profile.data, name);
@@ -17,9 +18,9 @@ export const get: Handler = async (context) => {
 };
 
 /** Stores a checked value, creating the profile when it does not exist yet. */
-export const set: Handler = async (context) => {
-  const name = parseSettingName(String(context.args[0]));
-  const value = parseSettingValue(name, String(context.args[1]));
+export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
+  const name = parseSettingName(context.args[0]);
+  const value = parseSettingValue(name, context.args[1]);
   const settings = context.settings();
   const profile = settings.profile.name;
   const created = await updateConfig(context.io, (data) => {
@@ -31,8 +32,8 @@ export const set: Handler = async (context) => {
   warnIfOverridden(context, name);
 };
 
-export const unset: Handler = async (context) => {
-  const name = parseSettingName(String(context.args[0]));
+export const unset: Handler<{}, typeof SETTING_ARGS> = async (context) => {
+  const name = parseSettingName(context.args[0]);
   const settings = context.settings();
   const profile = existingProfile(settings).name;
   const removed = await updateConfig(context.io, (data) => {
@@ -56,7 +57,7 @@ function existingProfile(settings: Settings): Settings['profile'] {
   return profile;
 }
 
-function warnIfOverridden(context: CommandContext, name: SettingName): void {
+function warnIfOverridden(context: Pick<CommandContext, 'settings' | 'warn'>, name: SettingName): void {
   if (name === 'base-url' && context.settings().baseUrl.source === 'env') {
     context.warn('CDATA_BASE_URL is set, and it wins over the stored base URL until you unset it.');
   }

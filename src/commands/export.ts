@@ -19,19 +19,26 @@ import { sanitize } from '../output/sanitize.js';
 import { cannotWrite } from '../output/sink.js';
 import type { ApiClient } from '../client/client.js';
 import { openClient, requireBaseUrl } from './api.js';
-import type { CommandContext, Handler } from './spec.js';
+import { clampNote } from '../core/params.js';
+import { FILE_RENDERING } from '../output/print.js';
+import type { CommandContext, Handler } from '../spec/command.js';
+import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
+
+type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
 type Failed = { item: ExportItem; entry: ResourceFailed; jsonLine: string };
 type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Failed;
 
-export const exportLists: Handler = async (context) => {
-  const { io, options } = context;
+export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
+  const { io, options, global } = context;
   const startedAt = io.now();
-  const plan = planExport(context, startedAt);
+  const request = { ...options, resources: context.args[0], fields: global.fields, output: context.settings().output };
+  const plan = planExport(request, startedAt);
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
-  if (plan.limit.clampedFrom !== undefined && io.stderr.isTTY) context.note(`--limit ${plan.limit.clampedFrom} is outside 1..200; using ${plan.limit.value}`);
+  const clamped = clampNote(plan.limit);
+  if (clamped && io.stderr.isTTY) context.note(clamped);
   const client = openClient(context); // no key or base URL: fails here, before anything is written
   const baseUrl = requireBaseUrl(context);
   const previous = readPrevious(plan.dir);
@@ -39,7 +46,7 @@ export const exportLists: Handler = async (context) => {
   const fail = failing(previous.entries, errorStyle.secrets);
   // Where each file comes from, for its manifest entry.
   const origin = { profile: context.settings().profile.name, baseUrl };
-  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && options.quiet !== true);
+  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !global.quiet);
 
   let outcomes: Outcome[];
   try {
@@ -115,7 +122,7 @@ async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promis
 }
 
 async function exportOne(
-  context: CommandContext,
+  context: ExportContext,
   client: ApiClient,
   plan: ExportPlan,
   item: ExportItem,
@@ -130,14 +137,13 @@ async function exportOne(
     const { data } = await client.get(endpoint, query);
     const rows = asRows(data).length;
     const text = await render({
-      endpoint,
+      view: endpoint,
       data,
       format: plan.format,
       fields: undefined,
-      header: context.options.header !== false,
-      bom: context.options.bom === true,
-      color: 0,
-      width: undefined,
+      header: context.global.header,
+      bom: context.global.bom,
+      ...FILE_RENDERING,
     });
     const bytes = Buffer.from(text, 'utf8');
     let staged: StagedFile;

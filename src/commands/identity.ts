@@ -1,9 +1,8 @@
 // The key's identity from /api/v1/me, for `auth login` (checking a new key) and `auth status`.
-import { findEndpoint } from '../endpoints.js';
-import { ForbiddenError, InternalError } from '../errors.js';
+import { endpointNamed } from '../endpoints.js';
+import { ForbiddenError } from '../errors.js';
 import { isJsonObject } from '../json.js';
-import { openClient } from './api.js';
-import type { CommandContext } from './spec.js';
+import { openClient, type ApiContext } from './api.js';
 
 export interface Identity {
   tenant: unknown;
@@ -16,9 +15,8 @@ export interface Identity {
  * What /me says about `key` (default: the resolved key), or null when the key is valid but lacks
  * workspaces.read, which /me needs (403 naming it). Any other failure is thrown.
  */
-export async function fetchIdentity(context: CommandContext, key?: string): Promise<Identity | null> {
-  const me = findEndpoint('me');
-  if (!me) throw new InternalError('the endpoint table has no `me`');
+export async function fetchIdentity(context: ApiContext, key?: string): Promise<Identity | null> {
+  const me = endpointNamed('me');
   const client = openClient(context, key);
   try {
     const { data } = await client.get(me, {});

@@ -7,13 +7,14 @@ import { CliError, UsageError } from '../errors.js';
 import { requireBaseUrl } from './api.js';
 import { fetchIdentity, type Identity } from './identity.js';
 import { readKey } from './read-key.js';
-import type { CommandContext, Handler } from './spec.js';
+import type { Handler } from '../spec/command.js';
+import type { ApiContext } from './api.js';
+import type { LOGIN_ARGS, LOGIN_OPTIONS } from './registry/auth.js';
 
 /** What a shell reports for a command ended by Ctrl-C (128 + SIGINT), as the rest of cdata exits. */
 const CANCELLED = 130;
 
-export const login: Handler = async (context) => {
-  refuseKeyOnArgv(context);
+export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (context) => {
   if (context.sandbox) {
     throw new UsageError('--sandbox does not apply to auth login: that sandbox stops when the command ends', {
       hint: 'Run `cdata sandbox` in another terminal and log in to the URL it prints, with one of its demo keys.',
@@ -59,18 +60,8 @@ export const login: Handler = async (context) => {
   if (settings.key.source === 'env') context.warn('CDATA_API_KEY is set, and it wins over the stored key until you unset it.');
 };
 
-/** The key is never taken from argv: refused, with the way that works, and without echoing it. */
-function refuseKeyOnArgv(context: CommandContext): void {
-  const { args, options } = context;
-  const given = args[0] !== undefined || ['key', 'token', 'apiKey'].some((name) => options[name] !== undefined);
-  if (!given) return;
-  throw new UsageError('cdata does not take the key on the command line, where shell history and process lists keep it; pipe it instead: echo "$KEY" | cdata auth login', {
-    hint: 'If that was a real key, it may now be in your shell history: consider revoking it and creating a new one.',
-  });
-}
-
 /** /me with the new key; on failure the error says nothing was stored (and never holds the key). */
-async function checkKey(context: CommandContext, key: string): Promise<Identity | null> {
+async function checkKey(context: ApiContext, key: string): Promise<Identity | null> {
   try {
     return await fetchIdentity(context, key);
   } catch (error) {

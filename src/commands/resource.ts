@@ -1,76 +1,49 @@
-// The nine endpoint commands: flags checked, one GET, the answer rendered to stdout or --out.
-import { CLI_DEFAULT_LIMIT, hasParam, LIMIT_MAX, type Endpoint } from '../endpoints.js';
-import { InternalError } from '../errors.js';
-import { colorLevel } from '../output/color.js';
+// The nine endpoint commands: flags checked, one GET, the answer printed to stdout or --out.
+import { clampNote, LIMIT_MAX, type ParamValues } from '../core/params.js';
+import type { Endpoint } from '../endpoints.js';
 import { asRows } from '../output/cells.js';
-import { render } from '../output/render.js';
-import { outputFormat } from '../output/format.js';
-import { writeOutput } from '../output/sink.js';
+import type { Handler } from '../spec/command.js';
 import { openClient } from './api.js';
-import { parseDecided, parseFields, parseLimit, parseTier, type Limit } from './flags.js';
-import type { CommandContext, Handler } from './spec.js';
+import type { RESOURCE_OPTIONS } from './registry/resource.js';
 
-export const resource: Handler = async (context) => {
-  const endpoint = context.spec.endpoint;
-  if (!endpoint) throw new InternalError('resource handler run without an endpoint');
-  const { options, io } = context;
-  // Everything the user typed is checked before any request is sent.
-  const limit = hasParam(endpoint, 'limit') ? parseLimit(options.limit === undefined ? String(CLI_DEFAULT_LIMIT) : String(options.limit)) : undefined;
-  const query = buildQuery(endpoint, context, limit);
-  const fields = parseFields(endpoint, options.fields);
-  const format = outputFormat(context);
-  if (limit?.clampedFrom !== undefined) context.note(`--limit ${limit.clampedFrom} is outside ${1}..${LIMIT_MAX}; using ${limit.value}`);
+export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OPTIONS>> {
+  return async (context) => {
+    const { options, io } = context;
+    // Everything the user typed is checked before any request is sent.
+    const query = queryOf(endpoint, options);
+    const output = context.output(endpoint);
+    const note = options.limit && clampNote(options.limit);
+    if (note) context.note(note);
 
-  const client = openClient(context);
-  let data;
-  try {
-    ({ data } = await client.get(endpoint, query));
-  } finally {
-    await client.close();
-  }
+    const client = openClient(context);
+    let data;
+    try {
+      ({ data } = await client.get(endpoint, query));
+    } finally {
+      await client.close();
+    }
+    await output.print(data);
 
-  const settings = context.settings();
-  const text = await render({
-    endpoint,
-    data,
-    format,
-    fields,
-    header: options.header !== false,
-    bom: options.bom === true,
-    color: options.out === undefined ? colorLevel(io.stdout, settings.color, io.env) : 0,
-    width: options.out === undefined ? terminalWidth(io) : undefined,
-    terminal: options.out === undefined && io.stdout.isTTY === true,
-  });
-  await writeOutput(context, text);
-
-  const count = asRows(data).length;
-  if (endpoint.shape === 'list' && count === 0 && format === 'table') context.note(`No ${endpoint.name} found.`);
-  if (limit && count >= limit.value && io.stderr.isTTY) {
-    const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
-    context.note(
-      limit.value >= LIMIT_MAX
-        ? `showing ${count} ${endpoint.name}, the most the API returns: ${rest} rows cannot be listed (the API has no paging)`
-        : `showing the ${first} ${count} ${endpoint.name}; more may exist (--limit up to ${LIMIT_MAX})`,
-    );
-  }
-};
-
-/** The terminal's width; a pseudo-terminal of unknown size reports 0, then COLUMNS or none. */
-function terminalWidth(io: CommandContext['io']): number | undefined {
-  if (!io.stdout.isTTY) return undefined;
-  if (io.stdout.columns) return io.stdout.columns;
-  const columns = Number(io.env.COLUMNS);
-  return columns > 0 ? columns : undefined;
+    const count = asRows(data).length;
+    if (endpoint.shape === 'list' && count === 0 && output.format === 'table') context.note(`No ${endpoint.name} found.`);
+    const limit = options.limit?.value;
+    if (limit !== undefined && count >= limit && io.stderr.isTTY) {
+      const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
+      context.note(
+        limit >= LIMIT_MAX
+          ? `showing ${count} ${endpoint.name}, the most the API returns: ${rest} rows cannot be listed (the API has no paging)`
+          : `showing the ${first} ${count} ${endpoint.name}; more may exist (--limit up to ${LIMIT_MAX})`,
+      );
+    }
+  };
 }
 
-function buildQuery(endpoint: Endpoint, context: CommandContext, limit: Limit | undefined): Record<string, string> {
-  const { options } = context;
+/** The query the endpoint's parameters make of the options (src/core/params.ts). */
+function queryOf(endpoint: Endpoint, options: ParamValues): Record<string, string> {
   const query: Record<string, string> = {};
-  if (hasParam(endpoint, 'tier') && options.tier !== undefined) query.tier = parseTier(String(options.tier));
-  if (hasParam(endpoint, 'decided')) {
-    const decided = parseDecided(options.decided as boolean | undefined, options.undecided as boolean | undefined);
-    if (decided !== undefined) query.decided = decided;
+  for (const param of endpoint.params) {
+    const value = param.query(options);
+    if (value !== undefined) query[param.name] = value;
   }
-  if (limit) query.limit = String(limit.value);
   return query;
 }

@@ -1,23 +1,16 @@
 // `cdata sandbox`: the local API in the foreground until Ctrl-C, with its URL and demo keys.
 import { isLoopback } from '../client/base-url.js';
 import { UsageError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
 import { DEMO_KEYS, demoKey } from '../sandbox/keys.js';
 import { NAMED_FAULTS } from '../sandbox/faults.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { parseInteger } from './flags.js';
-import type { Handler } from './spec.js';
+import type { Handler } from '../spec/command.js';
+import type { SANDBOX_OPTIONS } from './registry/sandbox.js';
 
-export const sandbox: Handler = async (context) => {
+export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
   const { io, options } = context;
-  const host = String(options.host ?? '127.0.0.1');
-  const port = parseInteger('--port', options.port ?? '4010', 0, 65535);
-  const latencyMs = parseInteger('--latency', options.latency ?? '0', 0, 600_000);
-  const failRate = share('--fail-rate', String(options.failRate ?? '0'));
-  const fault = options.fault === undefined ? undefined : NAMED_FAULTS[String(options.fault)];
-  if (options.fault !== undefined && !Object.hasOwn(NAMED_FAULTS, String(options.fault))) {
-    throw new UsageError(`--fault must be one of ${Object.keys(NAMED_FAULTS).join(', ')} (got '${sanitize(String(options.fault))}')`);
-  }
+  const { host, port } = options;
+  const fault = options.fault === undefined ? undefined : NAMED_FAULTS[options.fault];
   if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
     context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
   }
@@ -27,8 +20,8 @@ export const sandbox: Handler = async (context) => {
     server = await startSandbox({
       host,
       port,
-      latencyMs,
-      failRate,
+      latencyMs: options.latency,
+      failRate: options.failRate,
       faults: fault ? () => fault : undefined,
       onRequest: (r) => context.note(`${r.method} ${r.path}${r.query.size ? `?${r.query}` : ''} -> ${r.status}`),
     });
@@ -54,7 +47,7 @@ export const sandbox: Handler = async (context) => {
       `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
       '  cdata tenders --tier RECOMMENDED',
       `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
-      ...(fault ? ['', `Every request is answered with the fault '${String(options.fault)}'.`] : []),
+      ...(fault ? ['', `Every request is answered with the fault '${options.fault}'.`] : []),
       '',
       'Ctrl-C stops it.',
       '',
@@ -65,9 +58,3 @@ export const sandbox: Handler = async (context) => {
   await server.close();
   return 0;
 };
-
-function share(flag: string, raw: string): number {
-  const n = /^\d*\.?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} must be a number from 0 to 1 (got '${sanitize(raw)}')`);
-  return n;
-}

@@ -2,31 +2,27 @@
 // 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
 // 6 when the receiver could not be reached at all.
 import { readFileSync } from 'node:fs';
+import type { View } from '../endpoints.js';
 import { EXIT, UsageError, UnavailableError } from '../errors.js';
 import { readStdin } from '../io.js';
-import { colorLevel } from '../output/color.js';
+import type { JsonObject } from '../json.js';
 import { sanitize } from '../output/sanitize.js';
+import type { Handler } from '../spec/command.js';
 import { runChecks } from '../webhook/check.js';
 import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../webhook/deliver.js';
 import { MAX_BODY_BYTES, startReceiver } from '../webhook/receiver.js';
 import { readSecret } from '../webhook/secret.js';
-import { DEFAULT_TOLERANCE_SECONDS, verify as verifyDelivery } from '../webhook/signature.js';
-import type { Endpoint } from '../endpoints.js';
-import type { JsonObject, JsonValue } from '../json.js';
-import { outputFormat } from '../output/format.js';
-import { render } from '../output/render.js';
-import { parseFields, parseInteger } from './flags.js';
-import type { CommandContext, Handler } from './spec.js';
+import { verify as verifyDelivery } from '../webhook/signature.js';
+import type { LISTEN_OPTIONS, SECRET_OPTIONS, URL_ARGS, VERIFY_OPTIONS } from './registry/webhook.js';
 
 const REJECTED = 1;
 
-export const verify: Handler = async (context) => {
+export const verify: Handler<typeof VERIFY_OPTIONS> = async (context) => {
   const { io, options } = context;
-  if (typeof options.signature !== 'string') {
+  const { signature, bodyFile, tolerance: toleranceSeconds } = options;
+  if (signature === undefined) {
     throw new UsageError('--signature HEX is required: the value of the X-Service-Signature header');
   }
-  const toleranceSeconds = tolerance(options.tolerance);
-  const bodyFile = typeof options.bodyFile === 'string' ? options.bodyFile : undefined;
   if (bodyFile === undefined && io.stdin.isTTY) throw new UsageError('no body: pipe the raw body on stdin, or give --body-file FILE');
   const secret = await readSecret(io, options, bodyFile !== undefined, context.warn);
   const body = bodyFile === undefined ? await readStdin(io.stdin, MAX_BODY_BYTES) : readBodyFile(bodyFile);
@@ -36,7 +32,7 @@ export const verify: Handler = async (context) => {
     return REJECTED;
   }
 
-  const verdict = verifyDelivery(secret, body, options.signature, { now: io.now(), toleranceSeconds });
+  const verdict = verifyDelivery(secret, body, signature, { now: io.now(), toleranceSeconds });
   if (!verdict.ok) {
     io.stderr.write(`rejected: ${verdict.rejection.reason}: ${sanitize(verdict.rejection.message)}\n`);
     return REJECTED;
@@ -46,13 +42,9 @@ export const verify: Handler = async (context) => {
   return EXIT.ok;
 };
 
-export const listen: Handler = async (context) => {
+export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
   const { io, options } = context;
-  const path = typeof options.path === 'string' ? options.path : '/';
-  if (!path.startsWith('/')) throw new UsageError(`--path must start with / (got '${sanitize(path)}')`);
-  const host = typeof options.host === 'string' ? options.host : '127.0.0.1';
-  const port = parseInteger('--port', options.port ?? '8787', 0, 65535);
-  const toleranceSeconds = tolerance(options.tolerance);
+  const { path, host, port, tolerance: toleranceSeconds } = options;
   const secret = await readSecret(io, options, true, context.warn);
 
   let receiver;
@@ -78,9 +70,10 @@ export const listen: Handler = async (context) => {
   return EXIT.ok;
 };
 
-export const ping: Handler = async (context) => {
+export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (context) => {
   const { io } = context;
-  const url = receiverUrl(String(context.args[0]));
+  const url = receiverUrl(context.args[0]);
+  const output = context.output(PING_ANSWER);
   const secret = await readSecret(io, context.options, true, context.warn);
   const { body, signature } = signed(secret, eventBody('ping', io.now()));
   const result = await deliver(io, url, body, signature);
@@ -90,25 +83,26 @@ export const ping: Handler = async (context) => {
     return REJECTED;
   }
   const answer: JsonObject = { status: result.status, statusText: result.statusText, location: result.location ?? null, ms: result.ms };
-  if (outputFormat(context) === 'table' && context.options.fields === undefined) {
+  if (output.format === 'table' && context.global.fields === undefined) {
     // At a terminal, one sentence says it all.
     const redirect = result.location ? `: redirected to ${sanitize(result.location)} (not followed, as the platform does not follow it)` : '';
     io.stdout.write(`${result.status} ${result.statusText} in ${result.ms} ms${redirect}\n`);
   } else {
-    io.stdout.write(await renderLocal(context, PING_ANSWER, answer));
+    await output.print(answer);
   }
   return result.status >= 200 && result.status < 300 ? EXIT.ok : REJECTED;
 };
 
-export const check: Handler = async (context) => {
+export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (context) => {
   const { io } = context;
-  const url = receiverUrl(String(context.args[0]));
+  const url = receiverUrl(context.args[0]);
+  const output = context.output(CHECK_RESULTS);
   const secret = await readSecret(io, context.options, true, context.warn);
   const results = await runChecks(io, url, secret);
-  const table = outputFormat(context) === 'table';
-  // A table shows PASS/FAIL in a `result` column; the other formats carry `pass` as a boolean.
-  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => (table ? { ...rest, result: pass ? 'PASS' : 'FAIL' } : { ...rest, pass }));
-  io.stdout.write(await renderLocal(context, table ? CHECK_TABLE : CHECK_RESULTS, rows));
+  // A table shows PASS/FAIL (under the heading `result`); the other formats carry `pass` as a boolean.
+  const table = output.format === 'table';
+  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({ ...rest, pass: table ? (pass ? 'PASS' : 'FAIL') : pass }));
+  await output.print(rows);
   const failed = results.filter((r) => !r.pass);
   if (failed.length === 0) {
     context.note(`all ${results.length} checks passed`);
@@ -119,10 +113,6 @@ export const check: Handler = async (context) => {
   return REJECTED;
 };
 
-function tolerance(raw: unknown): number {
-  return raw === undefined ? DEFAULT_TOLERANCE_SECONDS : parseInteger('--tolerance', raw, 0, 86_400);
-}
-
 function readBodyFile(path: string): Buffer {
   try {
     return readFileSync(path);
@@ -131,40 +121,13 @@ function readBodyFile(path: string): Buffer {
   }
 }
 
-/**
- * What ping and check print, described as endpoints are, so that every output format, --fields
- * and --no-header work as they do for the API's data (profile list does the same).
- */
-const localEndpoint = (name: string, shape: Endpoint['shape'], fields: [string, 'string' | 'integer'][]): Endpoint => ({
+/** What ping and check print: every output format, --fields and --no-header work as for the API's data. */
+const localView = (name: string, shape: View['shape'], fields: [string, 'string' | 'integer'][], headings?: Record<string, string>): View => ({
   name,
-  aliases: [],
-  path: '(local)',
-  scope: 'workspaces.read',
   shape,
-  summary: name,
-  params: [],
   fields: fields.map(([field, kind]) => ({ name: field, type: { kind } })),
   columns: fields.map(([field]) => field),
+  ...(headings ? { headings } : {}),
 });
-const CHECK_FIELDS: [string, 'string' | 'integer'][] = [['case', 'string'], ['expected', 'string'], ['got', 'string'], ['ms', 'integer']];
-const CHECK_RESULTS = localEndpoint('check results', 'list', [...CHECK_FIELDS, ['pass', 'string']]);
-const CHECK_TABLE = localEndpoint('check results', 'list', [...CHECK_FIELDS, ['result', 'string']]);
-const PING_ANSWER = localEndpoint('ping answer', 'object', [['status', 'integer'], ['statusText', 'string'], ['location', 'string'], ['ms', 'integer']]);
-
-async function renderLocal(context: CommandContext, endpoint: Endpoint, data: JsonValue): Promise<string> {
-  const { io, options } = context;
-  const format = outputFormat(context);
-  // --fields names `pass` in every format; the table shows it as its `result` column.
-  const fields = parseFields(endpoint === CHECK_TABLE ? CHECK_RESULTS : endpoint, options.fields)?.map((f) => (endpoint === CHECK_TABLE && f === 'pass' ? 'result' : f));
-  return render({
-    endpoint,
-    data,
-    format,
-    fields,
-    header: options.header !== false,
-    bom: options.bom === true,
-    color: colorLevel(io.stdout, context.settings().color, io.env),
-    width: undefined,
-    terminal: io.stdout.isTTY === true,
-  });
-}
+const CHECK_RESULTS = localView('check results', 'list', [['case', 'string'], ['expected', 'string'], ['got', 'string'], ['ms', 'integer'], ['pass', 'string']], { pass: 'result' });
+const PING_ANSWER = localView('ping answer', 'object', [['status', 'integer'], ['statusText', 'string'], ['location', 'string'], ['ms', 'integer']]);

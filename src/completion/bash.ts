@@ -2,7 +2,7 @@
 // (bash 3.2 has no associative arrays), one function that finds the command path in COMP_WORDS
 // (skipping options and their values) and completes the word under the cursor.
 import { allNodes, DYNAMIC_COMMAND, fixedValues, globalAt, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
-import type { Completion } from '../commands/spec.js';
+import type { Completion } from '../core/option.js';
 
 export function bashScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const nodes = [root, ...allNodes(root)];

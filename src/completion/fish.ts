@@ -1,7 +1,7 @@
 // The fish completion script, generated from the completion model: a helper that finds the
 // command path on the command line (skipping options and their values), then `complete` lines
 // conditioned on that path for commands, options and arguments. Global options complete anywhere.
-import type { Completion } from '../commands/spec.js';
+import type { Completion } from '../core/option.js';
 import { allNodes, DYNAMIC_COMMAND, fixedValues, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
 
 export function fishScript(root: CompletionNode, global: readonly CompletionOption[]): string {

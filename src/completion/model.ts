@@ -2,10 +2,11 @@
 // to, its options (short and long, whether they take a value, where values come from), its
 // arguments and, for endpoint commands, its field names. Generators for bash, zsh and fish read
 // only this, so every script completes exactly what the registry declares.
-import { COMMANDS, GLOBAL_OPTIONS } from '../commands/index.js';
-import type { ArgSpec, CommandSpec, Completion, OptionSpec } from '../commands/spec.js';
+import type { ArgSpec, Completion, OptionSpec } from '../core/option.js';
 import { fieldNames, LIST_ENDPOINTS } from '../endpoints.js';
 import { FORMATS, SETTINGS, type SettingName } from '../config/schema.js';
+import type { AnyCommand } from '../spec/command.js';
+import { GLOBAL_OPTIONS } from '../spec/globals.js';
 
 export interface CompletionOption {
   short: string | undefined;
@@ -38,14 +39,14 @@ export const SETTING_VALUES: Partial<Record<SettingName, readonly string[]>> = {
 /** The hidden command the scripts call for values only the config file knows. */
 export const DYNAMIC_COMMAND = '__complete';
 
-export function completionTree(): { root: CompletionNode; global: CompletionOption[] } {
-  const global = GLOBAL_OPTIONS.filter((o) => !o.hidden).map(toOption);
-  const node = (spec: CommandSpec, parent: string[]): CompletionNode => {
+export function completionTree(commands: readonly AnyCommand[]): { root: CompletionNode; global: CompletionOption[] } {
+  const global = visible(GLOBAL_OPTIONS).map(toOption);
+  const node = (spec: AnyCommand, parent: string[]): CompletionNode => {
     const path = [...parent, spec.name];
     const leaf = (spec.subcommands ?? []).length === 0;
     // Where the output is not data, --out and --fields are refused: not offered. A command that
     // takes only some formats gets its own -o with those values in place of the global one.
-    const omitGlobal = leaf && spec.writesOutput !== true ? ['--out', ...(spec.endpoint ? [] : ['--fields'])] : [];
+    const omitGlobal = leaf && spec.writesOutput !== true ? ['--out', ...(spec.view ? [] : ['--fields'])] : [];
     const output = global.find((o) => o.long === '--output');
     const ownOutput =
       spec.formats && output
@@ -57,11 +58,11 @@ export function completionTree(): { root: CompletionNode; global: CompletionOpti
       name: spec.name,
       aliases: [...(spec.aliases ?? [])],
       summary: spec.summary,
-      options: [...(spec.options ?? []).filter((o) => !o.hidden).map(toOption), ...ownOutput],
+      options: [...visible(spec.options ?? {}).map(toOption), ...ownOutput],
       // All of them, so positions stay right; generators skip those without values to offer.
       args: [...(spec.args ?? [])],
       children: (spec.subcommands ?? []).filter((s) => !s.hidden).map((s) => node(s, path)),
-      fields: spec.endpoint ? fieldNames(spec.endpoint) : undefined,
+      fields: spec.view ? fieldNames(spec.view) : undefined,
       omitGlobal,
     };
   };
@@ -73,7 +74,7 @@ export function completionTree(): { root: CompletionNode; global: CompletionOpti
       summary: 'cdata',
       options: [],
       args: [],
-      children: COMMANDS.filter((c) => !c.hidden).map((c) => node(c, [])),
+      children: commands.filter((c) => !c.hidden).map((c) => node(c, [])),
       fields: undefined,
       omitGlobal: [],
     },
@@ -91,7 +92,11 @@ export function globalAt(node: CompletionNode, global: readonly CompletionOption
   return global.filter((o) => !node.omitGlobal.includes(o.long));
 }
 
-function toOption(spec: OptionSpec): CompletionOption {
+function visible(options: Readonly<Record<string, OptionSpec<unknown>>>): OptionSpec<unknown>[] {
+  return Object.values(options).filter((option) => !option.hidden);
+}
+
+function toOption(spec: OptionSpec<unknown>): CompletionOption {
   const short = /(?:^|[\s,])(-[a-zA-Z])\b/.exec(spec.flags)?.[1];
   const long = /--[a-z][a-z0-9-]*/.exec(spec.flags)![0];
   return { short, long, takesValue: /[<[]/.test(spec.flags), complete: spec.complete, description: spec.description };

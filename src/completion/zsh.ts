@@ -2,7 +2,7 @@
 // that has subcommands, `_arguments` specs for every command's options and arguments, the
 // global options at every level (they are accepted anywhere), and --fields completed as a
 // comma-separated list of the command's own field names.
-import type { Completion } from '../commands/spec.js';
+import type { Completion } from '../core/option.js';
 import { DYNAMIC_COMMAND, fixedValues, globalAt, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
 
 export function zshScript(root: CompletionNode, global: readonly CompletionOption[]): string {

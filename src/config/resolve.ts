@@ -1,29 +1,23 @@
 // The one place settings are resolved: flag > environment > profile > default (PRODUCT.md
 // section 2). Commands read Settings; nothing else looks at flags, env or the config file for them.
-import { parseInteger } from '../commands/flags.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { envValue } from './env.js';
 import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
-import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
+import { checkProfileName, DEFAULT_PROFILE, noProfileError, type Format, type ProfileData } from './schema.js';
 
-/** Global options as commander parses them (strings until resolved here). */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  output?: string;
+/** What the global flags say (src/spec/globals.ts declares and parses them); undefined: not given. */
+export interface SettingsFlags {
+  profile?: string | undefined;
+  baseUrl?: string | undefined;
+  output?: Format | undefined;
   json?: boolean;
-  fields?: string;
-  header?: boolean;
-  out?: string;
-  bom?: boolean;
-  timeout?: string;
-  retries?: string;
-  maxWait?: string;
-  color?: string;
+  timeout?: number | undefined;
+  retries?: number | undefined;
+  maxWait?: number | undefined;
+  color?: ColorMode | undefined;
   quiet?: boolean;
   debug?: boolean;
-  sandbox?: boolean;
 }
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';
@@ -53,7 +47,7 @@ export interface SandboxTarget {
   key: string;
 }
 
-export function resolveSettings(options: GlobalOptions, io: Io, sandbox?: SandboxTarget): Settings {
+export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: SandboxTarget): Settings {
   const config = readConfig(io.env);
   const warning = permissionWarning(config);
   if (warning && !options.quiet) io.stderr.write(`warning: ${warning}\n`);
@@ -70,16 +64,16 @@ export function resolveSettings(options: GlobalOptions, io: Io, sandbox?: Sandbo
       ? { value: sandbox.key, source: 'sandbox' }
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
     output: pick([outputFlag(options), 'flag'], [data?.output, 'profile']),
-    timeoutSeconds: options.timeout !== undefined ? parseSeconds('--timeout', options.timeout, false) : data?.timeout ?? DEFAULTS.timeoutSeconds,
-    retries: options.retries !== undefined ? parseInteger('--retries', options.retries, 0, 10) : DEFAULTS.retries,
-    maxWaitSeconds: options.maxWait !== undefined ? parseSeconds('--max-wait', options.maxWait, true) : DEFAULTS.maxWaitSeconds,
-    color: colorMode(options.color),
+    timeoutSeconds: options.timeout ?? data?.timeout ?? DEFAULTS.timeoutSeconds,
+    retries: options.retries ?? DEFAULTS.retries,
+    maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
+    color: options.color ?? 'auto',
     quiet: options.quiet ?? false,
     debug: options.debug === true || envValue(io.env, 'CDATA_DEBUG') === '1',
   };
 }
 
-function resolveProfile(options: GlobalOptions, io: Io, config: LoadedConfig): Settings['profile'] {
+function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): Settings['profile'] {
   const chosen = pick([options.profile, 'flag'], [envValue(io.env, 'CDATA_PROFILE'), 'env'], [config.data.defaultProfile, 'profile']);
   const name = checkProfileName(chosen.value ?? DEFAULT_PROFILE);
   return { name, source: chosen.value === undefined ? 'default' : chosen.source, data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined };
@@ -103,28 +97,10 @@ function pick<T>(...candidates: [T | undefined, Source][]): { value: T | undefin
   return { value: undefined, source: 'default' };
 }
 
-function outputFlag(options: GlobalOptions): Format | undefined {
-  const output = options.output === undefined ? undefined : parseFormat(options.output, FORMATS, '--output');
+function outputFlag(options: SettingsFlags): Format | undefined {
+  const { output } = options;
   if (options.json && output !== undefined && output !== 'json') {
     throw new UsageError(`--json and --output ${output} disagree: use one of them`);
   }
   return options.json ? 'json' : output;
-}
-
-export function parseFormat<T extends string>(value: string, allowed: readonly T[], flag: string): T {
-  const format = value.toLowerCase() as T;
-  if (!allowed.includes(format)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got '${value}')`);
-  return format;
-}
-
-function colorMode(value: string | undefined): ColorMode {
-  return value === undefined ? 'auto' : parseFormat(value, COLOR_MODES, '--color');
-}
-
-export function parseSeconds(flag: string, value: string, zeroAllowed: boolean): number {
-  const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n) || (!zeroAllowed && n === 0) || n > 86_400) {
-    throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to 86400 (got '${value}')`);
-  }
-  return n;
 }

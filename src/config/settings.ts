@@ -2,7 +2,7 @@
 // before it is stored, and how a stored value prints.
 import { normaliseBaseUrl } from '../client/base-url.js';
 import { UsageError } from '../errors.js';
-import { parseFormat, parseSeconds } from './resolve.js';
+import { parseChoice, parseSeconds } from '../core/parse.js';
 import { FORMATS, SETTINGS, type ProfileData, type SettingName } from './schema.js';
 
 const NAMES = Object.keys(SETTINGS) as SettingName[];
@@ -21,7 +21,7 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
     case 'base-url':
       return normaliseBaseUrl(raw);
     case 'output':
-      return parseFormat(raw, FORMATS, 'output');
+      return parseChoice(raw, FORMATS, 'output');
     case 'timeout':
       return parseSeconds('timeout', raw, false);
   }

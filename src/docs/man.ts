@@ -2,8 +2,8 @@
 // global options, the environment variable list and the exit-code table: the same data as
 // `--help`, so `man cdata` cannot drift from the program. `npm run docs` writes it; test/docs
 // checks it is current and that groff renders it without a warning.
-import { GLOBAL_OPTIONS } from '../commands/index.js';
-import type { OptionSpec } from '../commands/spec.js';
+import type { OptionSpec } from '../core/option.js';
+import { GLOBAL_OPTIONS } from '../spec/globals.js';
 import { ENV_VARS } from '../config/env.js';
 import { CONFIG_FILE_NAME } from '../config/paths.js';
 import { EXIT_CODES } from '../errors.js';
@@ -36,7 +36,7 @@ export function manPage(): string {
     ...runnableCommands().flatMap(command),
     '.SH OPTIONS',
     roff('These apply to every command.'),
-    ...GLOBAL_OPTIONS.flatMap(option),
+    ...visibleOptions(GLOBAL_OPTIONS).flatMap(option),
     '.SH ENVIRONMENT',
     ...ENV_VARS.flatMap(({ name, meaning }) => ['.TP', `.B ${name}`, roff(meaning)]),
     '.PP',
@@ -87,7 +87,7 @@ function command(runnable: Runnable): string[] {
 /** As man pages set a synopsis: what is typed in bold, what is replaced in italics. */
 const MAN_STYLE: SynopsisStyle = { literal: (word) => `\\fB${roff(word)}\\fR`, placeholder: (word) => `\\fI${roff(word)}\\fR` };
 
-function option(spec: OptionSpec): string[] {
+function option(spec: OptionSpec<unknown>): string[] {
   const { long, short, value } = optionParts(spec);
   const flags = [short, long].flatMap((flag) => (flag ? [MAN_STYLE.literal(flag)] : [])).join(', ');
   const defaultText = spec.defaultText === undefined ? '' : ` (default: ${spec.defaultText})`;

@@ -2,18 +2,19 @@
 // registry: each command a user can run, with the words of its synopsis. Kept to a thin walk of
 // COMMANDS so the docs follow the registry whatever shape it takes.
 import { COMMANDS } from '../commands/index.js';
-import type { ArgSpec, CommandSpec, OptionSpec } from '../commands/spec.js';
+import type { ArgSpec, OptionSpec } from '../core/option.js';
+import type { AnyCommand } from '../spec/command.js';
 
 export interface Runnable {
   /** e.g. ['auth', 'login']. */
   path: string[];
-  spec: CommandSpec;
+  spec: AnyCommand;
 }
 
 /** Every command that runs (groups such as `auth` only hold them), in help's order; hidden ones left out. */
 export function runnableCommands(): Runnable[] {
   const found: Runnable[] = [];
-  const walk = (spec: CommandSpec, parent: string[]) => {
+  const walk = (spec: AnyCommand, parent: string[]) => {
     if (spec.hidden) return;
     const path = [...parent, spec.name];
     if (spec.load) found.push({ path, spec });
@@ -23,8 +24,9 @@ export function runnableCommands(): Runnable[] {
   return found;
 }
 
-export const visibleArgs = (spec: CommandSpec): ArgSpec[] => (spec.args ?? []).filter((a) => !a.hidden);
-export const visibleOptions = (options: readonly OptionSpec[] | undefined): OptionSpec[] => (options ?? []).filter((o) => !o.hidden);
+export const visibleArgs = (spec: AnyCommand): ArgSpec[] => (spec.args ?? []).filter((a: ArgSpec) => !a.hidden);
+export const visibleOptions = (options: Readonly<Record<string, OptionSpec<unknown>>> | undefined): OptionSpec<unknown>[] =>
+  Object.values(options ?? {}).filter((o) => !o.hidden);
 
 /** How a synopsis sets its words: plain in Markdown, bold and italic in the man page. */
 export interface SynopsisStyle {
@@ -43,7 +45,7 @@ export function argWord(arg: ArgSpec, style: SynopsisStyle = PLAIN): string {
 }
 
 /** The flags and the value's name: `--limit`, `-l`, `N` (no value for a switch). */
-export function optionParts(option: OptionSpec): { long: string; short?: string; value?: string } {
+export function optionParts(option: OptionSpec<unknown>): { long: string; short?: string; value?: string } {
   const long = /--[a-z][a-z0-9-]*/.exec(option.flags)![0];
   const short = /^(-[a-zA-Z]),/.exec(option.flags)?.[1];
   const value = /<([a-z,]+)>/i.exec(option.flags)?.[1]?.toUpperCase();
@@ -51,7 +53,7 @@ export function optionParts(option: OptionSpec): { long: string; short?: string;
 }
 
 /** `--limit N`, or `[--limit N]` when optional. */
-export function optionWord(option: OptionSpec, style: SynopsisStyle = PLAIN): string {
+export function optionWord(option: OptionSpec<unknown>, style: SynopsisStyle = PLAIN): string {
   const { long, value } = optionParts(option);
   const word = `${style.literal(long)}${value ? ` ${style.placeholder(value)}` : ''}`;
   return option.required ? word : `[${word}]`;

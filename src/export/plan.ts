@@ -3,12 +3,12 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { makeFolders } from '../output/atomic.js';
 import { join, resolve } from 'node:path';
-import type { CommandContext } from '../commands/spec.js';
-import { parseLimit, type Limit } from '../commands/flags.js';
-import { parseFormat } from '../config/resolve.js';
+import type { Settings } from '../config/resolve.js';
 import { EXPORT_FORMATS } from '../config/schema.js';
 export { EXPORT_FORMATS };
-import { findEndpoint, LIMIT_MAX, LIST_ENDPOINTS, type Endpoint } from '../endpoints.js';
+import type { Limit } from '../core/params.js';
+import { parseChoice } from '../core/parse.js';
+import { findEndpoint, LIST_ENDPOINTS, type Endpoint } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -27,18 +27,29 @@ export interface ExportPlan {
   items: ExportItem[];
 }
 
-export function planExport(context: CommandContext, startedAt: number): ExportPlan {
-  const { options } = context;
-  if (options.fields !== undefined) throw new UsageError('--fields does not apply to export: every file holds all of its resource\'s fields');
-  if (typeof options.dir !== 'string' || options.dir === '') {
+/** What the command line asked for. */
+export interface ExportRequest {
+  dir: string | undefined;
+  /** Named lists; none: every list. */
+  resources: readonly string[];
+  limit: Limit;
+  stamp: boolean;
+  /** --fields, which does not apply. */
+  fields: string | undefined;
+  output: Settings['output'];
+}
+
+export function planExport(request: ExportRequest, startedAt: number): ExportPlan {
+  if (request.fields !== undefined) throw new UsageError('--fields does not apply to export: every file holds all of its resource\'s fields');
+  if (request.dir === undefined || request.dir === '') {
     throw new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' });
   }
-  const endpoints = resources(context.args[0]);
-  const format = exportFormat(context);
-  const limit = parseLimit(options.limit === undefined ? String(LIMIT_MAX) : String(options.limit));
-  const dir = resolve(options.dir);
+  const endpoints = resources(request.resources);
+  const format = exportFormat(request.output);
+  const { limit } = request;
+  const dir = resolve(request.dir);
   prepareFolder(dir);
-  const stamp = options.stamp ? `-${fileStamp(startedAt)}` : '';
+  const stamp = request.stamp ? `-${fileStamp(startedAt)}` : '';
   return {
     dir,
     format,
@@ -51,8 +62,7 @@ export function planExport(context: CommandContext, startedAt: number): ExportPl
 }
 
 /** The named lists (aliases allowed, repeats ignored), or every list when none is named. */
-function resources(names: string | string[] | undefined): Endpoint[] {
-  const requested = Array.isArray(names) ? names : names === undefined ? [] : [names];
+function resources(requested: readonly string[]): Endpoint[] {
   if (requested.length === 0) return [...LIST_ENDPOINTS];
   const chosen: Endpoint[] = [];
   for (const name of requested) {
@@ -66,10 +76,9 @@ function resources(names: string | string[] | undefined): Endpoint[] {
 }
 
 /** -o/--json when given (csv, json, ndjson or tsv); csv otherwise, whatever the profile's output. */
-function exportFormat(context: CommandContext): ExportFormat {
-  const { output } = context.settings();
+function exportFormat(output: Settings['output']): ExportFormat {
   if (output.source !== 'flag' || output.value === undefined) return 'csv';
-  return parseFormat(output.value, EXPORT_FORMATS, '--output for export');
+  return parseChoice(output.value, EXPORT_FORMATS, '--output for export');
 }
 
 function prepareFolder(dir: string): void {

@@ -1,18 +1,18 @@
 // Which format a data command prints: one rule for every command that prints data.
-import type { CommandContext } from '../commands/spec.js';
+import type { Settings } from '../config/resolve.js';
 import type { Format } from '../config/schema.js';
+import type { OutStream } from '../io.js';
 
 /**
  * -o/--json, else the extension of --out (.csv, .tsv, .json, .ndjson, .jsonl), else the profile's
  * output, else table on a terminal and tsv in a pipe.
  */
-export function outputFormat(context: CommandContext): Format {
-  const { output } = context.settings();
+export function outputFormat(output: Settings['output'], out: string | undefined, stdout: OutStream): Format {
   if (output.source === 'flag' && output.value) return output.value;
-  const byExtension = formatOfFile(context.options.out);
+  const byExtension = formatOfFile(out);
   if (byExtension) return byExtension;
   if (output.value) return output.value;
-  return context.options.out === undefined && context.io.stdout.isTTY ? 'table' : 'tsv';
+  return out === undefined && stdout.isTTY ? 'table' : 'tsv';
 }
 
 const EXTENSIONS: Record<string, Format> = { csv: 'csv', tsv: 'tsv', json: 'json', ndjson: 'ndjson', jsonl: 'ndjson' };

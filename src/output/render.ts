@@ -1,13 +1,13 @@
 // The one entry to output: data in, text out, for any of the five formats. Each format loads
 // only when used, so `-o json` never pays for cli-table3, chalk or csv-stringify.
 import type { Format } from '../config/schema.js';
-import { fieldNames, type Endpoint } from '../endpoints.js';
+import { fieldNames, type View } from '../endpoints.js';
 import type { JsonValue } from '../json.js';
 import { asRows } from './cells.js';
 import type { ColorLevel } from './color.js';
 
 export interface RenderRequest {
-  endpoint: Endpoint;
+  view: View;
   data: JsonValue;
   format: Format;
   /** --fields, already validated; undefined means the format's default. */
@@ -28,7 +28,7 @@ export interface RenderRequest {
 const FREE_TEXT = new Set(['string', 'string[]']);
 
 export async function render(request: RenderRequest): Promise<string> {
-  const { endpoint, data, format, fields, header } = request;
+  const { view, data, format, fields, header } = request;
   const rows = asRows(data);
   switch (format) {
     case 'json':
@@ -36,15 +36,15 @@ export async function render(request: RenderRequest): Promise<string> {
     case 'ndjson':
       return (await import('./json.js')).renderNdjson(rows, fields);
     case 'csv':
-      return (await import('./csv.js')).renderCsv(rows, fields ?? fieldNames(endpoint), { header, bom: request.bom, terminal: request.terminal === true });
+      return (await import('./csv.js')).renderCsv(rows, fields ?? fieldNames(view), { header, bom: request.bom, terminal: request.terminal === true });
     case 'tsv':
-      return (await import('./tsv.js')).renderTsv(rows, fields ?? fieldNames(endpoint), { header });
+      return (await import('./tsv.js')).renderTsv(rows, fields ?? fieldNames(view), { header });
     case 'table': {
       const table = await import('./table.js');
-      const options = { header, color: request.color, width: request.width };
-      if (endpoint.shape === 'object') return table.renderPairs(rows[0] ?? {}, fields ?? endpoint.columns, options);
-      const columns = fields ?? endpoint.columns;
-      const flexible = columns.map((name) => FREE_TEXT.has(endpoint.fields.find((f) => f.name === name)?.type.kind ?? 'string'));
+      const options = { header, color: request.color, width: request.width, headings: view.headings ?? {} };
+      if (view.shape === 'object') return table.renderPairs(rows[0] ?? {}, fields ?? view.columns, options);
+      const columns = fields ?? view.columns;
+      const flexible = columns.map((name) => FREE_TEXT.has(view.fields.find((f) => f.name === name)?.type.kind ?? 'string'));
       return rows.length === 0 ? '' : table.renderTable(rows, columns, { ...options, flexible });
     }
   }

@@ -1,17 +1,17 @@
 // Where rendered output goes: stdout, or --out FILE written atomically (the old file stays whole
 // if anything fails). `--out /dev/stdout` (or /dev/stderr, /dev/fd/N) is the descriptor itself.
-import type { CommandContext } from '../commands/spec.js';
 import { UsageError } from '../errors.js';
+import type { Io } from '../io.js';
 import { descriptorOf, writeFileAtomic, writeInherited } from './atomic.js';
 
-export async function writeOutput(context: CommandContext, text: string): Promise<void> {
-  const path = context.options.out;
+/** Writes `text` to stdout, or to `path` (--out) when given. */
+export async function writeOutput(io: Io, path: string | undefined, text: string): Promise<void> {
   const fd = path === undefined ? 1 : descriptorOf(path);
-  if (fd === 1) return void context.io.stdout.write(text);
-  if (fd === 2) return void context.io.stderr.write(text);
+  if (fd === 1) return void io.stdout.write(text);
+  if (fd === 2) return void io.stderr.write(text);
   if (fd === 0) throw new UsageError(`--out ${path}: standard input is no place for output`);
   try {
-    await (fd === undefined ? writeFileAtomic(path!, text, context.io) : writeInherited(fd, text));
+    await (fd === undefined ? writeFileAtomic(path!, text, io) : writeInherited(fd, text));
   } catch (error) {
     throw cannotWrite(path!, error);
   }

@@ -33,13 +33,15 @@ export interface TableOptions {
   color: ColorLevel;
   /** Terminal width to fit; undefined: natural widths. */
   width: number | undefined;
+  /** Headings that differ from the field names. */
+  headings?: Readonly<Record<string, string>>;
 }
 
 export function renderTable(rows: readonly JsonObject[], fields: readonly string[], options: TableOptions & { flexible: readonly boolean[] }): string {
   const { flexible } = options;
   const paint = new Chalk({ level: options.color });
   const texts = rows.map((row) => fields.map((field) => sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))));
-  const head = fields.map(sanitize);
+  const head = fields.map((field) => sanitize(options.headings?.[field] ?? field));
   // At least 1: cli-table3 draws a 0-wide column 1 wide, and the fit would be off by one.
   const natural = fields.map((_, i) => Math.max(1, options.header ? width(head[i]!) : 0, ...texts.map((cells) => width(cells[i]!))));
   const colWidths = fit(natural.map((w) => Math.min(w, MAX_CELL_WIDTH)), flexible, options.width);
@@ -156,7 +158,7 @@ const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
   FAIL: (p) => p.red,
 };
 
-const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'result']);
+const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
 
 function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
   // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.

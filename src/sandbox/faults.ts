@@ -1,6 +1,7 @@
 // Ways a server, a proxy or a network misbehaves, for tests and for integrators trying their own
 // clients: each takes over one answer. The sandbox applies `faults(n)` to its n-th request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FaultName } from './fault-names.js';
 import { problemBody } from './problem.js';
 
 export type Fault = (req: IncomingMessage, res: ServerResponse, context: { correlationId: string; now: number }) => number;
@@ -98,7 +99,7 @@ export const FAULTS = {
 } as const;
 
 /** The faults `cdata sandbox --fault NAME` offers integrators testing their own clients. */
-export const NAMED_FAULTS: Record<string, Fault> = {
+export const NAMED_FAULTS: Record<FaultName, Fault> = {
   unavailable: FAULTS.unavailable,
   internal: FAULTS.internal,
   'too-many-requests': FAULTS.tooManyRequests('30'),

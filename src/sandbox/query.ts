@@ -1,6 +1,7 @@
-// Query parameters as the reference states them (part 4): a value that is not allowed is a 400;
-// `limit` out of range is clamped, not rejected; parameters an endpoint does not take are ignored.
-import { LIMIT_MAX, LIMIT_MIN, hasParam, type Endpoint } from '../endpoints.js';
+// Query parameters as the reference states them (part 4), from what the endpoint table says each
+// parameter means: a value that is not allowed is a 400; `limit` out of range is clamped, not
+// rejected; parameters an endpoint does not take are ignored.
+import { LIMIT_MAX, LIMIT_MIN, type Endpoint, type Param } from '../endpoints.js';
 import type { JsonObject } from '../json.js';
 
 const INTEGER = /^[+-]?\d+$/;
@@ -16,25 +17,29 @@ export function queryError(endpoint: Endpoint, query: URLSearchParams): string |
   return undefined;
 }
 
-function valueError(param: Endpoint['params'][number], value: string): string | undefined {
+function valueError(param: Param, value: string): string | undefined {
   if (param.kind === 'limit' && !INTEGER.test(value)) return `limit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}; got '${value}'.`;
   if (param.kind === 'enum' && !param.values.includes(value)) return `${param.name} must be one of ${param.values.join(', ')}; got '${value}'.`;
-  if (param.kind === 'boolean' && value !== 'true' && value !== 'false') return `${param.name} must be true or false; got '${value}'.`;
+  if (param.kind === 'presence' && value !== 'true' && value !== 'false') return `${param.name} must be true or false; got '${value}'.`;
   return undefined;
 }
 
 /** The rows a valid query selects: filtered, then the newest `limit` (rows are stored in order). */
 export function selectRows(endpoint: Endpoint, rows: readonly JsonObject[], query: URLSearchParams): JsonObject[] {
   let selected = rows;
-  const tier = query.get('tier');
-  if (tier !== null && hasParam(endpoint, 'tier')) selected = selected.filter((r) => r.tier === tier);
-  const decided = query.get('decided');
-  if (decided !== null && hasParam(endpoint, 'decided')) {
-    selected = selected.filter((r) => (r.decision !== null) === (decided === 'true'));
+  let limit = LIMIT_MAX;
+  for (const param of endpoint.params) {
+    const value = query.get(param.name);
+    if (param.kind === 'limit') limit = clampLimit(value, param.serverDefault);
+    else if (value !== null) selected = selected.filter((row) => matches(param, row, value));
   }
-  const limitParam = endpoint.params.find((p) => p.kind === 'limit');
-  if (!limitParam) return selected.slice(0, LIMIT_MAX);
-  return selected.slice(0, clampLimit(query.get('limit'), limitParam.serverDefault));
+  return selected.slice(0, limit);
+}
+
+function matches(param: Exclude<Param, { kind: 'limit' }>, row: JsonObject, value: string): boolean {
+  const field = row[param.field];
+  if (param.kind === 'enum') return field === value;
+  return (field !== null && field !== undefined) === (value === 'true');
 }
 
 export function clampLimit(value: string | null, fallback: number): number {

@@ -5,15 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ENDPOINTS, type Endpoint } from '../endpoints.js';
+import { ENDPOINTS } from '../endpoints.js';
 import { sleep } from '../io.js';
 import { stringifyJson, type JsonValue } from '../json.js';
-import { demoData, withRunway, TENANT, type DemoData } from './data.js';
-import { digest, keyTable, type DemoKey } from './keys.js';
+import { ANSWERS } from './answers.js';
+import { demoData, type DemoData } from './data.js';
+import { digest, keyTable } from './keys.js';
 import { problemBody } from './problem.js';
 import type { Fault } from './faults.js';
 import { Lockout } from './lockout.js';
-import { queryError, selectRows } from './query.js';
+import { queryError } from './query.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -60,7 +61,7 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
-const ROUTES = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.path, e]));
+const ROUTES = new Map(ENDPOINTS.map((e) => [e.path as string, e]));
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
@@ -113,15 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const invalid = queryError(endpoint, record.query);
     if (invalid) return problem(400, invalid);
-    return { status: 200, body: answer(endpoint, record.query, key) };
-  };
-
-  const answer = (endpoint: Endpoint, query: URLSearchParams, key: DemoKey): JsonValue => {
-    if (endpoint.name === 'me') {
-      return { displayName: key.displayName, tenant: TENANT, roles: ['API'], scopes: [...key.scopes] };
-    }
-    const rows = selectRows(endpoint, data.rows[endpoint.name as keyof DemoData['rows']], query);
-    return endpoint.name === 'tenders' ? rows.map((t) => withRunway(t, now())) : rows;
+    return { status: 200, body: ANSWERS[endpoint.name]({ endpoint, query: record.query, key, data, now: now() }) };
   };
 
   const server = createServer((req, res) => {

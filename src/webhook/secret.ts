@@ -8,8 +8,11 @@ import { readStdin, type Io } from '../io.js';
 
 const MAX_SECRET_BYTES = 4096;
 
-/** The command's options: --secret-env, --secret-file, and the refused --secret. */
-export type SecretOptions = Record<string, unknown>;
+/** Where the command was told to find it: --secret-env VAR, --secret-file FILE (--secret is refused before this). */
+export interface SecretOptions {
+  secretEnv: string | undefined;
+  secretFile: string | undefined;
+}
 
 /**
  * The secret, from --secret-env, --secret-file, or stdin when `stdinFree` (it does not carry
@@ -17,19 +20,13 @@ export type SecretOptions = Record<string, unknown>;
  */
 export async function readSecret(io: Io, options: SecretOptions, stdinFree: boolean, warn: (message: string) => void): Promise<string> {
   const { secretEnv, secretFile } = options;
-  if (options.secret !== undefined) {
-    // Declared (hidden) only so that commander does not echo `--secret=whsec_…` in an error.
-    throw new UsageError('the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin', {
-      hint: 'Shell history and process lists keep command lines; the secret must stay out of them.',
-    });
-  }
   if (secretEnv !== undefined && secretFile !== undefined) throw new UsageError('use one of --secret-env and --secret-file, not both');
   let secret: string;
-  if (typeof secretEnv === 'string') {
+  if (secretEnv !== undefined) {
     const value = io.env[secretEnv];
     if (value === undefined || value === '') throw new UsageError(`the environment variable ${secretEnv} (--secret-env) is not set or empty`);
     secret = value;
-  } else if (typeof secretFile === 'string') {
+  } else if (secretFile !== undefined) {
     try {
       secret = dropOneLineBreak(readFileSync(secretFile, 'utf8'));
     } catch (error) {

@@ -7,8 +7,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';
+import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
+
 /** Receivers should reject a timestamp further than this from their clock, either way. */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
+export { DEFAULT_TOLERANCE_SECONDS };
 
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;

@@ -1,6 +1,6 @@
 // Every endpoint command in every format, against what the sandbox returns for the same query.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, fieldNames, findEndpoint, hasParam, type Endpoint } from '../../src/endpoints.js';
+import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/endpoints.js';
 import { parseJson, type JsonValue } from '../../src/json.js';
 import { unescapeTsv } from '../../src/output/sanitize.js';
 import { fetchDirect, NOW } from '../helpers/api.js';
@@ -12,7 +12,7 @@ const sandbox = useSandbox({ now: () => NOW });
 const endpoints = ENDPOINTS as readonly Endpoint[];
 
 /** The rows `cdata NAME` asks for: limit 100 (always sent) where the endpoint takes one. */
-const expected = (endpoint: Endpoint): Promise<JsonValue> => fetchDirect(sandbox.current, endpoint, hasParam(endpoint, 'limit') ? { limit: '100' } : {});
+const expected = (endpoint: Endpoint): Promise<JsonValue> => fetchDirect(sandbox.current, endpoint, endpoint.params.some((p) => p.name === 'limit') ? { limit: '100' } : {});
 
 const lines = (text: string): string[] => {
   expect(text.endsWith('\n')).toBe(true);

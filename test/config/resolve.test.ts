@@ -1,7 +1,7 @@
 // Precedence, setting by setting: flag > environment > profile > default (PRODUCT.md section 2).
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveSettings, type GlobalOptions } from '../../src/config/resolve.js';
+import { resolveSettings, type SettingsFlags } from '../../src/config/resolve.js';
 import type { ConfigData } from '../../src/config/schema.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { testIo } from '../helpers/io.js';
@@ -16,7 +16,7 @@ const STORED: ConfigData = {
   },
 };
 
-function resolve(options: GlobalOptions, env: Record<string, string> = {}, config: ConfigData | null = STORED) {
+function resolve(options: SettingsFlags, env: Record<string, string> = {}, config: ConfigData | null = STORED) {
   const home = configHome();
   if (config) writeFileSync(home.file, JSON.stringify(config), { mode: 0o600 });
   return resolveSettings(options, testIo({ env: { ...home.env, ...env } }).io);
@@ -55,7 +55,7 @@ describe('resolution: flag > environment > profile > default', () => {
   });
 
   it('timeout', () => {
-    expect(resolve({ timeout: '3' }).timeoutSeconds).toBe(3);
+    expect(resolve({ timeout: 3 }).timeoutSeconds).toBe(3);
     expect(resolve({}).timeoutSeconds).toBe(12);
     expect(resolve({ profile: 'other' }).timeoutSeconds).toBe(7);
     expect(resolve({}, {}, null).timeoutSeconds).toBe(30);

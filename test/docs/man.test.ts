@@ -2,7 +2,7 @@
 // `man`), and renders cleanly.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_OPTIONS } from '../../src/commands/index.js';
+import { GLOBAL_OPTIONS } from '../../src/spec/globals.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { manPage, MAN_PATH } from '../../src/docs/man.js';
 import { runnableCommands } from '../../src/docs/synopsis.js';
@@ -25,9 +25,9 @@ describe('man/cdata.1', () => {
   it('covers every command, option, environment variable and exit code, and the config file', () => {
     for (const { path, spec } of runnableCommands()) {
       expect(plain).toContain(`.SS "cdata ${path.join(' ')}"`);
-      for (const option of spec.options ?? []) if (!option.hidden) expect(plain).toContain(/--[a-z][a-z0-9-]*/.exec(option.flags)![0]);
+      for (const option of Object.values<{ hidden?: boolean; flags: string }>(spec.options ?? {})) if (!option.hidden) expect(plain).toContain(/--[a-z][a-z0-9-]*/.exec(option.flags)![0]);
     }
-    for (const option of GLOBAL_OPTIONS) expect(plain).toContain(/--[a-z][a-z0-9-]*/.exec(option.flags)![0]);
+    for (const option of Object.values(GLOBAL_OPTIONS)) expect(plain).toContain(/--[a-z][a-z0-9-]*/.exec(option.flags)![0]);
     for (const { name } of ENV_VARS) expect(plain).toMatch(new RegExp(`^\\.B ${name}$`, 'm'));
     for (const code of Object.keys(EXIT_CODES)) expect(plain).toMatch(new RegExp(`^\\.TP\\n\\.B ${code}\\n`, 'm'));
     expect(plain).toContain('.I $CDATA_CONFIG_DIR/config.json\n');

@@ -4,7 +4,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FAULT_NAMES, GLOBAL_OPTIONS } from '../../src/commands/index.js';
+import { FAULT_NAMES } from '../../src/sandbox/fault-names.js';
+import { GLOBAL_OPTIONS } from '../../src/spec/globals.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { commandsTable, END, START } from '../../src/docs/commands-table.js';
 import { optionParts } from '../../src/docs/synopsis.js';
@@ -46,7 +47,7 @@ describe('README.md', () => {
 
   it('documents every environment variable, every exit code and every global option', () => {
     for (const { name } of ENV_VARS) expect(readme).toContain(`\`${name}\``);
-    for (const option of GLOBAL_OPTIONS) {
+    for (const option of Object.values(GLOBAL_OPTIONS)) {
       const { short, long } = optionParts(option);
       expect(readme).toContain(`\`${short ?? long}\``);
     }

@@ -2,7 +2,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/client/base-url.js';
-import { parseTier } from '../../src/commands/flags.js';
+import { parseTier } from '../../src/core/params.js';
 import { JsonNumber } from '../../src/json.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { renderTable } from '../../src/output/table.js';

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLoopback, normaliseBaseUrl } from '../../src/client/base-url.js';
-import { parseFields, parseLimit, parseTier } from '../../src/commands/flags.js';
+import { parseLimit, parseTier } from '../../src/core/params.js';
+import { parseFields } from '../../src/output/fields.js';
 import { ENDPOINTS, fieldNames, LIMIT_MAX, LIMIT_MIN, TIERS } from '../../src/endpoints.js';
 import { UsageError } from '../../src/errors.js';
 

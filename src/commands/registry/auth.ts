@@ -1,0 +1,55 @@
+// `cdata auth login | status | logout`.
+import { UsageError } from '../../errors.js';
+import { refused } from '../../core/option.js';
+import { defineCommand } from '../../spec/command.js';
+
+/** A key typed on the command line, in whatever form: refused with the way that works, never echoed. */
+const keyOnArgv = () =>
+  new UsageError('cdata does not take the key on the command line, where shell history and process lists keep it; pipe it instead: echo "$KEY" | cdata auth login', {
+    hint: 'If that was a real key, it may now be in your shell history: consider revoking it and creating a new one.',
+  });
+
+// Declared only to be refused with advice: undeclared, commander would echo `--key=svc_…` in its
+// "unknown option" error.
+export const LOGIN_OPTIONS = {
+  key: refused('--key <key>', keyOnArgv),
+  token: refused('--token <key>', keyOnArgv),
+  apiKey: refused('--api-key <key>', keyOnArgv),
+};
+
+export const LOGIN_ARGS = [{ name: 'key', description: 'not accepted', hidden: true, refuse: keyOnArgv }] as const;
+
+export const AUTH_COMMAND = defineCommand({
+  name: 'auth',
+  summary: 'Store, check and remove API keys',
+  examples: ['echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com', 'cdata auth status'],
+  subcommands: [
+    defineCommand({
+      name: 'login',
+      summary: 'Store an API key for a profile, after checking it against the API',
+      description:
+        'The key is read from stdin when stdin is not a terminal, otherwise from a prompt that does not echo. It is never accepted as an argument or option, so it stays out of shell history and process lists.',
+      args: LOGIN_ARGS,
+      options: LOGIN_OPTIONS,
+      examples: [
+        'echo "$CDATA_KEY" | cdata auth login --base-url https://api.example.com',
+        'cdata auth login --profile staging --base-url https://staging.example.com',
+      ],
+      usesApi: true,
+      load: async () => (await import('../login.js')).login,
+    }),
+    defineCommand({
+      name: 'status',
+      summary: 'Show the profile, base URL, masked key, where it came from, and what /me says',
+      examples: ['cdata auth status', 'cdata auth status --profile staging'],
+      usesApi: true,
+      load: async () => (await import('../auth.js')).status,
+    }),
+    defineCommand({
+      name: 'logout',
+      summary: "Remove a profile's stored key",
+      examples: ['cdata auth logout', 'cdata auth logout --profile staging'],
+      load: async () => (await import('../auth.js')).logout,
+    }),
+  ],
+});

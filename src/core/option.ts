@@ -1,0 +1,129 @@
+// Options and arguments as typed data: each declared once with its flags, help, completion,
+// default and parser, and the value a handler receives typed from that declaration (in the
+// spirit of gh's options structs and vercel's typed flag specs). Commander only splits argv; the
+// parser here turns what it found into the handler's value, so a handler never converts or casts.
+
+/** Where completions find the values of an option or argument. */
+export type Completion =
+  | { kind: 'values'; values: readonly string[] }
+  | { kind: 'fields' }
+  | { kind: 'profiles' }
+  | { kind: 'resources' }
+  | { kind: 'settings' }
+  /** The value of the setting named just before it (config set output <TAB>). */
+  | { kind: 'settingValue' }
+  | { kind: 'files' }
+  | { kind: 'dirs' };
+
+/** What commander found for an option: a string for `<value>` flags, true for a switch (false for a given `--no-x`), undefined when absent. */
+export type RawOption = string | boolean | undefined;
+
+export interface OptionSpec<T> {
+  /** commander flags, e.g. `-l, --limit <n>`. */
+  readonly flags: string;
+  readonly description: string;
+  /** From what commander found to the handler's value; throws a UsageError for a bad one. */
+  readonly parse: (raw: RawOption) => T;
+  /** Shown in help as `(default: …)`. */
+  readonly defaultText?: string | undefined;
+  readonly complete?: Completion | undefined;
+  /** The command cannot run without it (its handler says so); shown unbracketed in synopses. */
+  readonly required?: boolean | undefined;
+  /** Parsed but left out of help and completions (refused options, which must not be echoed). */
+  readonly hidden?: boolean | undefined;
+}
+
+export type OptionMap = { readonly [name: string]: OptionSpec<unknown> };
+
+/** The values a handler receives for an option map. */
+export type Values<O extends OptionMap> = { readonly [K in keyof O]: NonNullable<O[K]> extends OptionSpec<infer T> ? T : never };
+
+type Extra = Pick<OptionSpec<unknown>, 'complete' | 'required' | 'hidden' | 'defaultText'>;
+
+/** A switch: true when given. */
+export function flag(flags: string, description: string, extra: Extra = {}): OptionSpec<boolean> {
+  return { flags, description, ...extra, parse: (raw) => raw === true };
+}
+
+/** `--no-x`: true unless given. */
+export function negatable(flags: string, description: string): OptionSpec<boolean> {
+  return { flags, description, parse: (raw) => raw !== false };
+}
+
+/** A free text value, undefined when absent. */
+export function text(flags: string, description: string, extra: Extra = {}): OptionSpec<string | undefined> {
+  return { flags, description, ...extra, parse: (raw) => (typeof raw === 'string' ? raw : undefined) };
+}
+
+/** A value parsed by `parse`; the default (stated once, here, and shown in help) when absent. */
+export function value<T>(flags: string, description: string, parse: (raw: string) => T, extra?: Extra): OptionSpec<T | undefined>;
+export function value<T>(flags: string, description: string, parse: (raw: string) => T, extra: Extra & { default: T }): OptionSpec<T>;
+export function value<T>(flags: string, description: string, parse: (raw: string) => T, extra: Extra & { default?: T } = {}): OptionSpec<T | undefined> {
+  const { default: fallback, ...rest } = extra;
+  return {
+    flags,
+    description,
+    ...rest,
+    defaultText: rest.defaultText ?? (fallback === undefined ? undefined : String(fallback)),
+    parse: (raw) => (typeof raw === 'string' ? parse(raw) : fallback),
+  };
+}
+
+/**
+ * An option that is declared only to be refused, with advice, whatever its value: undeclared,
+ * commander would echo `--secret=whsec_…` in its "unknown option" error. Never shown.
+ */
+export function refused(flags: string, refuse: () => Error): OptionSpec<undefined> {
+  return {
+    flags,
+    description: 'not accepted',
+    hidden: true,
+    parse: (raw) => {
+      if (raw !== undefined) throw refuse();
+      return undefined;
+    },
+  };
+}
+
+export interface ArgSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly required?: boolean;
+  readonly variadic?: boolean;
+  /** Declared only to be refused (a key typed on the command line): not shown, and `refuse` throws when it is given. */
+  readonly hidden?: boolean;
+  readonly refuse?: () => Error;
+  readonly complete?: Completion;
+}
+
+/** The values a handler receives for its arguments, in order: a variadic one as a list. */
+export type ArgValues<A extends readonly ArgSpec[]> = {
+  readonly [K in keyof A]: A[K] extends { variadic: true } ? string[] : A[K] extends { required: true } ? string : string | undefined;
+};
+
+/** Each option's value parsed from what commander found (`raw` by the option's attribute name). */
+export function parseValues<O extends OptionMap>(options: O, raw: (option: OptionSpec<unknown>) => RawOption): Values<O> {
+  const values: Record<string, unknown> = {};
+  for (const [name, option] of Object.entries(options)) values[name] = option.parse(raw(option));
+  return values as Values<O>;
+}
+
+/** As parseValues, but each value is parsed when first read (the global options: resolution decides when). */
+export function lazyValues<O extends OptionMap>(options: O, raw: (option: OptionSpec<unknown>) => RawOption): Values<O> {
+  const values: Record<string, unknown> = {};
+  for (const [name, option] of Object.entries(options)) {
+    let parsed: { value: unknown } | undefined;
+    Object.defineProperty(values, name, { enumerable: true, get: () => (parsed ??= { value: option.parse(raw(option)) }).value });
+  }
+  return values as Values<O>;
+}
+
+/** The handler's arguments from commander's, refusing the ones that are declared only to be refused. */
+export function parseArgs<A extends readonly ArgSpec[]>(specs: A, given: readonly unknown[]): ArgValues<A> {
+  return specs.map((spec, i) => {
+    const value = given[i];
+    if (spec.refuse && value !== undefined) throw spec.refuse();
+    if (spec.variadic) return Array.isArray(value) ? value.map(String) : [];
+    return typeof value === 'string' ? value : undefined;
+  }) as unknown as ArgValues<A>;
+}

@@ -1,0 +1,67 @@
+// Printing data: the one place that decides, for every command that prints data, how it reaches
+// its reader. The fields are checked against the view; a terminal gets colour (as --color and
+// the environment allow), a table fitted to its width and every control character escaped; a
+// file, a pipe or --out gets none of that; and the text goes to stdout or, atomically, to --out.
+import type { ColorMode } from '../config/resolve.js';
+import type { Format } from '../config/schema.js';
+import type { View } from '../endpoints.js';
+import type { Io } from '../io.js';
+import type { JsonValue } from '../json.js';
+import { colorLevel, type ColorLevel } from './color.js';
+import { parseFields } from './fields.js';
+import { render } from './render.js';
+import { writeOutput } from './sink.js';
+
+export interface PrintOptions {
+  format: Format;
+  /** --fields as typed: checked against each view printed. */
+  fields: string | undefined;
+  header: boolean;
+  bom: boolean;
+  color: ColorMode;
+  /** --out: a file instead of stdout. */
+  out: string | undefined;
+}
+
+export interface Output {
+  format: Format;
+  /** Renders `data` and writes it where it goes. */
+  print(data: JsonValue): Promise<void>;
+}
+
+/** The output for data of this view; --fields is checked here, before any request is sent. */
+export function output(io: Io, options: PrintOptions, view: View): Output {
+  const fields = parseFields(view, options.fields);
+  return {
+    format: options.format,
+    async print(data) {
+      const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, ...rendering(io, options) });
+      await writeOutput(io, options.out, text);
+    },
+  };
+}
+
+export interface Rendering {
+  color: ColorLevel;
+  /** The terminal's width, for tables; undefined: natural widths. */
+  width: number | undefined;
+  /** The text goes to a terminal: control characters are escaped in every format but JSON. */
+  terminal: boolean;
+}
+
+/** For files cdata writes itself (exports): no colour, natural widths, the data as sent. */
+export const FILE_RENDERING: Rendering = { color: 0, width: undefined, terminal: false };
+
+/** How text is rendered for where it goes: stdout (a terminal or not), or --out. */
+export function rendering(io: Io, options: Pick<PrintOptions, 'out' | 'color'>): Rendering {
+  if (options.out !== undefined) return FILE_RENDERING;
+  return { color: colorLevel(io.stdout, options.color, io.env), width: terminalWidth(io), terminal: io.stdout.isTTY === true };
+}
+
+/** The terminal's width; a pseudo-terminal of unknown size reports 0, then COLUMNS or none. */
+function terminalWidth(io: Io): number | undefined {
+  if (!io.stdout.isTTY) return undefined;
+  if (io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env.COLUMNS);
+  return columns > 0 ? columns : undefined;
+}
