@@ -13,6 +13,12 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 async function run() {
+  // undici parses HTTP with llhttp compiled to WebAssembly. By default V8 compiles it twice, the
+  // second time (optimised) in the background, and the process cannot exit until that finishes:
+  // ~80 ms added to every command for code that parses a few kilobytes. The baseline compiler
+  // alone is plenty (docs/performance.md). Set here, by the program, for the program: never as a
+  // side effect of importing a module (the sandbox library, tests).
+  require('node:v8').setFlagsFromString('--liftoff-only');
   const { main, processIo, runInterruptCleanups } = await import('../dist/cli.js');
 
   // `cdata ... | head` closes the pipe early: that is the reader's choice, not an error.

@@ -2,6 +2,7 @@
 // what it uses (start-up is measured by `npm run bench`). Runtime dependencies are bundled, so the
 // installed package needs no node_modules of its own. Type checking is tsc's job (npm test).
 import { build } from 'esbuild';
+import { checkUndiciInternals } from './check-undici.mjs';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
@@ -22,6 +23,7 @@ const neverUsed = {
   },
 };
 
+checkUndiciInternals(root, pkg.devDependencies.undici);
 rmSync(new URL('dist', root), { recursive: true, force: true });
 const { metafile } = await build({
   absWorkingDir: root.pathname,
@@ -65,3 +67,4 @@ writeFileSync(
   `cdata bundles these packages into dist/. Their licences follow.\n\n${[...new Set(notices)].join('\n')}`,
 );
 if (!existsSync(new URL('LICENSE', root))) throw new Error('LICENSE is missing');
+

@@ -1,7 +1,6 @@
 // undici, and only here: one request with a deadline and a size cap, redirects never followed
 // (a 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
 // The API client sends GETs through it; webhook ping and check send signed POSTs.
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
@@ -9,11 +8,10 @@ import type { Env } from '../config/env.js';
 import { isLoopback } from './base-url.js';
 import type { HttpAnswer } from './problem.js';
 
-// undici parses HTTP with llhttp compiled to WebAssembly. By default V8 compiles it twice, the
-// second time (optimised) in the background, and the process cannot exit until that finishes:
-// ~80 ms added to every command for code that parses a few kilobytes. The baseline compiler
-// alone is plenty. Measured in README "Performance".
-setFlagsFromString('--liftoff-only');
+// undici's HTTP/1 client alone, through two of its internal modules rather than the package
+// index (fetch, WebSocket, caches, mocks): ~50 ms of every command's start-up, measured in
+// docs/performance.md. undici is pinned to an exact version, and scripts/build.mjs fails with a
+// clear message if an upgrade moves or changes these modules (docs/development.md says what to do).
 
 /** Bodies above this are refused: the largest real answer (200 rows) is far below it. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;

@@ -2,6 +2,7 @@
 // redrawn in place. Off when stderr is not a terminal (cron mails only failures) or with -q.
 import type { Io } from '../io.js';
 import { sanitize } from '../output/sanitize.js';
+import { shorten } from '../output/width.js';
 
 export class Progress {
   private readonly lines = new Map<string, string>();
@@ -34,24 +35,12 @@ export class Progress {
 
   /**
    * A line that wraps takes two rows, and the redraw, going up one row per line, would land
-   * too low and leave stale copies above: so each is cut to the terminal's width, counted in
-   * columns (a CJK character takes two). The full error follows once the export ends.
+   * too low and leave stale copies above: so each is cut to the terminal's width less a spare
+   * column, measured as tables measure. The full error follows once the export ends.
    */
   private fit(line: string): string {
     const columns = this.io.stderr.columns;
     if (!columns || columns < 4) return line; // unknown (0 from some pseudo-terminals): as it is
-    // The longest start that leaves a column for `…` and one spare; the whole line if it fits.
-    let kept = '';
-    let width = 0;
-    for (const char of line) {
-      width += WIDE.test(char) ? 2 : 1;
-      if (width <= columns - 2) kept += char;
-      else if (width >= columns) return `${kept}…`;
-    }
-    return line;
+    return shorten(line, columns - 1);
   }
 }
-
-/** East Asian wide and full-width characters, and emoji: two columns. */
-const WIDE =
-  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;

@@ -4,11 +4,11 @@
 // first: API text never reaches the terminal raw.
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
-import cliTableUtils from 'cli-table3/src/utils.js';
 import { isJsonNumber, type JsonObject, type JsonValue } from '../json.js';
 import { cellText } from './cells.js';
 import type { ColorLevel } from './color.js';
 import { sanitize } from './sanitize.js';
+import { displayWidth as width, shorten } from './width.js';
 
 export const TABLE_ARRAY_SEPARATOR = ', ';
 const GAP = 2;
@@ -81,31 +81,6 @@ function trimSpacesEnd(line: string): string {
   let end = line.length;
   while (end > 0 && line[end - 1] === ' ') end--;
   return line.slice(0, end);
-}
-
-function width(text: string): number {
-  return cliTableUtils.strlen(text);
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * Text cut to `columnWidth` display columns, ending in `…` when cut, done here rather than by
- * cli-table3: its truncation overshoots by a column around combining marks, and is quadratic on
- * text that is not plain ASCII (it drops one character at a time and measures again). Cut by
- * grapheme, measured as cli-table3 measures, so what it is given always fits.
- */
-function shorten(text: string, columnWidth: number): string {
-  if (width(text) <= columnWidth) return text;
-  let kept = '';
-  let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const next = width(segment);
-    if (used + next > columnWidth - 1) break;
-    kept += segment;
-    used += next;
-  }
-  return `${kept}…`;
 }
 
 /**
