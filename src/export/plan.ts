@@ -5,7 +5,7 @@ import { makeFolders } from '../output/atomic.js';
 import { join, resolve } from 'node:path';
 import type { CommandContext } from '../commands/spec.js';
 import { parseLimit, type Limit } from '../commands/flags.js';
-import { parseFormat } from '../config/resolve.js';
+import { parseFormat } from '../config/values.js';
 import { EXPORT_FORMATS } from '../config/schema.js';
 export { EXPORT_FORMATS };
 import { findEndpoint, LIMIT_MAX, LIST_ENDPOINTS, type Endpoint } from '../endpoints.js';
