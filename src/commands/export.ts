@@ -13,7 +13,7 @@ import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type Re
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
 import { asRows } from '../output/cells.js';
-import { stageFile, syncFolder, writeFileAtomic, type StagedFile } from '../output/atomic.js';
+import { stageFile, syncPath, writeFileAtomic, type StagedFile } from '../output/atomic.js';
 import { render } from '../output/render.js';
 import { sanitize } from '../output/sanitize.js';
 import { cannotWrite } from '../output/sink.js';
@@ -61,7 +61,7 @@ export const exportLists: Handler = async (context) => {
       return fail(outcome.item, cannotWrite(outcome.staged.path, error));
     }
   });
-  syncFolder(plan.dir);
+  syncPath(plan.dir);
 
   const failures = outcomes.filter((o): o is Failed => 'jsonLine' in o);
   const exitCode = Math.max(0, ...failures.map((f) => f.entry.error.exitCode));
