@@ -3,7 +3,7 @@
 // file it reads, is never what was meant), every way of naming a terminal (refused: untrusted
 // text reaches a terminal only through stdout, escaped), and names at the filesystem's length
 // limits (a valid name stays writable though the temp file beside it needs a longer one).
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -109,6 +109,23 @@ describe('names at the length limits', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: cannot write \/\S+: ENAMETOOLONG: name too long/);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('export --dir with no room left for its files under the path limit: exit 2 before anything is made or asked', async () => {
+    const parent = deepFolder(4000);
+    const dir = join(parent, 'x'.repeat(60));
+    const before = sandbox.current.requests.length;
+    const result = await run(['export', '--dir', dir], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: the export folder's path is too long: files in it would have paths of 41\d\d bytes, past the system's limit of 4095\nhint: Choose a folder with a shorter path\.\n$/);
+    expect(existsSync(dir)).toBe(false);
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+
+  it('export --dir just within it: exported', async () => {
+    const dir = deepFolder(4095 - 34 - 'obligations.csv'.length);
+    expect((await run(['export', '--dir', dir], { env: env() })).code).toBe(0);
+    expect(readFileSync(join(dir, 'agents.csv'), 'utf8')).toBe(await fetched());
   });
 });
 
