@@ -10,8 +10,8 @@
 // the next export must clear what was left, and succeed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readlinkSync, symlinkSync, watch, writeFileSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
+import { readlinkSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceOk } from '../../src/export/manifest.js';
@@ -19,6 +19,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { BIN } from '../helpers/spawn.js';
+import { scratch } from '../faults/scratch.js';
 import { leftovers, listsOf, manifestOf, shown, whole } from './layout.js';
 
 /** Per signal: trials that end before their run does (a kill that comes after the end proves nothing), within a cap. */
@@ -29,6 +30,7 @@ const HISTORY = 100;
 /** Every so many trials one runs unkilled, to measure how long a run takes under today's load. */
 const MEASURE_EVERY = 15;
 const SEED = Number(process.env.CDATA_KILL_SEED ?? Date.now() % 1_000_000);
+const folder = scratch('cdata-kill');
 
 /** mulberry32: a seeded random, so a failing chain can be run again (CDATA_KILL_SEED=…). */
 function seeded(seed: number): () => number {
@@ -106,7 +108,7 @@ describe('an export killed at random instants', () => {
     for (const day of days) {
       const sandbox = await startSandbox({ now: () => day });
       sandboxes.push(sandbox);
-      const dir = join(mkdtempSync(join(tmpdir(), 'cdata-kill-')), 'exports');
+      const dir = join(folder(), 'exports');
       expect((await run(['export', ...LISTS, '--dir', dir], { env: sandboxEnv(sandbox) })).code).toBe(0);
       expected.push(listsOf(shown(dir), whole(dir)));
     }
@@ -123,7 +125,7 @@ describe('an export killed at random instants', () => {
     ['SIGINT', 130],
   ] as const)('%s: the folder is always the previous export or the new one, whole', async (signal, stopped) => {
     const random = seeded(SEED + signal.charCodeAt(3));
-    const dir = join(mkdtempSync(join(tmpdir(), 'cdata-kill-')), 'exports');
+    const dir = join(folder(), 'exports');
     let day = 0;
     expect((await run(['export', '--dir', dir], { env: sandboxEnv(sandboxes[day]!) })).code).toBe(0);
     addHistory(dir, HISTORY);

@@ -3,12 +3,12 @@
 // manifest, the commit), in a folder of this layout and in one an older cdata wrote; and a config
 // change's lock and file. Whatever was there stays whole, nothing is left behind, and the error
 // is exit 2 naming what could not be written and why.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceFailed } from '../../src/export/manifest.js';
 import { copyFolder, LAYOUTS, leftovers, manifestOf, shown, whole } from '../export/layout.js';
+import { scratch } from './scratch.js';
 
 /** Each write, as `syscall path`, goes past `fail`, which may answer ENOSPC for it. */
 const disk = vi.hoisted(() => ({ fail: (_write: string): boolean => false, noLinks: false, noSymlinks: false }));
@@ -83,7 +83,7 @@ const { sandboxEnv } = await import('../helpers/sandbox.js');
 const { NOW, useSandboxes } = await import('../helpers/api.js');
 
 const makeSandbox = useSandboxes();
-const folder = () => mkdtempSync(join(tmpdir(), 'cdata-full-'));
+const folder = scratch('cdata-full');
 afterEach(() => {
   disk.fail = () => false;
   disk.noLinks = false;

@@ -12,7 +12,7 @@ import { BIN, runBin, runProcess, shellQuote } from '../helpers/spawn.js';
 import { scratch } from './scratch.js';
 
 const sandbox = useSandbox();
-const folder = scratch('cdata-out');
+const folder = scratch('cdata-outpaths');
 const env = () => sandboxEnv(sandbox.current);
 const cdataLine = (args: string) => `${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args}`;
 const NOT_STDIN = 'standard input is no place for output';
