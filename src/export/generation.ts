@@ -19,10 +19,7 @@ import { join } from 'node:path';
 import type { Io } from '../io.js';
 import { syncPath, writeNewFile, type Inherited } from '../output/atomic.js';
 import { isLockLeftover } from '../config/lock.js';
-import { DATA, DATA_TEMP, generationName, isFileName, isGeneration, LINK_TEMP, linkTarget, LOCK, visible } from './layout.js';
-
-/** Bytes of randomness in a generation's name, beside its time. */
-export const GENERATION_RANDOM_BYTES = 5;
+import { DATA, DATA_TEMP, GENERATION_RANDOM_BYTES, generationName, isFileName, isGeneration, LINK_TEMP, linkTarget, LOCK, visible } from './layout.js';
 
 export class Generation {
   /** Files in the new generation. */

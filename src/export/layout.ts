@@ -21,8 +21,12 @@ export const LINK_TEMP = '..link_tmp';
 export const LOCK = '..lock';
 
 const GENERATION = /^\.\.\d{4}_\d\d_\d\d_\d\d_\d\d_\d\d\.[0-9a-f]+$/;
+/** Bytes of randomness in a generation's name, beside its time. */
+export const GENERATION_RANDOM_BYTES = 5;
+/** `..YYYY_MM_DD_HH_MM_SS.` and the random part in hex. */
+export const GENERATION_NAME_LENGTH = 2 + 19 + 1 + 2 * GENERATION_RANDOM_BYTES;
 
-/** `..2026_11_22_06_00_41.3f9c1a7b0e`: when it was made (UTC), and a random part. */
+/** `..2026_11_22_06_00_41.3f9c1a7b0e`: when it was made (UTC), and a random part (hex). */
 export function generationName(at: Date, random: string): string {
   return `..${at.toISOString().slice(0, 19).replace(/[-T:]/g, '_')}.${random}`;
 }

@@ -2,8 +2,7 @@
 // the limit, the folder (created, and writable) and the file names.
 import { accessSync, constants, statSync } from 'node:fs';
 import { makeFolders, PATH_MAX } from '../output/atomic.js';
-import { GENERATION_RANDOM_BYTES } from './generation.js';
-import { generationName } from './layout.js';
+import { GENERATION_NAME_LENGTH } from './layout.js';
 import { MANIFEST_FILE } from './manifest.js';
 import { join, resolve } from 'node:path';
 import type { CommandContext } from '../commands/spec.js';
@@ -56,7 +55,7 @@ export function planExport(context: CommandContext, startedAt: number): ExportPl
  */
 function checkLength(dir: string, items: ExportItem[]): void {
   const longest = Math.max(Buffer.byteLength(MANIFEST_FILE), ...items.map((item) => Buffer.byteLength(item.file)));
-  const needed = Buffer.byteLength(dir) + `/${generationName(new Date(0), 'f'.repeat(GENERATION_RANDOM_BYTES * 2))}/`.length + longest;
+  const needed = Buffer.byteLength(dir) + 1 + GENERATION_NAME_LENGTH + 1 + longest;
   if (needed > PATH_MAX) {
     throw new UsageError(`the export folder's path is too long: files in it would have paths of ${needed} bytes, past the system's limit of ${PATH_MAX}`, {
       hint: 'Choose a folder with a shorter path.',
