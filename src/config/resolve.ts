@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { envValue } from './env.js';
 import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
+import { parseFormat, parseSeconds } from './values.js';
 import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
 /** Global options as commander parses them (strings until resolved here). */
@@ -69,7 +70,8 @@ export function resolveSettings(options: GlobalOptions, io: Io, sandbox?: Sandbo
     key: sandbox
       ? { value: sandbox.key, source: 'sandbox' }
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
-    output: pick([outputFlag(options), 'flag'], [data?.output, 'profile']),
+    // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
+    output: pick([outputFlag(options), 'flag'], [data?.output === undefined ? undefined : parseFormat(data.output, FORMATS, 'output'), 'profile']),
     timeoutSeconds: options.timeout !== undefined ? parseSeconds('--timeout', options.timeout, false) : data?.timeout ?? DEFAULTS.timeoutSeconds,
     retries: options.retries !== undefined ? parseInteger('--retries', options.retries, 0, 10) : DEFAULTS.retries,
     maxWaitSeconds: options.maxWait !== undefined ? parseSeconds('--max-wait', options.maxWait, true) : DEFAULTS.maxWaitSeconds,
@@ -111,20 +113,6 @@ function outputFlag(options: GlobalOptions): Format | undefined {
   return options.json ? 'json' : output;
 }
 
-export function parseFormat<T extends string>(value: string, allowed: readonly T[], flag: string): T {
-  const format = value.toLowerCase() as T;
-  if (!allowed.includes(format)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got '${value}')`);
-  return format;
-}
-
 function colorMode(value: string | undefined): ColorMode {
   return value === undefined ? 'auto' : parseFormat(value, COLOR_MODES, '--color');
-}
-
-export function parseSeconds(flag: string, value: string, zeroAllowed: boolean): number {
-  const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n) || (!zeroAllowed && n === 0) || n > 86_400) {
-    throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to 86400 (got '${value}')`);
-  }
-  return n;
 }

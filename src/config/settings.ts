@@ -2,7 +2,7 @@
 // before it is stored, and how a stored value prints.
 import { normaliseBaseUrl } from '../client/base-url.js';
 import { UsageError } from '../errors.js';
-import { parseFormat, parseSeconds } from './resolve.js';
+import { parseFormat, parseSeconds } from './values.js';
 import { FORMATS, SETTINGS, type ProfileData, type SettingName } from './schema.js';
 
 const NAMES = Object.keys(SETTINGS) as SettingName[];
