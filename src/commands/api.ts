@@ -32,11 +32,10 @@ export function openClient(context: ApiContext, key?: string): ApiClient {
       hint: 'Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.',
     });
   }
-  // A stray CR or space (a CRLF env file, a pasted key) would otherwise fail inside undici as an
-  // invalid header, be retried as a network error and end as a misleading exit 6.
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(apiKey)) {
+  const unsendable = unsendableKey(apiKey);
+  if (unsendable) {
     const where = key !== undefined ? 'the API key' : settings.key.source === 'env' ? 'the API key in CDATA_API_KEY' : `the API key of profile '${settings.profile.name}'`;
-    throw new AuthError(`${where} contains whitespace or a control character`, {
+    throw new AuthError(`${where} ${unsendable}`, {
       hint: 'Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.',
     });
   }
@@ -53,4 +52,21 @@ export function openClient(context: ApiContext, key?: string): ApiClient {
     note: (line) => context.note(line),
     keyInEnv: key === undefined && settings.key.source === 'env',
   });
+}
+
+/** Far longer than any key: servers refuse request headers past 8 to 16 KiB (HTTP 431). */
+const MAX_KEY_LENGTH = 4096;
+
+/**
+ * Why `key` cannot travel in the X-API-Key header, or undefined when it can. Caught here rather
+ * than inside undici, which rejects it as an invalid header: that was retried as a network error
+ * and ended as a misleading exit 6 (a stray CR from a CRLF env file, a pasted space), while a
+ * Latin-1 letter went out as a byte no key holds and cost a refused request. The reason never
+ * quotes the key.
+ */
+function unsendableKey(key: string): string | undefined {
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(key)) return 'contains whitespace or a control character';
+  if (/[^\u0021-\u007e]/.test(key)) return 'holds a character that cannot be sent in an HTTP header (anything but printable ASCII)';
+  if (key.length > MAX_KEY_LENGTH) return `is ${key.length} characters long, too long to be sent (an API key is far shorter)`;
+  return undefined;
 }

@@ -1,19 +1,23 @@
 // `cdata export`: every list (or the named ones) to files, for cron. All requests run at once on
 // one client (shared keep-alive connections), so the export takes about as long as the slowest
-// list. Each file is staged (temp file, fsynced) as its answer arrives; once every request has
-// settled, the good ones are renamed into place and manifest.json is written last. An interrupt
-// before then leaves every earlier file and the earlier manifest as they were. A resource that
-// fails keeps its previous file. Exit 0 only when everything succeeded, else the highest code.
+// list. Each file is written into a new generation of the folder as its answer arrives; once
+// every request has settled, the files of earlier exports are carried along, the manifest is
+// written, and one rename commits the lot (src/export/generation.ts). Until then readers, and a
+// run killed at any instant, see the previous export whole. A resource that fails keeps its
+// previous file. Exit 0 only when everything succeeded, else the highest code.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
 import { CliError, exitCodeOf, UsageError, type ExitCode } from '../errors.js';
 import { errorJsonLine, httpSuffix, messageOf } from '../report.js';
-import { readPrevious, MANIFEST_FILE, type Manifest, type ResourceEntry, type ResourceFailed, type ResourceOk } from '../export/manifest.js';
+import { account, type Failure } from '../export/account.js';
+import { openFolder, withFolderLock } from '../export/folder.js';
+import type { Generation } from '../export/generation.js';
+import { DATA } from '../export/layout.js';
+import { MANIFEST_FILE, type Manifest, type Previous, type ResourceOk } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
 import { asRows } from '../output/cells.js';
-import { stageFile, syncFolder, writeFileAtomic, type StagedFile } from '../output/atomic.js';
 import { render } from '../output/render.js';
 import { sanitize } from '../output/sanitize.js';
 import { cannotWrite } from '../output/sink.js';
@@ -26,10 +30,12 @@ import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
 
 type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
-type Failed = { item: ExportItem; entry: ResourceFailed; jsonLine: string };
-type Outcome = { item: ExportItem; staged: StagedFile; entry: ResourceEntry } | Failed;
+type Failed = { item: ExportItem; failure: Failure; jsonLine: string };
+type Outcome = { item: ExportItem; entry: ResourceOk } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Failed;
+/** Where this export's files come from, for the manifest and each file's entry. */
+type Origin = { profile: string; baseUrl: string };
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
@@ -40,66 +46,96 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
   const client = openClient(context); // no key or base URL: fails here, before anything is written
-  const baseUrl = requireBaseUrl(context);
-  const previous = readPrevious(plan.dir);
-  const errorStyle = context.errorStyle();
-  const fail = failing(previous.entries, errorStyle.secrets);
-  // Where each file comes from, for its manifest entry.
-  const origin = { profile: context.settings().profile.name, baseUrl };
-  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !global.quiet);
-
-  let outcomes: Outcome[];
+  const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    const one = (item: ExportItem) => exportOne(context, client, plan, item, progress, fail, origin);
-    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
+    return await withFolderLock(plan.dir, io, () => exportInto(context, client, plan, origin, startedAt));
   } finally {
     await client.close();
   }
+};
 
-  // Every list is staged; now each goes into place. A rename that fails (a folder in the way)
-  // fails that list alone, which keeps its previous file, like a failed request.
-  outcomes = outcomes.map((outcome) => {
-    if (!('staged' in outcome)) return outcome;
-    try {
-      outcome.staged.commit();
-      return outcome;
-    } catch (error) {
-      outcome.staged.discard();
-      return fail(outcome.item, cannotWrite(outcome.staged.path, error));
-    }
-  });
-  syncFolder(plan.dir);
+async function exportInto(context: ExportContext, client: ApiClient, plan: ExportPlan, origin: Origin, startedAt: number): Promise<number> {
+  const { io } = context;
+  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io);
+  const errorStyle = context.errorStyle();
+  const fail = failing(errorStyle.secrets);
+  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
+  let outcomes: Outcome[];
+  try {
+    const one = (item: ExportItem) => exportOne(context, client, plan, item, generation, progress, fail, origin);
+    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
+    outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
+    const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
+    report(context, outcomes, manifest, plan.dir, progress.enabled);
+    return manifest.exitCode;
+  } catch (error) {
+    generation.abandon();
+    throw error;
+  }
+}
 
-  const failures = outcomes.filter((o): o is Failed => 'jsonLine' in o);
-  const exitCode = Math.max(0, ...failures.map((f) => f.entry.error.exitCode));
-  const exported = new Set(outcomes.map((o) => o.entry.resource));
+/**
+ * A written file gets its link in the folder ahead of the commit. Something else under its
+ * name (a folder, a file of someone's own) fails that list alone, as a failed request does.
+ */
+function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
+  if (!('entry' in outcome)) return outcome;
+  try {
+    generation.place(outcome.entry.file);
+    return outcome;
+  } catch (error) {
+    generation.drop(outcome.entry.file);
+    return fail(outcome.item, cannotWrite(outcome.item.path, error));
+  }
+}
+
+/** Earlier files carried along, the manifest written, and the generation committed. */
+async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcome[], previous: Previous, origin: Origin, startedAt: number): Promise<Manifest> {
+  let carried: string[];
+  try {
+    carried = generation.carryRest(new Set([MANIFEST_FILE]));
+  } catch (error) {
+    throw cannotWrite(generation.path, error);
+  }
+  const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
+  const exitCode = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
   const manifest: Manifest = {
     version: 1,
     exportedAt: new Date(startedAt).toISOString(),
-    baseUrl,
+    baseUrl: origin.baseUrl,
     profile: origin.profile,
     format: plan.format,
     limit: plan.limit.value,
-    ok: failures.length === 0,
+    ok: exitCode === 0,
     exitCode,
-    resources: outcomes.map((o) => o.entry),
-    earlier: [...previous.entries.values()].filter((entry) => !exported.has(entry.resource)),
+    ...contents,
   };
   const manifestPath = join(plan.dir, MANIFEST_FILE);
   try {
-    await writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, io);
+    await generation.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+    generation.place(MANIFEST_FILE);
   } catch (error) {
     throw cannotWrite(manifestPath, error);
   }
-
-  // One line per failure; where this run's errors are JSON lines too (as report.ts decides), each also as one.
-  for (const { entry, jsonLine } of failures) {
-    io.stderr.write(`error: ${entry.resource}: ${sanitize(entry.error.message)}\n`);
-    if (errorStyle.json) io.stderr.write(jsonLine);
+  try {
+    generation.commit();
+  } catch (error) {
+    throw cannotWrite(join(plan.dir, DATA), error);
   }
-  if (progress.enabled && failures.length === 0) context.note(`exported ${outcomes.length} lists to ${plan.dir} (see ${MANIFEST_FILE})`);
-  return exitCode;
-};
+  return manifest;
+}
+
+/** One line per failure; where this run's errors are JSON lines too (as report.ts decides), each also as one. */
+function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
+  const { io } = context;
+  const errorStyle = context.errorStyle();
+  for (const outcome of outcomes) {
+    if ('entry' in outcome) continue;
+    io.stderr.write(`error: ${outcome.failure.resource}: ${sanitize(outcome.failure.error.message)}\n`);
+    if (errorStyle.json) io.stderr.write(outcome.jsonLine);
+  }
+  if (progress && manifest.ok) context.note(`exported ${outcomes.length} lists to ${dir} (see ${MANIFEST_FILE})`);
+}
 
 /**
  * After an export whose key the API refused (exit 3) or whose address it locked out (exit 5), the
@@ -112,7 +148,7 @@ async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promis
   const [first, ...rest] = items;
   if (!first) return [];
   const probe = await one(first);
-  const code = probe.entry.status === 'error' ? probe.entry.error.exitCode : 0;
+  const code = 'failure' in probe ? probe.failure.error.exitCode : 0;
   if (code === 3 || code === 5) {
     const skipped = (item: ExportItem) =>
       fail(item, new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`), code);
@@ -126,9 +162,10 @@ async function exportOne(
   client: ApiClient,
   plan: ExportPlan,
   item: ExportItem,
+  generation: Generation,
   progress: Progress,
   fail: Fail,
-  origin: Pick<ResourceOk, 'profile' | 'baseUrl'>,
+  origin: Origin,
 ): Promise<Outcome> {
   const { endpoint } = item;
   const exportedAt = new Date(context.io.now()).toISOString();
@@ -146,16 +183,14 @@ async function exportOne(
       ...FILE_RENDERING,
     });
     const bytes = Buffer.from(text, 'utf8');
-    let staged: StagedFile;
     try {
-      staged = await stageFile(item.path, bytes, context.io);
+      await generation.write(item.file, bytes);
     } catch (error) {
       throw cannotWrite(item.path, error);
     }
     progress.set(endpoint.name, `${rows} rows${rows >= plan.limit.value ? ' (the limit: more may exist)' : ''}  done`);
     return {
       item,
-      staged,
       entry: {
         resource: endpoint.name,
         status: 'ok',
@@ -170,34 +205,24 @@ async function exportOne(
     };
   } catch (error) {
     const outcome = fail(item, error);
-    progress.set(endpoint.name, `failed: ${outcome.entry.error.message}`);
+    progress.set(endpoint.name, `failed: ${outcome.failure.error.message}`);
     return outcome;
   }
 }
 
 /**
- * A list that could not be exported: its error, and the earlier file that stays in its place.
- * What the API said goes into the manifest and onto stderr without the key, should a server
- * echo it back.
+ * A list that could not be exported, and its error. What the API said goes into the manifest
+ * and onto stderr without the key, should a server echo it back.
  */
-function failing(previous: Map<string, ResourceOk>, secrets: readonly string[]): Fail {
+function failing(secrets: readonly string[]): Fail {
   return (item, error, exitCode = exitCodeOf(error)) => {
     const http = error instanceof CliError ? error.http : undefined;
     const correlationId = http?.correlationId ? redactKeys(http.correlationId, secrets) : null;
     const message = redactKeys(`${messageOf(error)}${httpSuffix(error)}`, secrets);
     return {
       item,
-      entry: errorEntry(item, { message, exitCode, httpStatus: http?.status ?? null, correlationId }, previous.get(item.endpoint.name)),
+      failure: { resource: item.endpoint.name, file: item.file, error: { message, exitCode, httpStatus: http?.status ?? null, correlationId } },
       jsonLine: errorJsonLine(error, exitCode as ExitCode, secrets, item.endpoint.name),
     };
   };
-}
-
-function errorEntry(item: ExportItem, error: ResourceFailed['error'], kept: ResourceOk | undefined): ResourceFailed {
-  return { resource: item.endpoint.name, status: 'error', file: item.file, error, kept: kept ? keptFile(kept) : null };
-}
-
-/** An earlier file's entry as a failed list's `kept`: all of it but whose and what it is. */
-function keptFile({ resource: _resource, status: _status, ...kept }: ResourceOk): NonNullable<ResourceFailed['kept']> {
-  return kept;
 }

@@ -1,8 +1,9 @@
-// A lock file beside the config file, so two cdata processes changing the config at once neither
-// corrupt it nor lose an update: each holds the lock while it re-reads, changes and rewrites.
-// Created with O_EXCL (atomic on every local filesystem); retried with backoff; a lock left by a
-// process that died (same host, pid gone) or older than any write takes is stale and taken over.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+// A lock file, so two cdata processes neither corrupt nor lose each other's work: beside the
+// config file, held while one re-reads, changes and rewrites it; in an export folder, held for
+// the whole export. Created with O_EXCL (atomic on every local filesystem); retried with
+// backoff; a lock left by a process that died (same host, pid gone), or not refreshed for longer
+// than its holder refreshes it (a holder on another host that died), is stale and taken over.
+import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,10 @@ import process from 'node:process';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 
-/** A write holds the lock for milliseconds; one held this long belongs to a stuck process. */
+/**
+ * A holder refreshes its lock's time every quarter of this (an export holds it for minutes), so a
+ * lock untouched this long belongs to a process that is gone or stuck.
+ */
 export const STALE_AFTER_MS = 10_000;
 const FIRST_WAIT_MS = 5;
 const LONGEST_WAIT_MS = 100;
@@ -24,47 +28,113 @@ interface Owner {
   token: string;
 }
 
-export async function withLock<T>(lockPath: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: () => Promise<T>): Promise<T> {
+/** What a lock guards, as its messages name it. */
+export interface LockSubject {
+  /** `the config file is locked by another cdata` */
+  held: string;
+  /** What to do when it stays held. */
+  wait: string;
+  /** The error for a lock that cannot be written (no space, no permission). */
+  cannotWrite: (error: unknown) => UsageError;
+}
+
+const CONFIG: Omit<LockSubject, 'cannotWrite'> = { held: 'the config file is locked by another cdata', wait: 'Try again in a moment.' };
+
+export async function withLock<T>(lockPath: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: () => Promise<T>, subject?: LockSubject): Promise<T> {
+  const about = subject ?? { ...CONFIG, cannotWrite: (error: unknown) => cannotWriteIn(dirname(lockPath), error) };
   const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
-  await acquire(lockPath, owner, io);
+  await acquire(lockPath, owner, io, about);
   const unregister = io.onInterrupt(() => release(lockPath, owner));
+  const heartbeat = setInterval(() => refresh(lockPath, owner), STALE_AFTER_MS / 4);
+  heartbeat.unref();
   try {
     return await work();
   } finally {
+    clearInterval(heartbeat);
     unregister();
     release(lockPath, owner);
   }
 }
 
-async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>): Promise<void> {
+async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>, subject: LockSubject): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    if (tryCreate(lockPath, owner)) return;
+    if (tryCreate(lockPath, owner, subject)) return;
     if (takeOverIfStale(lockPath)) continue;
     if (attempt >= ATTEMPTS) {
       const holder = readOwner(lockPath);
-      throw new UsageError(`the config file is locked by another cdata${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''}: ${lockPath}`, {
-        hint: `Try again in a moment. If no other cdata is running, remove the lock file: rm '${lockPath}'`,
+      throw new UsageError(`${subject.held}${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''}: ${lockPath}`, {
+        hint: `${subject.wait} If no other cdata is running, remove the lock file: rm '${lockPath}'`,
       });
     }
     await io.sleep(Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** attempt));
   }
 }
 
-/** True when the lock is now ours; false when someone holds it. Other failures are reported. */
-function tryCreate(lockPath: string, owner: Owner): boolean {
+/**
+ * True when the lock is now ours; false when someone holds it. Other failures are reported. The
+ * owner is written to a file of our own first, which is then hard-linked as the lock (link fails
+ * if the lock exists, as O_EXCL does): so the lock never exists without its owner. Created empty
+ * and written after, a kill or a full disk in between left an empty lock that every later cdata
+ * waited on, its holder unknown, until it aged out.
+ */
+function tryCreate(lockPath: string, owner: Owner, subject: LockSubject): boolean {
+  const mine = `${lockPath}.${owner.token}`; // see isLockLeftover
+  try {
+    writeFileSync(mine, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
+    linkSync(mine, lockPath);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT' && existsSync(dirname(lockPath))) return false; // ours removed as a leftover by the holder: again
+    if (code !== undefined && NO_HARD_LINKS.has(code) && existsSync(mine)) return createDirectly(lockPath, owner, subject);
+    throw subject.cannotWrite(error);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/** What link() answers where the filesystem has no hard links (FAT, some network and FUSE ones). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/** Without hard links: created empty (O_EXCL), then written; removed again if the write fails. */
+function createDirectly(lockPath: string, owner: Owner, subject: LockSubject): boolean {
   let fd: number;
   try {
     fd = openSync(lockPath, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw cannotWriteIn(dirname(lockPath), error);
+    throw subject.cannotWrite(error);
   }
   try {
-    writeSync(fd, JSON.stringify(owner));
-  } finally {
-    closeSync(fd);
+    try {
+      writeFileSync(fd, JSON.stringify(owner)); // loops over short writes
+    } finally {
+      closeSync(fd); // may report a deferred write error too (NFS)
+    }
+  } catch (error) {
+    rmSync(lockPath, { force: true });
+    throw subject.cannotWrite(error);
   }
   return true;
+}
+
+/**
+ * Whether `name` is what a lock named `lock` can leave beside itself when killed: an owner file
+ * not yet linked (see tryCreate) or a stale lock moved aside (see takeOverIfStale). The holder of
+ * the lock may remove them (an export does, with its folder's other leftovers).
+ */
+export function isLockLeftover(name: string, lock: string): boolean {
+  return name.startsWith(`${lock}.`);
+}
+
+/** Keeps a lock held for long (an export's) from looking stale; only while it is still ours. */
+function refresh(lockPath: string, owner: Owner): void {
+  try {
+    if (readOwner(lockPath)?.token === owner.token) utimesSync(lockPath, new Date(), new Date());
+  } catch {
+    // Gone or unreadable: the next acquire by anyone judges it as it finds it.
+  }
 }
 
 /**

@@ -4,7 +4,8 @@ import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { envValue } from './env.js';
 import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
-import { checkProfileName, DEFAULT_PROFILE, noProfileError, type Format, type ProfileData } from './schema.js';
+import { parseChoice } from '../core/parse.js';
+import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
 /** What the global flags say (src/spec/globals.ts declares and parses them); undefined: not given. */
 export interface SettingsFlags {
@@ -63,7 +64,8 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
     key: sandbox
       ? { value: sandbox.key, source: 'sandbox' }
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
-    output: pick([outputFlag(options), 'flag'], [data?.output, 'profile']),
+    // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
+    output: pick([outputFlag(options), 'flag'], [data?.output === undefined ? undefined : parseChoice(data.output, FORMATS, 'output'), 'profile']),
     timeoutSeconds: options.timeout ?? data?.timeout ?? DEFAULTS.timeoutSeconds,
     retries: options.retries ?? DEFAULTS.retries,
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,

@@ -1,7 +1,9 @@
 // The config file's shape, shared by the reader (every command) and the writer (auth, profile,
 // config commands). One file, mode 0600, holding profiles:
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
+import { normaliseBaseUrl } from '../client/base-url.js';
 import { UsageError } from '../errors.js';
+import { parseChoice, parseSeconds } from '../core/parse.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -62,11 +64,40 @@ export function configProblem(data: unknown): string | undefined {
   for (const [name, profile] of Object.entries(profiles)) {
     if (!PROFILE_NAME.test(name)) return `profile name '${name}' is not valid`;
     if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return `profiles.${name} is not an object`;
-    const { key, baseUrl, output, timeout } = profile as Record<string, unknown>;
-    if (key !== undefined && typeof key !== 'string') return `profiles.${name}.key is not a string`;
-    if (baseUrl !== undefined && typeof baseUrl !== 'string') return `profiles.${name}.baseUrl is not a string`;
-    if (output !== undefined && !FORMATS.includes(output as Format)) return `profiles.${name}.output is not one of ${FORMATS.join(', ')}`;
-    if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) return `profiles.${name}.timeout is not a positive number`;
+    const problem = profileProblem(`profiles.${name}`, profile as Record<string, unknown>);
+    if (problem) return problem;
   }
   return undefined;
+}
+
+/**
+ * A stored setting gets the checks `cdata config set` gives it (settings.ts): a timeout above 0 up
+ * to a day, a format by name in any case, a base URL cdata would accept. Only the key's own
+ * characters are left to the command that sends it (a key that cannot be sent is exit 3 there).
+ */
+function profileProblem(at: string, profile: Record<string, unknown>): string | undefined {
+  const { key, baseUrl, output, timeout } = profile;
+  if (key !== undefined && typeof key !== 'string') return `${at}.key is not a string`;
+  if (baseUrl !== undefined) {
+    if (typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
+    const refused = refusal(() => normaliseBaseUrl(baseUrl));
+    if (refused) return `${at}.baseUrl is not a base URL cdata can use: ${refused}`;
+  }
+  if (output !== undefined && (typeof output !== 'string' || refusal(() => parseChoice(output, FORMATS, 'output')))) {
+    return `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(output)})`;
+  }
+  if (timeout !== undefined && (typeof timeout !== 'number' || refusal(() => parseSeconds('timeout', String(timeout), false)))) {
+    return `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(timeout)})`;
+  }
+  return undefined;
+}
+
+/** What `check` throws, as text; undefined when it passes. */
+function refusal(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }

@@ -31,11 +31,14 @@ export function parseName<T extends string>(value: string, allowed: readonly T[]
   return found;
 }
 
-/** Seconds as a user writes them (`30`, `2.5`), above 0 (or from 0) up to a day. */
+/** Longest timeout or wait: a day. Longer is a typo, and past ~24.8 days a Node timer fires at once. */
+export const MAX_SECONDS = 86_400;
+
+/** Seconds as a user writes them (`30`, `2.5`; no exponents, signs or words), above 0 (or from 0) up to a day. */
 export function parseSeconds(flag: string, value: string, zeroAllowed: boolean): number {
   const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n) || (!zeroAllowed && n === 0) || n > 86_400) {
-    throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to 86400 (got '${value}')`);
+  if (!Number.isFinite(n) || (!zeroAllowed && n === 0) || n > MAX_SECONDS) {
+    throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to ${MAX_SECONDS} (got '${value}')`);
   }
   return n;
 }

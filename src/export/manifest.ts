@@ -1,12 +1,18 @@
-// manifest.json: what the last export wrote, for whoever consumes the folder: when, from where
+// manifest.json: what the export in the folder holds, for whoever consumes it: when, from where
 // (never the key), and per resource its file, rows, whether the API's cap was reached, the file's
 // SHA-256, and ok or the error with its exit code. A failed resource keeps its previous file, and
 // its entry says which earlier export that file came from; `earlier` lists the files of earlier
-// exports that this one did not ask for (after `cdata export tenders`, the other lists' files).
-import { existsSync, readFileSync } from 'node:fs';
+// exports that this one did not ask for (after `cdata export tenders`, the other lists' files);
+// `history` every other file still there (older --stamp files). The manifest is one file of the
+// generation it describes (layout.ts), so it always agrees with the files beside it.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { isFileName } from './layout.js';
 
 export const MANIFEST_FILE = 'manifest.json';
+/** Far beyond any manifest cdata writes (~1 MB after years of daily --stamp exports). */
+export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
 export interface ResourceOk {
   resource: string;
@@ -36,6 +42,13 @@ export interface ResourceFailed {
 
 export type ResourceEntry = ResourceOk | ResourceFailed;
 
+/** A file no manifest described (it was lost or edited): known by its name, size and SHA-256 alone. */
+export interface UnknownFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
 export interface Manifest {
   version: 1;
   exportedAt: string;
@@ -48,35 +61,82 @@ export interface Manifest {
   resources: ResourceEntry[];
   /** Resources this export did not ask for whose files from earlier exports are still in the folder. */
   earlier: ResourceOk[];
+  /** Every other file of an earlier export still in the folder, as its manifest described it. */
+  history: (ResourceOk | UnknownFile)[];
 }
 
 export interface Previous {
-  /** By resource, the file from an earlier export still in the folder (checked to exist). */
-  entries: Map<string, ResourceOk>;
+  /** By resource, the newest file an earlier export wrote for it. */
+  latest: Map<string, ResourceOk>;
+  /** By file name, every file the previous manifest describes. */
+  byFile: Map<string, ResourceOk>;
   /** The previous export ended with the key refused (exit 3) or the address locked out (exit 5). */
   keyRefused: boolean;
 }
 
-/** What the previous manifest says; nothing when it is missing or unreadable. */
+/** What the previous manifest says; nothing when it is missing or not a manifest. */
 export function readPrevious(dir: string): Previous {
-  const entries = new Map<string, ResourceOk>();
+  const previous: Previous = { latest: new Map(), byFile: new Map(), keyRefused: false };
+  const text = readManifest(join(dir, MANIFEST_FILE));
+  if (text === undefined) return previous;
   let manifest: Partial<Manifest>;
   try {
-    manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Partial<Manifest>;
+    manifest = JSON.parse(text) as Partial<Manifest>;
   } catch {
-    return { entries, keyRefused: false };
+    return previous; // not JSON: a manifest that says nothing
   }
+  if (typeof manifest !== 'object' || manifest === null) return previous;
   // Entries from before entries said where they came from: a file that manifest's export wrote
   // is from its profile and API; one it carried forward (kept, earlier) is from an unknown one.
   const written = { profile: manifest.profile ?? null, baseUrl: manifest.baseUrl ?? null };
   const unknown = { profile: null, baseUrl: null };
-  const keep = (entry: ResourceOk) => {
-    if (typeof entry.file === 'string' && existsSync(join(dir, entry.file))) entries.set(entry.resource, entry);
+  const note = (entry: ResourceOk, newest: boolean) => {
+    if (!isFileName(entry.file) || typeof entry.resource !== 'string') return;
+    previous.byFile.set(entry.file, entry);
+    if (newest) previous.latest.set(entry.resource, entry);
   };
-  for (const entry of Array.isArray(manifest.earlier) ? manifest.earlier : []) keep({ ...unknown, ...entry });
-  for (const entry of Array.isArray(manifest.resources) ? manifest.resources : []) {
-    if (entry.status === 'ok') keep({ ...written, ...entry });
-    else if (entry.kept) keep({ ...unknown, resource: entry.resource, status: 'ok', ...entry.kept });
+  for (const entry of listOf(manifest.history)) if ((entry as ResourceOk).status === 'ok') note({ ...unknown, ...(entry as ResourceOk) }, false);
+  for (const entry of listOf(manifest.earlier)) note({ ...unknown, ...entry }, true);
+  for (const entry of listOf(manifest.resources)) {
+    if (entry.status === 'ok') note({ ...written, ...entry }, true);
+    else if (entry.kept) note({ ...unknown, resource: entry.resource, status: 'ok', ...entry.kept }, true);
   }
-  return { entries, keyRefused: manifest.exitCode === 3 || manifest.exitCode === 5 };
+  previous.keyRefused = manifest.exitCode === 3 || manifest.exitCode === 5;
+  return previous;
+}
+
+function listOf<T>(value: T[] | undefined): T[] {
+  return Array.isArray(value) ? value.filter((entry) => typeof entry === 'object' && entry !== null) : [];
+}
+
+/**
+ * The manifest's text; undefined when there is none. Opened without blocking and checked to be
+ * a regular file of bounded size first: a FIFO put in its place once hung the export forever
+ * (an open that waits for a writer, in a thread no signal reaches), /dev/zero read forever.
+ */
+function readManifest(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw notUsable(path, (error as Error).message);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw notUsable(path, 'it is not a regular file');
+    if (stats.size > MAX_MANIFEST_BYTES) throw notUsable(path, `it is larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB`);
+    const buffer = Buffer.alloc(stats.size);
+    let filled = 0;
+    for (let read = 1; read > 0 && filled < buffer.length; filled += read) read = readSync(fd, buffer, filled, buffer.length - filled, null);
+    return buffer.toString('utf8', 0, filled);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function notUsable(path: string, why: string): UsageError {
+  return new UsageError(`cannot export: the previous manifest ${path} cannot be read: ${why}`, {
+    hint: 'cdata reads it to know which earlier files to keep; move it away to start the folder afresh.',
+  });
 }

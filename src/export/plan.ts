@@ -1,7 +1,9 @@
 // What `cdata export` will do, checked in full before any request: the resources, the format,
 // the limit, the folder (created, and writable) and the file names.
 import { accessSync, constants, statSync } from 'node:fs';
-import { makeFolders } from '../output/atomic.js';
+import { makeFolders, PATH_MAX } from '../output/atomic.js';
+import { GENERATION_NAME_LENGTH } from './layout.js';
+import { MANIFEST_FILE } from './manifest.js';
 import { join, resolve } from 'node:path';
 import type { Settings } from '../config/resolve.js';
 import { EXPORT_FORMATS } from '../config/schema.js';
@@ -48,17 +50,28 @@ export function planExport(request: ExportRequest, startedAt: number): ExportPla
   const format = exportFormat(request.output);
   const { limit } = request;
   const dir = resolve(request.dir);
-  prepareFolder(dir);
   const stamp = request.stamp ? `-${fileStamp(startedAt)}` : '';
-  return {
-    dir,
-    format,
-    limit,
-    items: endpoints.map((endpoint) => {
-      const file = `${endpoint.name}${stamp}.${format}`;
-      return { endpoint, file, path: join(dir, file) };
-    }),
-  };
+  const items = endpoints.map((endpoint) => {
+    const file = `${endpoint.name}${stamp}.${format}`;
+    return { endpoint, file, path: join(dir, file) };
+  });
+  checkLength(dir, items);
+  prepareFolder(dir);
+  return { dir, format, limit, items };
+}
+
+/**
+ * Each file is written inside a generation folder (layout.ts): a folder whose path leaves no room
+ * for that under the system's limit is refused before anything is made, not after the requests.
+ */
+function checkLength(dir: string, items: ExportItem[]): void {
+  const longest = Math.max(Buffer.byteLength(MANIFEST_FILE), ...items.map((item) => Buffer.byteLength(item.file)));
+  const needed = Buffer.byteLength(dir) + 1 + GENERATION_NAME_LENGTH + 1 + longest;
+  if (needed > PATH_MAX) {
+    throw new UsageError(`the export folder's path is too long: files in it would have paths of ${needed} bytes, past the system's limit of ${PATH_MAX}`, {
+      hint: 'Choose a folder with a shorter path.',
+    });
+  }
 }
 
 /** The named lists (aliases allowed, repeats ignored), or every list when none is named. */

@@ -14,6 +14,7 @@ import { csvCell } from '../helpers/cells.js';
 import { run } from '../helpers/run.js';
 import { runBin, runBinAsUser } from '../helpers/spawn.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { leftovers, names as namesIn, whole } from './layout.js';
 
 const sandbox = useSandbox();
 const folder = () => mkdtempSync(join(tmpdir(), 'cdata-export-'));
@@ -31,7 +32,8 @@ describe('cdata export', () => {
     const result = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox.current) });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const names = LIST_ENDPOINTS.map((e) => e.name);
-    expect(readdirSync(dir).sort()).toEqual([...names.map((n) => `${n}.csv`), 'manifest.json'].sort());
+    expect(namesIn(dir)).toEqual([...names.map((n) => `${n}.csv`), 'manifest.json'].sort());
+    expect(leftovers(dir)).toEqual([]);
 
     const manifest = manifestOf(dir);
     expect(manifest).toMatchObject({ version: 1, baseUrl: sandbox.current.url, profile: 'default', format: 'csv', limit: 200, ok: true, exitCode: 0 });
@@ -139,7 +141,8 @@ describe('cdata export', () => {
       for (const entry of manifest.resources.filter((r): r is ResourceOk => r.status === 'ok')) {
         expect(entry.sha256).toBe(sha256(join(dir, entry.file)));
       }
-      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      expect(leftovers(dir)).toEqual([]);
+      whole(dir);
     } finally {
       await failing.close();
     }
@@ -159,7 +162,7 @@ describe('cdata export', () => {
     const dir = folder();
     const now = () => Date.parse('2026-11-22T06:00:41.500Z');
     expect((await run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox.current), now })).code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['agents-2026-11-22T0600Z.csv', 'manifest.json', 'tenders-2026-11-22T0600Z.csv']);
+    expect(namesIn(dir)).toEqual(['agents-2026-11-22T0600Z.csv', 'manifest.json', 'tenders-2026-11-22T0600Z.csv']);
     expect(manifestOf(dir).exportedAt).toBe('2026-11-22T06:00:41.500Z');
   });
 

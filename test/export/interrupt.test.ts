@@ -1,6 +1,6 @@
 // What an interrupted export or --out leaves behind: every file whole, old or new, never partial.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +9,11 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { BIN } from '../helpers/spawn.js';
+import { copyFolder, names, shown, whole } from './layout.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'cdata-interrupt-'));
 const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
-const dataFiles = (dir: string) => readdirSync(dir).filter((f) => !f.startsWith('.') && f !== 'manifest.json');
+const dataFiles = (dir: string) => names(dir).filter((f) => f !== 'manifest.json');
 
 /** Starts `cdata ...args`, calls `interrupt(child)` when `when` resolves, resolves on exit. */
 function runUntil(args: string[], env: Record<string, string>, when: Promise<unknown>, signal: NodeJS.Signals) {
@@ -30,6 +31,7 @@ describe('an export killed part-way', () => {
   let old: Sandbox;
   let oldDir: string;
   let newFiles: Record<string, string>;
+  let oldManifest: string;
   const today = () => Date.parse('2027-03-01T06:00:00Z');
 
   beforeAll(async () => {
@@ -39,7 +41,8 @@ describe('an export killed part-way', () => {
     const fresh = await startSandbox({ now: today });
     const newDir = folder();
     expect((await run(['export', '--dir', newDir], { env: sandboxEnv(fresh) })).code).toBe(0);
-    newFiles = snapshot(newDir);
+    newFiles = shown(newDir);
+    oldManifest = whole(oldDir).exportedAt;
     await fresh.close();
     // Dated lists differ from one day to the next (agents and workspaces do not).
     const differing = dataFiles(oldDir).filter((file) => readFileSync(join(oldDir, file), 'utf8') !== newFiles[file]);
@@ -61,27 +64,24 @@ describe('an export killed part-way', () => {
           if (++answered === answer) setTimeout(reached, extraMs);
         },
       });
-      const dir = folder();
-      cpSync(oldDir, dir, { recursive: true });
-      const oldFiles = snapshot(oldDir);
+      const dir = join(folder(), 'exports');
+      copyFolder(oldDir, dir);
+      const oldFiles = shown(oldDir);
       const result = await runUntil(['export', '--dir', dir], sandboxEnv(slow), killPoint, 'SIGKILL');
       await slow.close();
       expect(result.signal === 'SIGKILL' || result.code === 0).toBe(true);
-      for (const file of dataFiles(dir)) {
-        const content = readFileSync(join(dir, file), 'utf8');
-        expect({ file, answer, extraMs, whole: content === oldFiles[file] || content === newFiles[file] }).toEqual({ file, answer, extraMs, whole: true });
-      }
-      // The manifest is the old one or a complete new one: valid JSON either way.
-      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { exportedAt: string };
-      expect(typeof manifest.exportedAt).toBe('string');
-      expect(dataFiles(dir).sort()).toEqual(dataFiles(oldDir).sort());
+      // All old or all new, and the manifest agrees with the files.
+      const manifest = whole(dir);
+      const expected = manifest.exportedAt === oldManifest ? oldFiles : newFiles;
+      expect({ answer, extraMs, files: shown(dir) }).toEqual({ answer, extraMs, files: { ...expected, 'manifest.json': shown(dir)['manifest.json'] } });
+      expect(dataFiles(dir)).toEqual(dataFiles(oldDir));
     }
   }, 60_000);
 
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('by %s while staged files wait for a slow list: nothing replaced, no temp file left', async (signal, exitCode) => {
+  ] as const)('by %s while written files wait for a slow list: nothing replaced, the new generation removed', async (signal, exitCode) => {
     let answered = 0;
     let reached!: () => void;
     const staged = new Promise<void>((resolve) => (reached = resolve));
@@ -93,12 +93,13 @@ describe('an export killed part-way', () => {
         if (++answered === 7) setTimeout(reached, 150);
       },
     });
-    const dir = folder();
-    cpSync(oldDir, dir, { recursive: true });
+    const dir = join(folder(), 'exports');
+    copyFolder(oldDir, dir);
     const result = await runUntil(['export', '--dir', dir], sandboxEnv(stuck), staged, signal);
     await stuck.close();
     expect(result.code).toBe(exitCode);
-    expect(snapshot(dir)).toEqual(snapshot(oldDir)); // byte for byte, and no .tmp files
+    expect(shown(dir)).toEqual(shown(oldDir)); // byte for byte
+    expect(readdirSync(dir)).toEqual(readdirSync(oldDir)); // the new generation and the lock removed
   });
 });
 

@@ -1,7 +1,9 @@
 // Runs the built bin/cdata.js as a user would (after `npm run build`): a child process, or one
 // under a pseudo-terminal via `script -qc` when the point is what a terminal shows.
 import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/cdata.js', import.meta.url));
@@ -69,4 +71,44 @@ export function runBinInTerminal(args: string[], options: { env?: Record<string,
 export function runBinAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
   return runProcess('setpriv', ['--inh-caps=-all', '--bounding-set=-all', process.execPath, BIN, ...args], options);
+}
+
+/** The uid and gid of `nobody`, the other user runBinAsNobody runs as. */
+export const NOBODY = 65_534;
+
+/**
+ * Runs the binary as another user, `nobody`, where a test needs a second owner (one user's files
+ * handed to another). As root only (elsewhere: as ourselves, who own what the test made). The
+ * checkout may be private (a 0700 clone), so nobody runs a copy of the built package that it can
+ * read, in the run's temp root, which is made traversable (0711: entered, not listed) for it.
+ */
+export function runBinAsNobody(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
+  if (process.getuid?.() !== 0) return runBin(args, options);
+  const copy = readableCopy();
+  return runProcess('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, join(copy, 'bin', 'cdata.js'), ...args], options);
+}
+
+function readableCopy(): string {
+  const root = tmpdir();
+  const copy = join(root, 'cdata-package-for-nobody');
+  if (!existsSync(copy)) {
+    // Made under another name and renamed into place, so no worker ever runs a half-made copy.
+    const checkout = fileURLToPath(new URL('../../', import.meta.url));
+    const staging = `${copy}.${process.pid}`;
+    for (const entry of ['bin', 'dist', 'package.json']) cpSync(join(checkout, entry), join(staging, entry), { recursive: true });
+    makeReadable(staging);
+    try {
+      renameSync(staging, copy);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another worker's copy is in place
+    }
+  }
+  chmodSync(root, statSync(root).mode | 0o011);
+  return copy;
+}
+
+function makeReadable(path: string): void {
+  const stats = statSync(path);
+  chmodSync(path, stats.mode | (stats.isDirectory() ? 0o755 : 0o644));
+  if (stats.isDirectory()) for (const entry of readdirSync(path)) makeReadable(join(path, entry));
 }

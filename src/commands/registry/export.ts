@@ -18,7 +18,7 @@ export const EXPORT_COMMAND = defineCommand({
   name: 'export',
   summary: 'Write every list (or the named ones) to files, atomically, with a manifest',
   description:
-    'For cron: each file is written to a temp file and renamed, so a reader sees the old file or the new one, never a part. manifest.json is written last. Exits 0 only when every resource succeeded.',
+    'For cron: the files and manifest.json are written into a new folder (DIR/..<time>.<random>) and committed together by one rename of the link DIR/..data; each DIR/<file> is a link through it. A reader, or a run killed at any instant, sees the previous export whole or the new one. A list that fails keeps its previous file; earlier files (--stamp) are kept. Exits 0 only when every resource succeeded.',
   args: EXPORT_ARGS,
   options: EXPORT_OPTIONS,
   examples: ['cdata export --dir /srv/exports', 'cdata export tenders obligations --dir ./out -o json --stamp'],

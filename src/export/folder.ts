@@ -1,0 +1,51 @@
+// The export folder before an export writes to it: locked (one export at a time), cleared of
+// what a killed export left, an older cdata's plain files adopted (adopt.ts), and the previous
+// manifest read. All of it after every check that needs no folder has passed.
+import { join } from 'node:path';
+import type { LockSubject } from '../config/lock.js';
+import { withLock } from '../config/lock.js';
+import { UsageError } from '../errors.js';
+import type { Io } from '../io.js';
+import { cannotWrite } from '../output/sink.js';
+import { adoptPlainFiles } from './adopt.js';
+import { clearGarbage, Generation } from './generation.js';
+import { currentGeneration, LOCK, visible } from './layout.js';
+import { MANIFEST_FILE, readPrevious, type Previous } from './manifest.js';
+
+export interface OpenFolder {
+  previous: Previous;
+  /** The new generation, to be filled and committed (or abandoned). */
+  generation: Generation;
+}
+
+/**
+ * Runs `work` holding the folder's lock. A second export into the same folder waits a few
+ * seconds for the first to finish, then gives up with exit 2; a lock whose holder died is taken
+ * over (lock.ts).
+ */
+export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: () => Promise<T>): Promise<T> {
+  const subject: LockSubject = {
+    held: `another cdata is exporting into ${dir}`,
+    wait: 'Let it finish, then run this export again.',
+    cannotWrite: (error) => cannotWrite(join(dir, LOCK), error),
+  };
+  return withLock(join(dir, LOCK), io, work, subject);
+}
+
+/** Under the lock: the folder made ready for a new generation of these files. */
+export function openFolder(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>): OpenFolder {
+  const manifest = visible(dir, MANIFEST_FILE);
+  if (typeof manifest === 'object') {
+    throw new UsageError(`cannot export into ${dir}: ${join(dir, MANIFEST_FILE)} is in the way (${manifest.inTheWay})`, {
+      hint: 'cdata keeps its manifest under that name: move the thing there away, or choose another --dir.',
+    });
+  }
+  clearGarbage(dir, currentGeneration(dir));
+  const previous = readPrevious(dir);
+  try {
+    const current = adoptPlainFiles(dir, [MANIFEST_FILE, ...files, ...previous.byFile.keys()], io);
+    return { previous, generation: Generation.open(dir, current, io) };
+  } catch (error) {
+    throw cannotWrite(dir, error);
+  }
+}
