@@ -1,0 +1,143 @@
+// One pass over JSON text before JSON.parse sees it, in time linear in its length, whatever the
+// text is (untrusted: answer bodies, error bodies, webhook bodies). It finds what parseJson needs
+// (the number lexemes a double would change) and refuses, before anything is built in memory,
+// text nested deeper than the recursive steps after it can take, or holding more values than
+// memory should be spent on. It does not validate: JSON.parse does, after it.
+//
+// Hand-written rather than a regex: the regex it replaces (`"(?:[^"\\]|\\.)*"|-?\d+…`) restarted
+// at every quote of an unterminated string, quadratic in its length (a 1 MB error body of `\"`
+// pairs kept cdata busy for minutes, deaf to Ctrl-C).
+
+export interface JsonLimits {
+  /** Deepest nesting of arrays and objects accepted. */
+  maxDepth: number;
+  /** Most values (strings, object keys included, numbers, literals, arrays, objects) accepted. */
+  maxValues: number;
+  /** Most elements of a top-level array accepted (a list's rows); undefined: no limit of its own. */
+  maxItems?: number | undefined;
+}
+
+/** The text is past a limit: which one, and the figure; the message reads after "the body". */
+export class JsonLimitError extends Error {
+  constructor(
+    readonly limit: keyof JsonLimits,
+    readonly max: number,
+  ) {
+    super(
+      limit === 'maxDepth'
+        ? `is nested deeper than ${max} levels`
+        : limit === 'maxValues'
+          ? `holds more than ${max.toLocaleString('en')} values`
+          : `holds more than ${max} items in its top-level array`,
+    );
+  }
+}
+
+export interface JsonScan {
+  /** Start and end offsets, in pairs, of each number lexeme whose text a double would change. */
+  inexact: number[];
+  /** Where each string starting with `\u0000` (a NUL) opens: one that could pass for parseJson's mark. */
+  nulStrings: number[];
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const LOWER_A = 0x61;
+const LOWER_Z = 0x7a;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+
+const isDigit = (code: number) => code >= ZERO && code <= NINE;
+
+export function scanJson(text: string, limits: JsonLimits): JsonScan {
+  const inexact: number[] = [];
+  const nulStrings: number[] = [];
+  const length = text.length;
+  const topIsArray = text.charCodeAt(firstToken(text)) === OPEN_ARRAY;
+  let depth = 0;
+  let values = 0;
+  let items = 0;
+  /** Counts one value starting here; at depth 1 of a top-level array, one item too. */
+  const value = () => {
+    if (++values > limits.maxValues) throw new JsonLimitError('maxValues', limits.maxValues);
+    if (depth === 1 && topIsArray && limits.maxItems !== undefined && ++items > limits.maxItems) throw new JsonLimitError('maxItems', limits.maxItems);
+  };
+
+  let i = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      value();
+      if (text.startsWith('\\u0000', i + 1)) nulStrings.push(i);
+      // To the closing quote; an escape skips the character after it. Unterminated: to the end.
+      i++;
+      while (i < length) {
+        const inside = text.charCodeAt(i);
+        if (inside === QUOTE) break;
+        i += inside === BACKSLASH ? 2 : 1;
+      }
+      i++;
+    } else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
+      value();
+      if (++depth > limits.maxDepth) throw new JsonLimitError('maxDepth', limits.maxDepth);
+      i++;
+    } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) {
+      depth--;
+      i++;
+    } else if (isDigit(code) || (code === MINUS && isDigit(text.charCodeAt(i + 1)))) {
+      value();
+      const end = numberEnd(text, i);
+      const lexeme = text.slice(i, end);
+      if (String(Number(lexeme)) !== lexeme) inexact.push(i, end);
+      i = end;
+    } else if (code >= LOWER_A && code <= LOWER_Z) {
+      value(); // true, false, null (or a wrong word, which JSON.parse will name)
+      while (i < length && text.charCodeAt(i) >= LOWER_A && text.charCodeAt(i) <= LOWER_Z) i++;
+    } else {
+      i++; // whitespace, `,`, `:`, or what JSON.parse will refuse (a lone `-` among them)
+    }
+  }
+  return { inexact, nulStrings };
+}
+
+/** Where the text's first token starts: after JSON's four whitespace characters. */
+function firstToken(text: string): number {
+  let i = 0;
+  for (let code = text.charCodeAt(0); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(++i));
+  return i;
+}
+
+/**
+ * Where the number lexeme starting at `start` (a digit, or a minus and a digit) ends, by JSON's
+ * grammar: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?. What follows it is JSON.parse's to judge.
+ */
+function numberEnd(text: string, start: number): number {
+  let i = start;
+  if (text.charCodeAt(i) === MINUS) i++;
+  if (text.charCodeAt(i) === ZERO) i++;
+  else while (isDigit(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === DOT && isDigit(text.charCodeAt(i + 1))) {
+    i += 2;
+    while (isDigit(text.charCodeAt(i))) i++;
+  }
+  const e = text.charCodeAt(i);
+  if (e === LOWER_E || e === UPPER_E) {
+    let j = i + 1;
+    const sign = text.charCodeAt(j);
+    if (sign === PLUS || sign === MINUS) j++;
+    if (isDigit(text.charCodeAt(j))) {
+      i = j;
+      while (isDigit(text.charCodeAt(i))) i++;
+    }
+  }
+  return i;
+}
