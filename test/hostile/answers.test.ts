@@ -5,16 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/transport.js';
 import { MAX_DEPTH, MAX_VALUES } from '../../src/json.js';
 import { cdata } from '../helpers/checked.js';
-import { tempConfigDir } from '../helpers/run.js';
+import { useFolders } from './folders.js';
 import { answer, deepRow, emptyRows, unterminatedEscapes, useHostileServers } from './server.js';
 
 const serve = useHostileServers();
+const folder = useFolders();
 const KEY = 'svc_HostileAnswersKey0123456789';
 
 async function against(handler: Parameters<typeof serve>[0], argv: string[], options: { now?: () => number } = {}) {
   const server = await serve(handler);
   const started = Date.now();
-  const result = await cdata(argv, { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: tempConfigDir() }, ...options });
+  const result = await cdata(argv, { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() }, ...options });
   return { ...result, ms: Date.now() - started, requests: server.requests.length };
 }
 
@@ -126,7 +127,7 @@ describe('--timeout bounds the whole request, parsing included', () => {
       res.on('close', () => clearInterval(timer));
     });
     const started = Date.now();
-    const result = await cdata(['tenders', '--timeout', '0.5', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY } });
+    const result = await cdata(['tenders', '--timeout', '0.5', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() } });
     expect(result).toMatchObject({ code: 6, stdout: '' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });

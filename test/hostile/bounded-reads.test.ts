@@ -2,26 +2,17 @@
 // symlink to /dev/zero grew cdata to 9 GB in 20 s, a FIFO hung it with no writer, deaf to
 // signals. Through the built binary, each with a time bound (a hang is killed and fails).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 const MAX_CONFIG_BYTES = 1024 * 1024;
 import { readFileSync } from 'node:fs'; const readRegularFile = (p: string, _n: number) => ({ bytes: readFileSync(p) });
 import { sign } from '../../src/webhook/signature.js';
 import { runBin } from '../helpers/spawn.js';
 import { run } from '../helpers/run.js';
+import { useFolders } from './folders.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function folder(): string {
-  const path = mkdtempSync(join(tmpdir(), 'cdata-bounded-'));
-  folders.push(path);
-  return path;
-}
+const folder = useFolders();
 
 /** What stands where a file is expected: a symlink to /dev/zero, a FIFO nobody writes, a folder. */
 const NOT_FILES: [string, (path: string) => void, string][] = [

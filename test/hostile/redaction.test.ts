@@ -7,10 +7,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { run, tempConfigDir } from '../helpers/run.js';
+import { run } from '../helpers/run.js';
+import { useFolders } from './folders.js';
 import { useHostileServers } from './server.js';
 
 const serve = useHostileServers();
+const folder = useFolders();
 const TAIL = 'tailSECRET99';
 const SEPARATORS = ["'", '"', '`', ',', ';', '\\'];
 const keyWith = (separator: string) => `svc_Abcdefghijklmnop${separator}${TAIL}${separator}end`;
@@ -60,7 +62,7 @@ describe.each(SEPARATORS)('a key holding %s', (separator) => {
 
   it.each(ECHOES)('stored in the profile, %s: table, csv', async (_what, code, echo) => {
     const server = await echoing(echo);
-    const dir = tempConfigDir();
+    const dir = folder();
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ defaultProfile: 'default', profiles: { default: { key, baseUrl: server.url } } }), { mode: 0o600 });
     for (const format of ['table', 'csv']) {
       const result = await run(['tenders', '-o', format, '--retries', '0'], { env: { CDATA_CONFIG_DIR: dir } });

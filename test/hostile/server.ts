@@ -1,16 +1,14 @@
 // A tiny HTTP server on 127.0.0.1, port 0, for answers no faithful sandbox would give: echoes
 // of the key, bodies built to be slow to parse, more rows than asked for. Each is closed after
-// its test. Also the bodies themselves, built once per size.
+// its test. And the hostile bodies themselves.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 
 export interface Hostile {
   url: string;
-  /** Requests answered so far. */
+  /** Requests received so far. */
   requests: IncomingMessage[];
-  /** Resolves when an answer has been handed to the kernel in full (the n-th, 1-based). */
-  answered(n?: number): Promise<void>;
 }
 
 /** Starts servers inside a test; every one is closed after it. */
@@ -29,24 +27,14 @@ export function useHostileServers(): (handler: (req: IncomingMessage, res: Serve
   });
   return async (handler) => {
     const requests: IncomingMessage[] = [];
-    let count = 0;
-    const waiters: { n: number; resolve: () => void }[] = [];
     const server = createServer((req, res) => {
       requests.push(req);
-      res.on('finish', () => {
-        count++;
-        for (const waiter of waiters.filter((w) => w.n <= count)) waiter.resolve();
-      });
       req.resume();
       handler(req, res);
     });
     open.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      requests,
-      answered: (n = 1) => new Promise((resolve) => (count >= n ? resolve() : waiters.push({ n, resolve }))),
-    };
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
   };
 }
 

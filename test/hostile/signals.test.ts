@@ -7,10 +7,11 @@ import { once } from 'node:events';
 import { describe, expect, it, onTestFinished } from 'vitest';
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 import { BIN } from '../helpers/spawn.js';
-import { tempConfigDir } from '../helpers/run.js';
+import { useFolders } from './folders.js';
 import { answer, unterminatedEscapes, useHostileServers } from './server.js';
 
 const serve = useHostileServers();
+const folder = useFolders();
 
 /**
  * Starts cdata against `url` with --debug; `received` resolves when its trace says the answer
@@ -18,7 +19,7 @@ const serve = useHostileServers();
  */
 function start(url: string, argv: string[]) {
   const child = spawn(process.execPath, [BIN, ...argv, '--debug'], {
-    env: { PATH: process.env.PATH ?? '', CDATA_BASE_URL: url, CDATA_API_KEY: 'svc_SignalsTestKey0123456789', CDATA_CONFIG_DIR: tempConfigDir() },
+    env: { PATH: process.env.PATH ?? '', CDATA_BASE_URL: url, CDATA_API_KEY: 'svc_SignalsTestKey0123456789', CDATA_CONFIG_DIR: folder() },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

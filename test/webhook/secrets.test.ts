@@ -2,14 +2,14 @@
 // secret's UTF-8, the same in verify, listen, ping and check), bytes that are not UTF-8 are
 // refused rather than signed with U+FFFD, and a receiver that echoes the secret (in a Location)
 // never gets it printed: not in a table, not in JSON.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../src/webhook/receiver.js';
 import { sign } from '../../src/webhook/signature.js';
+import { useFolders } from '../hostile/folders.js';
 import { run } from '../helpers/run.js';
 
 const TAIL = 'tailWHSEC77';
@@ -19,17 +19,14 @@ const SECRETS: [string, string][] = [
   ['a zero-width space', `whsec_zero\u200bwidth${TAIL}`],
 ];
 
+const folder = useFolders();
 const open: (Server | Receiver)[] = [];
-const folders: string[] = [];
 afterEach(async () => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   await Promise.all(open.splice(0).map((s) => ('url' in s ? s.close() : new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))))));
 });
 
 function secretFile(content: string | Buffer): string {
-  const folder = mkdtempSync(join(tmpdir(), 'cdata-secret-'));
-  folders.push(folder);
-  const path = join(folder, 'secret');
+  const path = join(folder(), 'secret');
   writeFileSync(path, content);
   return path;
 }
