@@ -24,7 +24,6 @@ export type JsonObject = { [key: string]: JsonValue };
  */
 const MARK = '\u0000#';
 const MARK_IN_JSON = '\\u0000#';
-const NUL = '\u0000';
 const NUL_IN_JSON = '\\u0000';
 
 /**
@@ -79,31 +78,39 @@ function rewritten(text: string, { inexact, nulStrings }: JsonScan): string {
   return parts.join('');
 }
 
-/** Recursive, and safe so: the scan refused anything nested deeper than MAX_DEPTH. */
+/**
+ * Marked strings back to numbers, doubled NULs halved, in place. Recursive, and safe so: the scan
+ * refused anything nested deeper than MAX_DEPTH. Plain loops: this runs once, mostly before the
+ * JIT has looked at it, over every value of the answer.
+ */
 function restoreNumbers(value: JsonValue): JsonValue {
-  if (typeof value === 'string') return restoreString(value);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = restoreNumbers(value[i]!);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]!;
+      if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null) value[i] = restoreNumbers(item);
+    }
     return value;
   }
-  if (!isJsonObject(value)) return value;
-  const keys = Object.keys(value);
-  // Only a number where a key belongs ({1.50: …}, not JSON) becomes a key with a mark.
-  const marked = keys.find((key) => key.startsWith(MARK));
-  if (marked !== undefined) throw new SyntaxError(`a number (${marked.slice(MARK.length)}) where an object key belongs`);
-  if (keys.some((key) => key.startsWith(NUL))) {
-    // A key that had its NUL doubled: rebuilt, so the keys keep their order.
-    const rebuilt: JsonObject = {};
-    for (const key of keys) setOwn(rebuilt, key.startsWith(NUL) ? key.slice(1) : key, restoreNumbers(value[key]!));
-    return rebuilt;
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) !== 0) return value;
+    return value.startsWith(MARK) ? new LosslessNumber(value.slice(MARK.length)) : value.slice(1);
   }
-  for (const key of keys) setOwn(value, key, restoreNumbers(value[key]!));
-  return value;
-}
-
-function restoreString(text: string): JsonValue {
-  if (!text.startsWith(NUL)) return text;
-  return text.startsWith(MARK) ? new LosslessNumber(text.slice(MARK.length)) : text.slice(1);
+  if (typeof value !== 'object' || value === null || isLosslessNumber(value)) return value;
+  let renamed = false;
+  for (const key in value) {
+    if (key.charCodeAt(0) === 0) {
+      // Only a number where a key belongs ({1.50: …}, not JSON) becomes a key with a mark.
+      if (key.startsWith(MARK)) throw new SyntaxError(`a number (${key.slice(MARK.length)}) where an object key belongs`);
+      renamed = true;
+    }
+    const item = value[key]!;
+    if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null) setOwn(value, key, restoreNumbers(item));
+  }
+  if (!renamed) return value;
+  // A key that had its NUL doubled: rebuilt, so the keys keep their order.
+  const rebuilt: JsonObject = {};
+  for (const key in value) setOwn(rebuilt, key.charCodeAt(0) === 0 ? key.slice(1) : key, value[key]!);
+  return rebuilt;
 }
 
 export function stringifyJson(value: unknown, indent?: number): string {

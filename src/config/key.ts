@@ -59,20 +59,32 @@ export function redactSecretsIn<T extends JsonValue>(value: T, secrets: readonly
   return forms.length === 0 ? value : (redactValue(value, forms) as T);
 }
 
-/** Recursive: values come from parseJson, which refuses nesting past MAX_DEPTH (json.ts). */
+/**
+ * Recursive: values come from parseJson, which refuses nesting past MAX_DEPTH (json.ts). Plain
+ * loops: it runs once per answer, mostly before the JIT has looked at it.
+ */
 function redactValue(value: JsonValue, forms: readonly string[]): JsonValue {
-  if (typeof value === 'string') return replaceForms(value, forms);
+  if (typeof value === 'string') return holdsAny(value, forms) ? replaceForms(value, forms) : value;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = redactValue(value[i]!, forms);
-  } else if (isJsonObject(value)) {
-    for (const key of Object.keys(value)) {
-      const clean = replaceForms(key, forms);
-      const item = redactValue(value[key]!, forms);
-      if (clean !== key) delete value[key];
-      setOwn(value, clean, item);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]!;
+      if (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms)) value[i] = redactValue(item, forms);
     }
+    return value;
+  }
+  if (!isJsonObject(value)) return value;
+  for (const key in value) {
+    const item = value[key]!;
+    const clean = holdsAny(key, forms) ? replaceForms(key, forms) : key;
+    if (clean !== key) delete value[key];
+    if (clean !== key || (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms))) setOwn(value, clean, redactValue(item, forms));
   }
   return value;
+}
+
+function holdsAny(text: string, forms: readonly string[]): boolean {
+  for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!)) return true;
+  return false;
 }
 
 function replaceForms(text: string, forms: readonly string[]): string {
