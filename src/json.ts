@@ -6,46 +6,111 @@
 // the others (1.50, 1e21, 12345678901234567890) are LosslessNumber objects holding their text.
 // Both directions run on the native JSON functions: the few numbers a double would change travel
 // through them as marked strings. lossless-json, a JavaScript parser, is ~40x slower on a 200-row
-// answer (8 ms against 0.2 ms), and remains the fallback when a real string looks like a marker.
-import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-json';
+// answer (8 ms against 0.2 ms); its stringify remains the fallback when a real string holds a mark.
+import { LosslessNumber, isLosslessNumber, stringify } from 'lossless-json';
+import { scanJson, type JsonLimits, type JsonScan } from './json-scan.js';
+
+export { JsonLimitError } from './json-scan.js';
 
 export { LosslessNumber as JsonNumber, isLosslessNumber as isJsonNumber };
 
 export type JsonValue = string | number | boolean | null | LosslessNumber | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** Marks a number's text inside a string: NUL cannot appear raw in JSON, only as `\u0000`. */
+/**
+ * Marks a number's text inside a string: NUL cannot appear raw in JSON, only as `\u0000`. A
+ * string of the text's own that starts with NUL gets a second one (`\u0000\u0000`), taken off
+ * again when the numbers are restored: after the rewrite, NUL# starts only marks.
+ */
 const MARK = '\u0000#';
 const MARK_IN_JSON = '\\u0000#';
-/** A JSON string (skipped whole, so digits inside strings are never taken for numbers) or a number. */
-const TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+const NUL_IN_JSON = '\\u0000';
 
-export function parseJson(text: string): JsonValue {
-  let marked = false;
-  const rewritten = text.replace(TOKEN, (token) => {
-    if (token.charCodeAt(0) === 0x22 || String(Number(token)) === token) return token;
-    marked = true;
-    return `"${MARK_IN_JSON}${token}"`;
-  });
-  if (!marked) return JSON.parse(text) as JsonValue;
-  if (text.includes(MARK_IN_JSON)) return parse(text, null, (lexeme) => new LosslessNumber(lexeme)) as JsonValue;
+/**
+ * The limits every parse applies (json-scan.ts checks them before anything is built). Deeper
+ * nesting than MAX_DEPTH is refused, so the recursive steps after the scan (restoreNumbers,
+ * JSON.stringify, cellText) never approach a stack limit; the API's records are three levels
+ * deep. MAX_VALUES bounds the memory a body can ask for: a value as small as `{}` costs ~100
+ * bytes once parsed, so 10 MiB of them would take 1.8 GB (docs/limits.md).
+ */
+export const MAX_DEPTH = 64;
+export const MAX_VALUES = 200_000;
+
+/**
+ * `text` parsed, numbers kept as written. `maxItems` refuses a top-level array longer than
+ * that (a list with more rows than the API returns) before it is parsed. Throws SyntaxError
+ * for what is not JSON and JsonLimitError for what is past a limit. Linear in the text's length.
+ */
+export function parseJson(text: string, limits: Partial<JsonLimits> = {}): JsonValue {
+  const scan = scanJson(text, { maxDepth: MAX_DEPTH, maxValues: MAX_VALUES, ...limits });
+  if (scan.inexact.length === 0) return JSON.parse(text) as JsonValue;
   let value: JsonValue;
   try {
-    value = JSON.parse(rewritten) as JsonValue;
+    value = JSON.parse(rewritten(text, scan)) as JsonValue;
   } catch {
     return JSON.parse(text) as JsonValue; // throws, with positions in the text as received
   }
   return restoreNumbers(value);
 }
 
-function restoreNumbers(value: JsonValue): JsonValue {
-  if (typeof value === 'string') return value.startsWith(MARK) ? new LosslessNumber(value.slice(MARK.length)) : value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = restoreNumbers(value[i]!);
-  } else if (isJsonObject(value)) {
-    for (const key of Object.keys(value)) value[key] = restoreNumbers(value[key]!);
+/**
+ * The text with each inexact lexeme written as a marked string, and a second NUL at the start of
+ * each string that starts with one; built in one pass.
+ */
+function rewritten(text: string, { inexact, nulStrings }: JsonScan): string {
+  const parts: string[] = [];
+  let from = 0;
+  let n = 0;
+  let q = 0;
+  while (n < inexact.length || q < nulStrings.length) {
+    if (q < nulStrings.length && (n >= inexact.length || nulStrings[q]! < inexact[n]!)) {
+      const quote = nulStrings[q++]!;
+      parts.push(text.slice(from, quote + 1), NUL_IN_JSON);
+      from = quote + 1;
+    } else {
+      const [start, end] = [inexact[n]!, inexact[n + 1]!];
+      n += 2;
+      parts.push(text.slice(from, start), `"${MARK_IN_JSON}`, text.slice(start, end), '"');
+      from = end;
+    }
   }
-  return value;
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+/**
+ * Marked strings back to numbers, doubled NULs halved, in place. Recursive, and safe so: the scan
+ * refused anything nested deeper than MAX_DEPTH. Plain loops: this runs once, mostly before the
+ * JIT has looked at it, over every value of the answer.
+ */
+function restoreNumbers(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]!;
+      if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null) value[i] = restoreNumbers(item);
+    }
+    return value;
+  }
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) !== 0) return value;
+    return value.startsWith(MARK) ? new LosslessNumber(value.slice(MARK.length)) : value.slice(1);
+  }
+  if (typeof value !== 'object' || value === null || isLosslessNumber(value)) return value;
+  let renamed = false;
+  for (const key in value) {
+    if (key.charCodeAt(0) === 0) {
+      // Only a number where a key belongs ({1.50: …}, not JSON) becomes a key with a mark.
+      if (key.startsWith(MARK)) throw new SyntaxError(`a number (${key.slice(MARK.length)}) where an object key belongs`);
+      renamed = true;
+    }
+    const item = value[key]!;
+    if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null) setOwn(value, key, restoreNumbers(item));
+  }
+  if (!renamed) return value;
+  // A key that had its NUL doubled: rebuilt, so the keys keep their order.
+  const rebuilt: JsonObject = {};
+  for (const key in value) setOwn(rebuilt, key.charCodeAt(0) === 0 ? key.slice(1) : key, value[key]!);
+  return rebuilt;
 }
 
 export function stringifyJson(value: unknown, indent?: number): string {
@@ -53,19 +118,29 @@ export function stringifyJson(value: unknown, indent?: number): string {
   let collides = false;
   const text = JSON.stringify(
     value,
-    (_key, item: unknown) => {
+    (key, item: unknown) => {
       if (isLosslessNumber(item)) {
         marked = true;
         return `${MARK}${item.value}`;
       }
-      if (typeof item === 'string' && item.startsWith(MARK)) collides = true;
+      // NUL# in a text of the value's own (`"x\"\u0000#1"` in JSON) could be taken for a mark.
+      if (key.includes(MARK) || (typeof item === 'string' && item.includes(MARK))) collides = true;
       return item;
     },
     indent,
   );
   if (text === undefined) return 'null';
-  if (collides) return stringify(value, null, indent) ?? 'null';
+  if (marked && collides) return stringify(value, null, indent) ?? 'null';
   return marked ? text.replace(/"\\u0000#([^"]*)"/g, '$1') : text;
+}
+
+/**
+ * `object[key] = item`, except that a key named `__proto__` (JSON.parse makes it an own key)
+ * stays an own key: assigned, it would set the object's prototype instead.
+ */
+export function setOwn(object: JsonObject, key: string, item: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value: item, writable: true, enumerable: true, configurable: true });
+  else object[key] = item;
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {

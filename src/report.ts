@@ -22,22 +22,25 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
 
 /**
  * The error as one JSON line, for -o json/ndjson; `resource` names the list an export failed
- * on. Without the key, and with control characters escaped.
+ * on. Without the key, and with control characters escaped. Each text is redacted before the
+ * line is serialised: redacting the JSON text instead would miss a key as JSON escapes it (a
+ * `"` in the key) and could cut an escape in two, leaving a line that no longer parses.
  */
 export function errorJsonLine(error: unknown, exitCode: ExitCode, secrets: readonly string[], resource?: string): string {
   const http = error instanceof CliError ? error.http : undefined;
+  const text = (value: string | undefined) => (value === undefined ? null : redactKeys(value, secrets));
   const line = {
     error: {
-      ...(resource === undefined ? {} : { resource }),
+      ...(resource === undefined ? {} : { resource: text(resource) }),
       status: http?.status ?? null,
-      title: http?.title ?? EXIT_CODES[exitCode].title,
+      title: text(http?.title ?? EXIT_CODES[exitCode].title),
       // The API's own detail when it sent a problem (what its documentation and support quote).
-      detail: http?.detail ?? messageOf(error),
-      correlationId: http?.correlationId ?? null,
+      detail: text(http?.detail ?? messageOf(error)),
+      correlationId: text(http?.correlationId),
       exitCode,
     },
   };
-  return `${sanitizeJson(redactKeys(JSON.stringify(line), secrets))}\n`;
+  return `${sanitizeJson(JSON.stringify(line))}\n`;
 }
 
 /** What follows an error's message when an HTTP answer caused it: ` (HTTP 503, correlation id …)`. */

@@ -28,9 +28,19 @@ export function normaliseBaseUrl(raw: string): string {
       hint: 'http:// is accepted only for loopback hosts (127.0.0.0/8, ::1, localhost), such as a local sandbox.',
     });
   }
-  let path = url.pathname.replace(/\/+$/, '');
+  let path = withoutTrailingSlashes(url.pathname);
   if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
   return `${url.origin}${path}`;
+}
+
+/**
+ * The path without its trailing slashes, in linear time: `/\/+$/` tries every slash of a long
+ * run as a start (a base URL of 40,000 slashes and a letter took 2.5 s; config files hold more).
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return path.slice(0, end);
 }
 
 /**

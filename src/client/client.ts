@@ -1,14 +1,14 @@
 // The API client: one GET per call, with the key in X-API-Key, a whole-request deadline, retries
 // for what may pass (5xx, timeouts, network errors) and never for what will not (400, 401, 403),
 // one wait on 429 when Retry-After is short enough, and no redirects followed.
-import { REDACTED_KEY } from '../config/key.js';
-import type { Endpoint } from '../endpoints.js';
+import { REDACTED_KEY, redactKeys, redactSecretsIn } from '../config/key.js';
+import { LIMIT_MAX, type Endpoint } from '../endpoints.js';
 import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '../errors.js';
 import type { Io } from '../io.js';
-import { isJsonObject, parseJson, type JsonValue } from '../json.js';
+import { isJsonObject, JsonLimitError, parseJson, type JsonValue } from '../json.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
-import { AnswerCutShort, BodyTooLarge, createTransport, describeFailure, type Transport } from './transport.js';
+import { AnswerCutShort, BodyTooLarge, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, type Transport } from './transport.js';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 8000;
@@ -36,7 +36,11 @@ export interface ApiResult {
   attempts: number;
 }
 
-class AttemptTimeout extends Error {}
+class AttemptTimeout extends Error {
+  constructor() {
+    super('the --timeout deadline passed');
+  }
+}
 
 export class ApiClient {
   private transport: Transport | undefined;
@@ -46,20 +50,28 @@ export class ApiClient {
   async get(endpoint: Endpoint, query: Record<string, string>): Promise<ApiResult> {
     const { io, retries, maxWaitSeconds } = this.options;
     const url = `${this.options.baseUrl}${endpoint.path}${queryString(query)}`;
+    const secrets = [this.options.key];
+    // A success is parsed inside the attempt, under its deadline; the limits refuse, before
+    // anything is built, a list longer than the API ever returns (api-reference.md part 8).
+    const read = (answer: HttpAnswer) => (isSuccess(answer.status) ? expectShape(endpoint, answer, rowLimit(endpoint, query), secrets) : undefined);
     let waitedOn429 = false;
     for (let attempt = 1; ; attempt++) {
       const retriesLeft = retries - (attempt - 1);
       let answer: HttpAnswer;
+      let data: JsonValue | undefined;
       try {
-        answer = await this.attempt(url);
+        ({ answer, data } = await this.attempt(url, read));
       } catch (error) {
+        // A bad answer (exit 7) is the server's word, not a failure to reach it: never retried.
+        if (error instanceof CliError) throw error;
         // A refusal whose body broke off is still a refusal: its status decides (a 401 is not
         // retried towards a lock-out, a 429's Retry-After still counts).
-        if (error instanceof AnswerCutShort && (error.answer.status < 200 || error.answer.status >= 300)) {
+        if (error instanceof AnswerCutShort && !isSuccess(error.answer.status)) {
           answer = error.answer;
         } else {
           const failure = networkFailure(error, url, this.options.timeoutSeconds);
-          if (retriesLeft > 0) {
+          // A body past the cap (exit 7) would only come again: only what may pass is retried.
+          if (retriesLeft > 0 && failure instanceof UnavailableError) {
             await this.backoff(attempt, failure.message);
             continue;
           }
@@ -67,14 +79,14 @@ export class ApiClient {
         }
       }
       const { status } = answer;
-      if (status >= 200 && status < 300) {
-        return { data: expectShape(endpoint, answer, httpDetail(answer)), correlationId: header(answer, 'x-correlation-id'), attempts: attempt };
+      if (data !== undefined) {
+        return { data, correlationId: httpDetail(answer, secrets).correlationId, attempts: attempt };
       }
       if (status >= 300 && status < 400) {
         const location = header(answer, 'location');
         throw new BadResponseError(
-          `the API redirected to ${location ?? '(no location)'}; cdata never follows redirects, so the key stays with ${new URL(url).host}`,
-          { http: httpDetail(answer), hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
+          `the API redirected to ${location === undefined ? '(no location)' : redactKeys(location, secrets)}; cdata never follows redirects, so the key stays with ${new URL(url).host}`,
+          { http: httpDetail(answer, secrets), hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
         );
       }
       if (status === 429) {
@@ -86,13 +98,13 @@ export class ApiClient {
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyInEnv: this.options.keyInEnv });
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyInEnv: this.options.keyInEnv, secrets });
       }
       if (status >= 500 && retriesLeft > 0) {
         await this.backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(errorFromAnswer(answer, { keyInEnv: this.options.keyInEnv }), attempt);
+      throw withAttempts(errorFromAnswer(answer, { keyInEnv: this.options.keyInEnv, secrets }), attempt);
     }
   }
 
@@ -100,7 +112,12 @@ export class ApiClient {
     await this.transport?.close();
   }
 
-  private async attempt(url: string): Promise<HttpAnswer> {
+  /**
+   * One request under one deadline (--timeout): connecting, the headers, the whole body, and
+   * `read` (parsing a success) all count. The parse is synchronous, so no timer can cut it: it
+   * is linear in a capped body instead (well under a second), and the deadline is checked after it.
+   */
+  private async attempt<T>(url: string, read: (answer: HttpAnswer) => T): Promise<{ answer: HttpAnswer; data: T }> {
     const { io, key, timeoutSeconds, trace } = this.options;
     this.transport ??= createTransport(io.env);
     const controller = new AbortController();
@@ -109,16 +126,22 @@ export class ApiClient {
     trace?.(`> GET ${url}`);
     trace?.(`> X-API-Key: ${REDACTED_KEY}`);
     try {
-      const answer = await this.transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
-      trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${answer.body.length} bytes`);
+      let answer: HttpAnswer;
+      try {
+        answer = await this.transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
+      } catch (error) {
+        trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
+        throw error;
+      }
+      const size = answer.bodyTooLarge ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read` : `${answer.body.length} bytes`;
+      trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${size}`);
       for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {
         const value = header(answer, name);
-        if (value !== undefined) trace?.(`< ${name}: ${value}`);
+        if (value !== undefined) trace?.(`< ${name}: ${redactKeys(value, [key])}`);
       }
-      return answer;
-    } catch (error) {
-      trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
-      throw error;
+      const data = read(answer);
+      if (io.now() - started > timeoutSeconds * 1000) throw new AttemptTimeout();
+      return { answer, data };
     } finally {
       clearTimeout(deadline);
     }
@@ -137,25 +160,40 @@ export class ApiClient {
   }
 }
 
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** The most rows a list may hold: the limit asked for, else the API's own cap. */
+function rowLimit(endpoint: Endpoint, query: Record<string, string>): number | undefined {
+  if (endpoint.shape !== 'list') return undefined;
+  const asked = Number(query.limit);
+  return Number.isInteger(asked) && asked > 0 ? Math.min(asked, LIMIT_MAX) : LIMIT_MAX;
+}
+
 function queryString(query: Record<string, string>): string {
   const search = new URLSearchParams(query).toString();
   return search ? `?${search}` : '';
 }
 
-/** The promised JSON shape, or a bad-response error saying what came instead. */
-function expectShape(endpoint: Endpoint, answer: HttpAnswer, http: HttpDetail): JsonValue {
+/**
+ * The promised JSON shape, without the secrets the request carried, or a bad-response error
+ * saying what came instead (what it quotes of the body redacted before it is cut to a preview).
+ */
+function expectShape(endpoint: Endpoint, answer: HttpAnswer, maxItems: number | undefined, secrets: readonly string[]): JsonValue {
+  const http = httpDetail(answer, secrets);
   const type = header(answer, 'content-type') ?? '';
-  const preview = () => JSON.stringify(answer.body.slice(0, 60));
+  // Redacted whole, then cut: a key cut in two by the preview's end would no longer be found.
+  const preview = () => JSON.stringify(redactKeys(answer.body, secrets).slice(0, PREVIEW_LENGTH));
   if (type !== '' && !/\bjson\b/i.test(type)) {
-    throw new BadResponseError(`expected JSON from ${endpoint.path} but got ${type}: ${preview()}`, {
+    throw new BadResponseError(`expected JSON from ${endpoint.path} but got ${redactKeys(type, secrets)}: ${preview()}`, {
       http,
       hint: 'A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.',
     });
   }
   let data: JsonValue;
   try {
-    data = parseJson(answer.body);
+    data = parseJson(answer.body, { maxItems });
   } catch (error) {
+    if (error instanceof JsonLimitError) throw tooMuch(endpoint, error, http);
     throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${(error as Error).message}): ${preview()}`, { http });
   }
   const ok = endpoint.shape === 'list' ? Array.isArray(data) && data.every(isJsonObject) : isJsonObject(data);
@@ -165,7 +203,21 @@ function expectShape(endpoint: Endpoint, answer: HttpAnswer, http: HttpDetail): 
       { http },
     );
   }
-  return data;
+  return redactSecretsIn(data, secrets);
+}
+
+/** How much of a body an error quotes. */
+const PREVIEW_LENGTH = 60;
+
+/** A body past one of the parse limits: refused before it was built, saying which. */
+function tooMuch(endpoint: Endpoint, error: JsonLimitError, http: HttpDetail): BadResponseError {
+  if (error.limit === 'maxItems') {
+    return new BadResponseError(`the answer from ${endpoint.path} holds more than ${error.max} rows, more than were asked for`, {
+      http,
+      hint: `The API returns at most the limit asked for (${LIMIT_MAX} at most); this server does not keep to that.`,
+    });
+  }
+  return new BadResponseError(`the answer from ${endpoint.path} ${error.message}, far past any answer of this API: refused unread`, { http });
 }
 
 function networkFailure(error: unknown, url: string, timeoutSeconds: number): CliError {

@@ -11,17 +11,26 @@ import {
   UsageError,
   type HttpDetail,
 } from '../errors.js';
+import { redactKeys } from '../config/key.js';
 import { isJsonObject, parseJson } from '../json.js';
 
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** An error answer's body past MAX_ERROR_BODY_BYTES, left unread (`body` is then empty). */
+  bodyTooLarge?: boolean;
 }
 
-/** `keyInEnv`: the key came from CDATA_API_KEY, which wins over a stored one, so the hints say to change it there. */
-export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string; keyInEnv?: boolean | undefined } = {}): CliError {
-  const http = httpDetail(answer);
+/**
+ * `keyInEnv`: the key came from CDATA_API_KEY, which wins over a stored one, so the hints say to
+ * change it there. `secrets`: what the request carried, redacted from all the answer says.
+ */
+export function errorFromAnswer(
+  answer: HttpAnswer,
+  extra: { retryAfter?: string; keyInEnv?: boolean | undefined; secrets?: readonly string[] } = {},
+): CliError {
+  const http = httpDetail(answer, extra.secrets);
   const detail = http.detail ?? http.title;
   const { status } = answer;
   if (status === 400) {
@@ -57,15 +66,19 @@ export function errorFromAnswer(answer: HttpAnswer, extra: { retryAfter?: string
   return new BadResponseError(`unexpected answer: ${detail}`, { http });
 }
 
-/** What an answer says about itself: status, title, the problem's detail, the correlation id. */
-export function httpDetail(answer: HttpAnswer): HttpDetail {
+/**
+ * What an answer says about itself: status, title, the problem's detail, the correlation id;
+ * each without the `secrets` (a server may echo the key it was sent, in any of them).
+ */
+export function httpDetail(answer: HttpAnswer, secrets: readonly string[] = []): HttpDetail {
   const problem = answer.status >= 400 ? readProblem(answer) : {};
+  const text = (value: string | undefined) => (value === undefined ? undefined : redactKeys(value, secrets));
   return {
     status: answer.status,
     // A body that is not problem+json (a proxy's HTML 502, a web server's 404): the reason phrase.
-    title: problem.title ?? STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`,
-    detail: problem.detail,
-    correlationId: problem.correlationId ?? header(answer, 'x-correlation-id'),
+    title: text(problem.title) ?? STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`,
+    detail: text(problem.detail),
+    correlationId: text(problem.correlationId ?? header(answer, 'x-correlation-id')),
   };
 }
 

@@ -1,6 +1,7 @@
 // undici, and only here: one request with a deadline and a size cap, redirects never followed
 // (a 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
 // The API client sends GETs through it; webhook ping and check send signed POSTs.
+import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
@@ -13,8 +14,16 @@ import type { HttpAnswer } from './problem.js';
 // docs/performance.md. undici is pinned to an exact version, and scripts/build.mjs fails with a
 // clear message if an upgrade moves or changes these modules (docs/development.md says what to do).
 
-/** Bodies above this are refused: the largest real answer (200 rows) is far below it. */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/**
+ * Bodies above this are refused (exit 7): the largest real answer (200 rows) is ~100 KB. With it,
+ * peak memory stays within a few times the cap (docs/limits.md, `npm run bench`).
+ */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/**
+ * An error answer's body is read this far, and past it not at all: a problem+json body is a few
+ * hundred bytes, and a 401 with 30 MiB of text is still a 401 (its status and headers speak).
+ */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export class BodyTooLarge extends Error {}
 
@@ -63,23 +72,7 @@ export function createTransport(env: Env): Transport {
       // sends its proxy agent into a reconnect loop that the request's own signal does not end.
       return untilAborted(signal, async () => {
         const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
-        const chunks: Buffer[] = [];
-        const answer = (): HttpAnswer => ({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
-        let size = 0;
-        try {
-          for await (const chunk of response.body) {
-            size += chunk.length;
-            if (size > MAX_BODY_BYTES) {
-              response.body.destroy();
-              throw new BodyTooLarge(`the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-            }
-            chunks.push(chunk);
-          }
-        } catch (error) {
-          if (error instanceof BodyTooLarge || signal.aborted) throw error;
-          throw new AnswerCutShort(answer(), error);
-        }
-        return answer();
+        return readAnswer(response, signal);
       });
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
@@ -87,6 +80,36 @@ export function createTransport(env: Env): Transport {
       await Promise.all([direct?.destroy(), proxied?.then((p) => p.destroy())]);
     },
   };
+}
+
+/**
+ * The whole body, as text: up to MAX_BODY_BYTES for a success (more is BodyTooLarge), up to
+ * MAX_ERROR_BODY_BYTES for anything else (more is dropped unread). Decoded chunk by chunk, so each
+ * chunk's bytes can go once read, rather than all of them being held until joined and decoded.
+ */
+async function readAnswer(response: Dispatcher.ResponseData, signal: AbortSignal): Promise<HttpAnswer> {
+  const status = response.statusCode;
+  const success = status >= 200 && status < 300;
+  const cap = success ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES;
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  const answer = (extra: Partial<HttpAnswer> = {}): HttpAnswer => ({ status, headers: response.headers, body: parts.join('') + decoder.end(), ...extra });
+  let size = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > cap) {
+        response.body.destroy();
+        if (success) throw new BodyTooLarge(`the answer is larger than ${cap / 1024 / 1024} MiB`);
+        return answer({ body: '', bodyTooLarge: true });
+      }
+      parts.push(decoder.write(chunk));
+    }
+  } catch (error) {
+    if (error instanceof BodyTooLarge || signal.aborted) throw error;
+    throw new AnswerCutShort(answer(), error);
+  }
+  return answer();
 }
 
 /** `work()`, or the signal's reason as soon as it aborts, whichever comes first. */

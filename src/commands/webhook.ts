@@ -1,11 +1,12 @@
 // `cdata webhook verify|listen|ping|check`. Exit codes of this family: 0 valid or accepted,
 // 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
 // 6 when the receiver could not be reached at all.
-import { readFileSync } from 'node:fs';
+import { redactKeys, redactSecretsIn } from '../config/key.js';
 import type { View } from '../endpoints.js';
 import { EXIT, UsageError, UnavailableError } from '../errors.js';
 import { readStdin } from '../io.js';
-import type { JsonObject } from '../json.js';
+import { FileTooLarge, readRegularFile } from '../io/read-file.js';
+import { stringifyJson, type JsonObject } from '../json.js';
 import { sanitize } from '../output/sanitize.js';
 import type { Handler } from '../spec/command.js';
 import { runChecks } from '../webhook/check.js';
@@ -27,7 +28,7 @@ export const verify: Handler<typeof VERIFY_OPTIONS> = async (context) => {
   const secret = await readSecret(io, options, bodyFile !== undefined, context.warn);
   const body = bodyFile === undefined ? await readStdin(io.stdin, MAX_BODY_BYTES) : readBodyFile(bodyFile);
   // Wherever it comes from, a body over the receiver's limit is a verdict, as \`listen\` answers 413.
-  if (!body || body.length > MAX_BODY_BYTES) {
+  if (!body) {
     io.stderr.write('rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n');
     return REJECTED;
   }
@@ -37,8 +38,8 @@ export const verify: Handler<typeof VERIFY_OPTIONS> = async (context) => {
     io.stderr.write(`rejected: ${verdict.rejection.reason}: ${sanitize(verdict.rejection.message)}\n`);
     return REJECTED;
   }
-  io.stdout.write(`${JSON.stringify(verdict.event.body)}\n`);
-  context.note(`valid: ${verdict.event.type} event, timestamp ${verdict.event.timestamp}`);
+  io.stdout.write(eventLine(verdict.event.body, secret));
+  context.note(redactKeys(`valid: ${verdict.event.type} event, timestamp ${verdict.event.timestamp}`, [secret]));
   return EXIT.ok;
 };
 
@@ -56,8 +57,8 @@ export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
       secret,
       toleranceSeconds,
       now: io.now,
-      onEvent: (event) => io.stdout.write(`${JSON.stringify(event.body)}\n`),
-      onReject: (status, message, from) => io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(message)}\n`),
+      onEvent: (event) => io.stdout.write(eventLine(event.body, secret)),
+      onReject: (status, message, from) => io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -77,6 +78,8 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   const secret = await readSecret(io, context.options, true, context.warn);
   const { body, signature } = signed(secret, eventBody('ping', io.now()));
   const result = await deliver(io, url, body, signature);
+  // The receiver chose the Location; one that knows the secret could echo it there.
+  if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
   if (result.status === undefined) {
     if (!result.timedOut) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(result.failure ?? '')}`);
     io.stderr.write(`no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`);
@@ -113,11 +116,21 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   return REJECTED;
 };
 
-function readBodyFile(path: string): Buffer {
+/** An event as one JSON line: numbers as the sender wrote them, and no secret of ours in it. */
+function eventLine(body: JsonObject, secret: string): string {
+  return `${stringifyJson(redactSecretsIn(body, [secret]))}\n`;
+}
+
+/** The body file's bytes; undefined when it is larger than any delivery (a verdict, not a usage error). */
+function readBodyFile(path: string): Buffer | undefined {
   try {
-    return readFileSync(path);
+    return readRegularFile(path, MAX_BODY_BYTES).bytes;
   } catch (error) {
-    throw new UsageError(`cannot read the body file ${path}: ${(error as Error).message}`, { cause: error });
+    if (error instanceof FileTooLarge) return undefined;
+    throw new UsageError(`cannot read the body file ${path}: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).',
+    });
   }
 }
 

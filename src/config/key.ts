@@ -1,5 +1,7 @@
 // API keys as cdata handles them: checked before anything is stored or sent, and shown only
-// masked, as the platform's Developers page lists them (api-reference.md part 5.2).
+// masked, as the platform's Developers page lists them (api-reference.md part 5.2), and redacted
+// wherever else they could show: in what a server sends back, in messages, in JSON lines.
+import { isJsonObject, setOwn, type JsonValue } from '../json.js';
 
 export const KEY_PREFIX = 'svc_';
 const MASK_LENGTH = 12;
@@ -39,6 +41,71 @@ const SECRET_SHAPES = /\b(svc|whsec)_(?=[^\s'"`,;]{16})[^\s'"`,;]+/g;
  * key pasted as a command name) is never echoed back in the error about it.
  */
 export function redactKeys(text: string, keys: readonly string[]): string {
-  const known = keys.reduce((out, key) => (key === '' ? out : out.split(key).join(REDACTED_KEY)), text);
-  return known.replace(SECRET_SHAPES, (_match, kind: string) => `${kind}_***`);
+  return redactSecrets(text, keys).replace(SECRET_SHAPES, (_match, kind: string) => `${kind}_***`);
 }
+
+/**
+ * `text` with each secret replaced whole, whatever characters it holds, wherever it appears: as
+ * written, and as a JSON string or a URL would carry it (a server may echo a key in a body or a
+ * header either way). The longest first, so a secret that holds another goes whole.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return replaceForms(text, secretForms(secrets));
+}
+
+/** Every string in `value` (keys too) with the secrets redacted, in place; `value` is returned. */
+export function redactSecretsIn<T extends JsonValue>(value: T, secrets: readonly string[]): T {
+  const forms = secretForms(secrets);
+  return forms.length === 0 ? value : (redactValue(value, forms) as T);
+}
+
+/**
+ * Recursive: values come from parseJson, which refuses nesting past MAX_DEPTH (json.ts). Plain
+ * loops: it runs once per answer, mostly before the JIT has looked at it.
+ */
+function redactValue(value: JsonValue, forms: readonly string[]): JsonValue {
+  if (typeof value === 'string') return holdsAny(value, forms) ? replaceForms(value, forms) : value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]!;
+      if (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms)) value[i] = redactValue(item, forms);
+    }
+    return value;
+  }
+  if (!isJsonObject(value)) return value;
+  for (const key in value) {
+    const item = value[key]!;
+    const clean = holdsAny(key, forms) ? replaceForms(key, forms) : key;
+    if (clean !== key) delete value[key];
+    if (clean !== key || (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms))) setOwn(value, clean, redactValue(item, forms));
+  }
+  return value;
+}
+
+function holdsAny(text: string, forms: readonly string[]): boolean {
+  for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!)) return true;
+  return false;
+}
+
+function replaceForms(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join(placeholder(form));
+  return out;
+}
+
+function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    try {
+      forms.add(encodeURIComponent(secret));
+    } catch {
+      // A lone surrogate has no URL form, so no URL carries it that way.
+    }
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+const placeholder = (secret: string) => (secret.startsWith('whsec_') ? 'whsec_***' : REDACTED_KEY);

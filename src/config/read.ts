@@ -1,8 +1,10 @@
 // Reading the config file: on every command's path, so a plain JSON read with no heavy imports
 // (conf, which writes it, costs ~30 ms to load). A file that cannot be read or parsed is a
-// configuration error naming the path and the cause; it is never cleared or rewritten.
-import { readFileSync, statSync } from 'node:fs';
+// configuration error naming the path and the cause; it is never cleared or rewritten. Read with a
+// cap, and only when it is a regular file: a symlink to /dev/zero or a FIFO in its place would
+// otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
 import { UsageError } from '../errors.js';
+import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';
 import { configProblem, type ConfigData } from './schema.js';
@@ -16,14 +18,23 @@ export interface LoadedConfig {
   data: ConfigData;
 }
 
+/** A few profiles take a few hundred bytes; this is a thousand times more. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
 export function readConfig(env: Env): LoadedConfig {
   const path = configPath(env);
   let text: string;
+  let mode: number;
   try {
-    text = readFileSync(path, 'utf8');
+    const { bytes, stats } = readRegularFile(path, MAX_CONFIG_BYTES);
+    text = bytes.toString('utf8');
+    mode = stats.mode & 0o777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, exists: false, mode: undefined, data: { profiles: {} } };
-    throw new UsageError(`cannot read the config file ${path}: ${(error as Error).message}`, { cause: error });
+    throw new UsageError(`cannot read the config file ${path}: ${(error as Error).message}`, {
+      hint: `The config file must be a regular file of at most ${describeBytes(MAX_CONFIG_BYTES)}; cdata never rewrites a file it cannot read.`,
+      cause: error,
+    });
   }
   let data: unknown;
   try {
@@ -41,7 +52,7 @@ export function readConfig(env: Env): LoadedConfig {
     });
   }
   const config = data as ConfigData;
-  return { path, exists: true, mode: statSync(path).mode & 0o777, data: { ...config, profiles: config.profiles ?? {} } };
+  return { path, exists: true, mode, data: { ...config, profiles: config.profiles ?? {} } };
 }
 
 /** A warning when the file can be read by group or others, naming the fix. */

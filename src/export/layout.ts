@@ -8,7 +8,7 @@
 //   DIR/..lock                                          while an export runs in DIR
 //
 // Every name of cdata's own starts with `..`: `ls` and globs such as `*.csv` skip it, and no list
-// file can be called that. docs/export-layout.md says what a reader sees.
+// file can be called that. docs/exports.md ("How the folder is laid out") says what a reader sees.
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';

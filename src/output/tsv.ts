@@ -9,5 +9,6 @@ export const TSV_ARRAY_SEPARATOR = '; ';
 export function renderTsv(rows: readonly JsonObject[], fields: readonly string[], options: { header: boolean }): string {
   const lines = rows.map((row) => fields.map((field) => escapeTsv(cellText(row[field], TSV_ARRAY_SEPARATOR))).join('\t'));
   if (options.header) lines.unshift(fields.map(escapeTsv).join('\t'));
-  return lines.map((line) => `${line}\n`).join('');
+  lines.push(''); // each line ends in \n, and the whole text is built once, by the join
+  return lines.join('\n');
 }

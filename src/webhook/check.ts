@@ -1,6 +1,7 @@
 // `cdata webhook check`: what a careful receiver must do, tried on one: accept a valid ping,
 // refuse a forged signature and a tampered body (401), refuse a correctly signed but stale
 // delivery (400), and acknowledge an event type it does not know; each within 5 seconds.
+import { redactKeys } from '../config/key.js';
 import type { Io } from '../io.js';
 import { deliver, eventBody, signed, type DeliveryResult } from './deliver.js';
 import { sign } from './signature.js';
@@ -49,16 +50,17 @@ export function runChecks(io: Io, url: URL, secret: string): Promise<CheckResult
   return Promise.all(
     CHECK_CASES.map(async (check) => {
       const { body, signature } = check.build(secret, io.now());
-      return judge(check, await deliver(io, url, body, signature));
+      return judge(check, await deliver(io, url, body, signature), secret);
     }),
   );
 }
 
-function judge(check: CheckCase, answer: DeliveryResult): CheckResult {
+/** `secret` is redacted from what the receiver said (a Location it chose could echo it). */
+function judge(check: CheckCase, answer: DeliveryResult, secret: string): CheckResult {
   const expected = check.expect === 'success' ? '2xx' : String(check.expect);
   const base = { case: check.name, expected, ms: answer.ms };
   if (answer.status === undefined) return { ...base, got: answer.failure ?? 'no answer', pass: false, unreachable: !answer.timedOut };
   const pass = check.expect === 'success' ? answer.status >= 200 && answer.status < 300 : answer.status === check.expect;
-  const got = `${answer.status}${answer.location ? ` -> ${answer.location}` : ''}`;
+  const got = `${answer.status}${answer.location ? ` -> ${redactKeys(answer.location, [secret])}` : ''}`;
   return { ...base, got, pass, unreachable: false };
 }

@@ -1,10 +1,12 @@
 // Where the signing secret comes from: an environment variable, a file, or stdin; never argv,
 // where shell history and process lists would keep it. It is used exactly as given, except that
 // one trailing line break is dropped from a file or stdin (`echo "$SECRET" > file` adds one, and
-// the platform's secrets never end with one).
-import { readFileSync } from 'node:fs';
+// the platform's secrets never end with one). Any characters work (the HMAC key is the secret's
+// UTF-8), but bytes that are not UTF-8 are refused: decoded, they would become U+FFFD and sign
+// with a different key than the one in the file.
 import { UsageError } from '../errors.js';
 import { readStdin, type Io } from '../io.js';
+import { describeBytes, readRegularFile } from '../io/read-file.js';
 
 const MAX_SECRET_BYTES = 4096;
 
@@ -27,15 +29,20 @@ export async function readSecret(io: Io, options: SecretOptions, stdinFree: bool
     if (value === undefined || value === '') throw new UsageError(`the environment variable ${secretEnv} (--secret-env) is not set or empty`);
     secret = value;
   } else if (secretFile !== undefined) {
+    let bytes: Buffer;
     try {
-      secret = dropOneLineBreak(readFileSync(secretFile, 'utf8'));
+      ({ bytes } = readRegularFile(secretFile, MAX_SECRET_BYTES));
     } catch (error) {
-      throw new UsageError(`cannot read the secret file ${secretFile}: ${(error as Error).message}`, { cause: error });
+      throw new UsageError(`cannot read the secret file ${secretFile}: ${(error as Error).message}`, {
+        cause: error,
+        hint: `A secret file is a regular file of at most ${describeBytes(MAX_SECRET_BYTES)}.${stdinFree ? ' To pass it through a pipe, pipe it on stdin instead.' : ''}`,
+      });
     }
+    secret = dropOneLineBreak(utf8(bytes, `the secret file ${secretFile}`));
   } else if (stdinFree && !io.stdin.isTTY) {
     const bytes = await readStdin(io.stdin, MAX_SECRET_BYTES);
     if (!bytes) throw new UsageError(`more than ${MAX_SECRET_BYTES} bytes on stdin: that is not a signing secret`);
-    secret = dropOneLineBreak(bytes.toString('utf8'));
+    secret = dropOneLineBreak(utf8(bytes, 'the secret on stdin'));
   } else {
     throw new UsageError('no signing secret: give it with --secret-env VAR or --secret-file FILE' + (stdinFree ? ', or pipe it on stdin' : ''), {
       hint: 'The secret never goes on the command line, where shell history and process lists keep it.',
@@ -43,7 +50,23 @@ export async function readSecret(io: Io, options: SecretOptions, stdinFree: bool
   }
   if (secret === '') throw new UsageError('the signing secret is empty');
   if (!secret.startsWith('whsec_')) warn("the signing secret does not start with 'whsec_': is it the one the Developers page showed?");
+  // Used exactly as given all the same: only the user knows whether these belong.
+  if (INVISIBLE.test(secret)) warn('the signing secret holds spaces, control or invisible characters (a byte order mark, a zero-width space): a slip of the copy and paste?');
   return secret;
+}
+
+/** Whitespace, C0/C1 controls, and the invisible format characters a paste can carry. */
+const INVISIBLE = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as UTF-8 text, or a usage error: replaced by U+FFFD, they would sign with another key. */
+function utf8(bytes: Buffer, what: string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new UsageError(`${what} is not UTF-8 text: the signing secret is used as UTF-8, and these bytes have no UTF-8 reading`);
+  }
 }
 
 function dropOneLineBreak(text: string): string {

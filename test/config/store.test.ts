@@ -121,7 +121,7 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
     for (const argv of [['profile', 'list'], ['config', 'set', 'timeout', '5']]) {
       const result = await cdata(argv, { env: home.env });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`error: cannot read the config file ${home.file}: EISDIR`);
+      expect(result.stderr).toContain(`error: cannot read the config file ${home.file}: it is a folder, not a regular file`);
     }
   });
 

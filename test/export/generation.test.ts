@@ -1,4 +1,4 @@
-// The export folder as docs/export-layout.md describes it: one generation behind ..data, a link
+// The export folder as docs/exports.md describes it: one generation behind ..data, a link
 // per file for readers, --stamp files kept as history, an older cdata's folder taken over, what a
 // killed export left cleared, one export at a time, and a previous manifest that is no file.
 import { execFileSync } from 'node:child_process';

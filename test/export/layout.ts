@@ -1,7 +1,7 @@
 // What a reader of an export folder sees, for the export tests: the names a reader opens and the
 // files behind them, whether they make one complete export (files, manifest and SHA-256s
 // agreeing), and anything left that should not be (a generation never committed, a lock, a
-// temp link, a link that leads nowhere). Written from docs/export-layout.md, not from src/.
+// temp link, a link that leads nowhere). Written from docs/exports.md, not from src/.
 import { createHash } from 'node:crypto';
 import { cpSync, linkSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -81,7 +81,13 @@ describe('cdata webhook verify', () => {
     expect((await cdata([...args, '--secret-file', file('secret', `${SECRET}\n`)], { stdin: b })).code).toBe(0);
     expect((await cdata([...args, '--secret-file', file('secret', `${SECRET}\r\n`)], { stdin: b })).code).toBe(0);
     const twice = await cdata([...args, '--secret-file', file('secret', `${SECRET}\n\n`)], { stdin: b });
-    expect(twice).toMatchObject({ code: 1, stdout: '', stderr: 'rejected: bad-signature: the signature does not match the body (wrong secret, or the body was changed)\n' });
+    expect(twice).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'warning: the signing secret holds spaces, control or invisible characters (a byte order mark, a zero-width space): a slip of the copy and paste?\n' +
+        'rejected: bad-signature: the signature does not match the body (wrong secret, or the body was changed)\n',
+    });
   });
 
   it('rejected: exit 1 with the reason; the raw bytes count, not the JSON', async () => {
@@ -324,6 +330,18 @@ describe('the receiver survives garbage', () => {
     const good = body();
     expect((await post(url, { body: good, headers: { 'X-Service-Signature': sign(SECRET, good) } })).status).toBe(204);
     expect(events).toHaveLength(1);
+  });
+
+  it('a correctly signed body nested 100,000 deep: 400 bad-json, and it keeps serving (printing it would overflow the stack)', async () => {
+    const { url, events, rejections } = await receiver();
+    const deep = `{"type":"ping","timestamp":"${new Date().toISOString()}","a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    expect((await post(url, { body: deep, headers: { 'X-Service-Signature': sign(SECRET, deep) } })).status).toBe(400);
+    expect(rejections).toEqual(['400 bad-json: the body is nested deeper than 64 levels']);
+    const good = body();
+    expect((await post(url, { body: good, headers: { 'X-Service-Signature': sign(SECRET, good) } })).status).toBe(204);
+    expect(events).toHaveLength(1);
+    const verified = await cdata(['webhook', 'verify', '--signature', sign(SECRET, deep), '--secret-env', 'WEBHOOK_SECRET'], { stdin: deep });
+    expect(verified).toMatchObject({ code: 1, stdout: '', stderr: 'rejected: bad-json: the body is nested deeper than 64 levels\n' });
   });
 
   it('times out a client that sends its request too slowly (408)', async () => {

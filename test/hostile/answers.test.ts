@@ -1,0 +1,134 @@
+// Answers built to hurt: bodies slow to parse, nested past any stack, longer than the API ever
+// sends, larger than the caps; each must end in bounded time with the documented exit code and a
+// message saying what came, never a hang or an internal error (exit 1).
+import { describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/transport.js';
+import { MAX_DEPTH, MAX_VALUES } from '../../src/json.js';
+import { cdata } from '../helpers/checked.js';
+import { useFolders } from './folders.js';
+import { answer, deepRow, emptyRows, unterminatedEscapes, useHostileServers } from './server.js';
+
+const serve = useHostileServers();
+const folder = useFolders();
+const KEY = 'svc_HostileAnswersKey0123456789';
+
+async function against(handler: Parameters<typeof serve>[0], argv: string[], options: { now?: () => number } = {}) {
+  const server = await serve(handler);
+  const started = Date.now();
+  const result = await cdata(argv, { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() }, ...options });
+  return { ...result, ms: Date.now() - started, requests: server.requests.length };
+}
+
+describe('bodies that made the number scan quadratic', () => {
+  it('a 500 of `"` and 500,000 escaped quotes (1 MB): unread past 64 KiB, exit 6 at once', async () => {
+    const result = await against(answer(500, unterminatedEscapes(500_000)), ['tenders', '--timeout', '5', '--retries', '0']);
+    expect(result).toMatchObject({ code: 6, stdout: '', requests: 1 });
+    expect(result.stderr).toBe('error: Internal Server Error (HTTP 500)\nhint: The service failed; if this persists, report the correlation id.\n');
+    expect(result.ms).toBeLessThan(5_000); // minutes before
+  });
+
+  it('the same body cut to fit the error cap is parsed, in linear time', async () => {
+    const body = unterminatedEscapes(Math.floor(MAX_ERROR_BODY_BYTES / 2) - 1);
+    expect(body.length).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
+    const result = await against(answer(401, body), ['tenders', '--timeout', '5']);
+    expect(result).toMatchObject({ code: 3, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe('error: Unauthorized (HTTP 401)');
+    expect(result.ms).toBeLessThan(5_000);
+  });
+
+  it('a 200 of the same up to the body cap: exit 7 well within --timeout', async () => {
+    const result = await against(answer(200, unterminatedEscapes(MAX_BODY_BYTES / 2 - 1)), ['tenders', '--timeout', '10']);
+    expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
+    expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+\): "\\"\\\\\\"/);
+    expect(result.ms).toBeLessThan(10_000);
+  });
+});
+
+describe('nesting: refused before it is built (exit 7), never a stack overflow (exit 1)', () => {
+  it.each(['json', 'ndjson', 'csv', 'tsv', 'table'])('3,000 levels inside a row, -o %s', async (format) => {
+    const result = await against(answer(200, deepRow(3_000)), ['tenders', '-o', format]);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: the answer from /api/v1/tenders is nested deeper than ${MAX_DEPTH} levels, far past any answer of this API: refused unread (HTTP 200)`,
+    );
+  });
+
+  it(`${MAX_DEPTH} levels in all are accepted and printed`, async () => {
+    const result = await against(answer(200, deepRow(MAX_DEPTH - 2)), ['tenders', '-o', 'ndjson']);
+    expect(result).toMatchObject({ code: 0, stdout: `{"a":${'['.repeat(MAX_DEPTH - 2)}${']'.repeat(MAX_DEPTH - 2)}}\n` });
+  });
+
+  it('a 3,000-level problem body: the status still speaks', async () => {
+    const result = await against(answer(403, `{"detail":${'['.repeat(3_000)}${']'.repeat(3_000)}}`), ['tenders', '--json']);
+    expect(result).toMatchObject({ code: 4, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe('error: Forbidden (HTTP 403)');
+  });
+});
+
+describe('more rows than the API returns: exit 7, refused before they are built', () => {
+  it.each([
+    [['tenders'], 100, 101],
+    [['tenders', '--limit', '200'], 200, 201],
+    [['tenders', '--limit', '5'], 5, 20_000],
+    [['agents'], 200, 150_000],
+  ])('%j: more than %i rows (%i sent)', async (argv, limit, sent) => {
+    const result = await against(answer(200, emptyRows(sent)), [...argv, '-o', 'table']);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr).toBe(
+      `error: the answer from /api/v1/${argv[0]} holds more than ${limit} rows, more than were asked for (HTTP 200)\n` +
+        'hint: The API returns at most the limit asked for (200 at most); this server does not keep to that.\n',
+    );
+  });
+
+  it('exactly the limit is fine', async () => {
+    const result = await against(answer(200, emptyRows(200)), ['tenders', '--limit', '200', '-o', 'ndjson']);
+    expect(result).toMatchObject({ code: 0, stdout: '{}\n'.repeat(200) });
+  });
+
+  it(`more than ${MAX_VALUES.toLocaleString('en')} values inside one row: exit 7`, async () => {
+    const result = await against(answer(200, `[{"reasons":${emptyRows(MAX_VALUES)}}]`), ['tenders', '-o', 'json']);
+    expect(result).toMatchObject({ code: 7, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: the answer from /api/v1/tenders holds more than ${MAX_VALUES.toLocaleString('en')} values, far past any answer of this API: refused unread (HTTP 200)`,
+    );
+  });
+});
+
+describe('size caps', () => {
+  it(`a 200 larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB: exit 7, not retried`, async () => {
+    const result = await against(answer(200, Buffer.alloc(MAX_BODY_BYTES + 1, 0x20)), ['tenders']);
+    expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
+    expect(result.stderr).toMatch(new RegExp(`^error: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB from 127\\.0\\.0\\.1:\\d+\\n$`));
+  });
+
+  it('an error body past its cap: its status and X-Correlation-Id still speak (a 401 stays exit 3)', async () => {
+    const result = await against(answer(401, Buffer.alloc(MAX_ERROR_BODY_BYTES + 1, 0x41), { 'X-Correlation-Id': 'corr-1' }), ['tenders', '--debug']);
+    expect(result).toMatchObject({ code: 3, stdout: '', requests: 1 });
+    expect(result.stderr).toContain(`[debug] < HTTP 401 in `);
+    expect(result.stderr).toContain(`ms, a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read\n`);
+    expect(result.stderr).toContain('error: Unauthorized (HTTP 401, correlation id corr-1)\n');
+  });
+});
+
+describe('--timeout bounds the whole request, parsing included', () => {
+  it('an answer that arrives whole but whose parse ends past the deadline is a timeout (exit 6)', async () => {
+    // The clock moves 6 s at each look: the real 5 s timer never fires, so only the check after
+    // the parse can see the deadline pass.
+    let clock = 0;
+    const result = await against(answer(200, '[]'), ['tenders', '--timeout', '5', '--retries', '0'], { now: () => (clock += 6_000) });
+    expect(result).toMatchObject({ code: 6, stdout: '' });
+    expect(result.stderr).toMatch(/^error: no complete answer from 127\.0\.0\.1:\d+ within 5 s \(--timeout\)\n/);
+  });
+
+  it('a body trickling in is cut at --timeout', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = Date.now();
+    const result = await cdata(['tenders', '--timeout', '0.5', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() } });
+    expect(result).toMatchObject({ code: 6, stdout: '' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
