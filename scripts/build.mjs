@@ -2,8 +2,12 @@
 // what it uses (start-up is measured by `npm run bench`). Runtime dependencies are bundled, so the
 // installed package needs no node_modules of its own. Type checking is tsc's job (npm test).
 import { build } from 'esbuild';
-import { checkUndiciInternals } from './check-undici.mjs';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { checkDeclarations } from './check-types.mjs';
+import { checkUndiciInternals } from './check-undici.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -25,6 +29,10 @@ const neverUsed = {
 
 checkUndiciInternals(root, pkg.devDependencies.undici);
 rmSync(new URL('dist', root), { recursive: true, force: true });
+// The sandbox library's type declarations (package.json "exports"), written while esbuild bundles.
+const declarations = promisify(execFile)(process.execPath, [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), '-p', 'tsconfig.sandbox.json'], {
+  cwd: fileURLToPath(root),
+});
 const { metafile } = await build({
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
@@ -67,4 +75,17 @@ writeFileSync(
   `cdata bundles these packages into dist/. Their licences follow.\n\n${[...new Set(notices)].join('\n')}`,
 );
 if (!existsSync(new URL('LICENSE', root))) throw new Error('LICENSE is missing');
+
+// Only the declarations the public module reaches are kept, and none may name a package an
+// integrator's install lacks.
+await declarations.catch((error) => {
+  throw new Error(`the sandbox's type declarations did not build:\n${error.stdout}${error.stderr}`);
+});
+const typesDir = fileURLToPath(new URL('dist/types/', root));
+const kept = new Set(checkDeclarations(`${typesDir}sandbox/index.d.ts`));
+for (const entry of readdirSync(typesDir, { recursive: true, withFileTypes: true })) {
+  const path = `${entry.parentPath ?? entry.path}/${entry.name}`;
+  if (entry.isFile() && !kept.has(path)) rmSync(path);
+}
+for (const folder of readdirSync(typesDir)) if (readdirSync(`${typesDir}${folder}`).length === 0) rmSync(`${typesDir}${folder}`, { recursive: true });
 

@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const bundled = await build({
   absWorkingDir: root.pathname,
   stdin: {
-    contents: "export * from './src/docs/commands-table.ts'; export * from './src/docs/man.ts';",
+    contents: "export * from './src/docs/commands-table'; export * from './src/docs/man';",
     resolveDir: root.pathname,
     loader: 'ts',
   },

@@ -21,6 +21,6 @@ if (!args.includes('--no-build')) run(process.execPath, [join(root, 'scripts/bui
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const stage = tempFolder('cdata-stage-'); // removed when this script ends, however it ends
 for (const entry of [...pkg.files, 'README.md', 'LICENSE']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
-const { name, version, description, type, license, bin, man, files, engines } = pkg;
-writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name, version, description, type, license, bin, man, files, engines }, null, 2)}\n`);
+const { name, version, description, type, license, bin, exports, man, files, engines } = pkg;
+writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name, version, description, type, license, bin, exports, man, files, engines }, null, 2)}\n`);
 process.stdout.write(run('npm', ['pack', '--json', '--pack-destination', destination], stage));

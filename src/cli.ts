@@ -4,9 +4,9 @@
 // This module imports almost nothing: the program and the reporter load only when needed, and
 // `cdata __complete` (every TAB) is answered without either. (`--version` is answered by
 // bin/cdata.js before any of this loads.)
-import type { Io } from './io.js';
+import type { Io } from './io/index.js';
 
-export { processIo, runInterruptCleanups } from './io.js';
+export { processIo, runInterruptCleanups } from './io/index.js';
 
 /** What main learns while a command runs, for reporting its error. */
 export interface RunState {

@@ -5,15 +5,15 @@ import { COMMANDS } from './commands/index.js';
 import { ENV_VARS } from './config/env.js';
 import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
-import { EXIT, EXIT_CODES, UsageError } from './errors.js';
-import type { Io } from './io.js';
+import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
+import type { Io } from './io/index.js';
 import { outputFormat } from './output/format.js';
 import { output } from './output/print.js';
-import { sanitize } from './output/sanitize.js';
+import { sanitize } from './core/sanitize.js';
 import type { RunState } from './cli.js';
 import type { AnyCommand, CommandContext } from './spec/command.js';
 import { GLOBAL_OPTIONS, type GlobalValues } from './spec/globals.js';
-import { VERSION } from './version.js';
+import { VERSION } from './core/version.js';
 
 export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
   let exitCode: number = EXIT.ok;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/commands/index.js';
 import type { AnyCommand } from '../src/spec/command.js';
 import { completionScript } from '../src/completion/index.js';
-import { ENDPOINTS, fieldNames } from '../src/endpoints.js';
+import { ENDPOINTS, fieldNames } from '../src/core/endpoints.js';
 import { run } from './helpers/run.js';
 
 const visible: [string[], AnyCommand][] = [];

@@ -2,10 +2,11 @@
 // for what may pass (5xx, timeouts, network errors) and never for what will not (400, 401, 403),
 // one wait on 429 when Retry-After is short enough, and no redirects followed.
 import { REDACTED_KEY, redactKeys, redactSecretsIn } from '../config/key.js';
-import { LIMIT_MAX, type Endpoint } from '../endpoints.js';
-import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '../errors.js';
-import type { Io } from '../io.js';
-import { isJsonObject, JsonLimitError, parseJson, type JsonValue } from '../json.js';
+import { LIMIT_MAX, type Endpoint } from '../core/endpoints.js';
+import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '../core/errors.js';
+import type { Io } from '../io/index.js';
+import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
+import type { JsonValue } from '../core/json-value.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
 import { AnswerCutShort, BodyTooLarge, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, type Transport } from './transport.js';

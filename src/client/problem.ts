@@ -10,9 +10,9 @@ import {
   UnavailableError,
   UsageError,
   type HttpDetail,
-} from '../errors.js';
+} from '../core/errors.js';
 import { redactKeys } from '../config/key.js';
-import { isJsonObject, parseJson } from '../json.js';
+import { isJsonObject, parseJson } from '../core/json.js';
 
 export interface HttpAnswer {
   status: number;

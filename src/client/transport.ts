@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import type { Env } from '../config/env.js';
-import { isLoopback } from './base-url.js';
+import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from './problem.js';
 
 // undici's HTTP/1 client alone, through two of its internal modules rather than the package

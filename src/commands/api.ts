@@ -1,12 +1,12 @@
 // From resolved settings to a ready client: the base URL checked and normalised, the key
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../client/client.js';
-import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../client/base-url.js';
+import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../core/base-url.js';
 import { requireProfile } from '../config/resolve.js';
 import { redactKeys } from '../config/key.js';
-import { AuthError, UsageError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
-import { VERSION } from '../version.js';
+import { AuthError, UsageError } from '../core/errors.js';
+import { sanitize } from '../core/sanitize.js';
+import { VERSION } from '../core/version.js';
 import type { CommandContext } from '../spec/command.js';
 
 /** What opening a client needs of a command's context. */

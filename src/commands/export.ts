@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
-import { CliError, exitCodeOf, UsageError, type ExitCode } from '../errors.js';
-import { errorJsonLine, httpSuffix, messageOf } from '../report.js';
+import { CliError, exitCodeOf, UsageError, type ExitCode } from '../core/errors.js';
+import { errorJsonLine, httpSuffix, messageOf } from '../output/error-text.js';
 import { account, type Failure } from '../export/account.js';
 import { openFolder, withFolderLock } from '../export/folder.js';
 import type { Generation } from '../export/generation.js';
@@ -19,7 +19,7 @@ import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js'
 import { Progress } from '../export/progress.js';
 import { asRows } from '../output/cells.js';
 import { render } from '../output/render.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../core/sanitize.js';
 import { cannotWrite } from '../output/sink.js';
 import type { ApiClient } from '../client/client.js';
 import { openClient, requireBaseUrl } from './api.js';
@@ -33,7 +33,7 @@ type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 type Failed = { item: ExportItem; failure: Failure; jsonLine: string };
 type Outcome = { item: ExportItem; entry: ResourceOk } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
-type Fail = (item: ExportItem, error: unknown, exitCode?: number) => Failed;
+type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
 /** Where this export's files come from, for the manifest and each file's entry. */
 type Origin = { profile: string; baseUrl: string };
 
@@ -222,7 +222,7 @@ function failing(secrets: readonly string[]): Fail {
     return {
       item,
       failure: { resource: item.endpoint.name, file: item.file, error: { message, exitCode, httpStatus: http?.status ?? null, correlationId } },
-      jsonLine: errorJsonLine(error, exitCode as ExitCode, secrets, item.endpoint.name),
+      jsonLine: errorJsonLine(error, exitCode, secrets, item.endpoint.name),
     };
   };
 }

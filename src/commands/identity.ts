@@ -1,7 +1,7 @@
 // The key's identity from /api/v1/me, for `auth login` (checking a new key) and `auth status`.
-import { endpointNamed } from '../endpoints.js';
-import { ForbiddenError } from '../errors.js';
-import { isJsonObject } from '../json.js';
+import { endpointNamed } from '../core/endpoints.js';
+import { ForbiddenError } from '../core/errors.js';
+import { isJsonObject } from '../core/json.js';
 import { openClient, type ApiContext } from './api.js';
 
 export interface Identity {

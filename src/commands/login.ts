@@ -3,7 +3,7 @@
 import { checkWritable, profileIn, updateConfig } from '../config/store.js';
 import { keyProblem, redactKeys } from '../config/key.js';
 import { DEFAULT_PROFILE } from '../config/schema.js';
-import { CliError, UsageError } from '../errors.js';
+import { CliError, UsageError } from '../core/errors.js';
 import { requireBaseUrl } from './api.js';
 import { fetchIdentity, type Identity } from './identity.js';
 import { readKey } from './read-key.js';

@@ -2,8 +2,8 @@
 import { maskKey } from '../config/key.js';
 import { checkProfileName, noProfileError, type ConfigData } from '../config/schema.js';
 import { updateConfig } from '../config/store.js';
-import type { View } from '../endpoints.js';
-import type { JsonObject } from '../json.js';
+import type { View } from '../core/endpoints.js';
+import type { JsonObject } from '../core/json-value.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { PROFILE_NAME_ARGS } from './registry/profile.js';
 

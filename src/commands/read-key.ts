@@ -2,8 +2,8 @@
 // terminal with echo off (raw mode), so the key never shows on screen, in scrollback or in a
 // screen recording. Never argv: shell history and process lists would keep it.
 import { StringDecoder } from 'node:string_decoder';
-import { UsageError } from '../errors.js';
-import { readStdin, type InStream, type Io } from '../io.js';
+import { UsageError } from '../core/errors.js';
+import { readStdin, type InStream, type Io } from '../io/index.js';
 
 /** More than any key; a larger stdin is some file piped by mistake. */
 const MAX_STDIN_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 // The nine endpoint commands: flags checked, one GET, the answer printed to stdout or --out.
 import { clampNote, LIMIT_MAX, type ParamValues } from '../core/params.js';
-import type { Endpoint } from '../endpoints.js';
+import type { Endpoint } from '../core/endpoints.js';
 import { asRows } from '../output/cells.js';
 import type { Handler } from '../spec/command.js';
 import { openClient } from './api.js';

@@ -1,6 +1,6 @@
 // `cdata sandbox`: the local API in the foreground until Ctrl-C, with its URL and demo keys.
-import { isLoopback } from '../client/base-url.js';
-import { UsageError } from '../errors.js';
+import { isLoopback } from '../core/base-url.js';
+import { UsageError } from '../core/errors.js';
 import { DEMO_KEYS, demoKey } from '../sandbox/keys.js';
 import { NAMED_FAULTS } from '../sandbox/faults.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';

@@ -2,12 +2,13 @@
 // 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
 // 6 when the receiver could not be reached at all.
 import { redactKeys, redactSecretsIn } from '../config/key.js';
-import type { View } from '../endpoints.js';
-import { EXIT, UsageError, UnavailableError } from '../errors.js';
-import { readStdin } from '../io.js';
+import type { View } from '../core/endpoints.js';
+import { EXIT, UsageError, UnavailableError } from '../core/errors.js';
+import { readStdin } from '../io/index.js';
 import { FileTooLarge, readRegularFile } from '../io/read-file.js';
-import { stringifyJson, type JsonObject } from '../json.js';
-import { sanitize } from '../output/sanitize.js';
+import { stringifyJson } from '../core/json.js';
+import type { JsonObject } from '../core/json-value.js';
+import { sanitize } from '../core/sanitize.js';
 import type { Handler } from '../spec/command.js';
 import { runChecks } from '../webhook/check.js';
 import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../webhook/deliver.js';

@@ -2,7 +2,7 @@
 // at every TAB. No network, no commander, no conf: a plain read of the config file. A missing
 // or broken file completes nothing and says nothing (the next real command will report it).
 import { readConfig } from '../config/read.js';
-import type { Io } from '../io.js';
+import type { Io } from '../io/index.js';
 
 export function completeDynamic(argv: readonly string[], io: Io): number {
   if (argv[0] !== 'profiles') return 2;

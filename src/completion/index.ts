@@ -1,5 +1,5 @@
 // The completion script for a shell, generated from the command registry.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { AnyCommand } from '../spec/command.js';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';

@@ -3,7 +3,7 @@
 // arguments and, for endpoint commands, its field names. Generators for bash, zsh and fish read
 // only this, so every script completes exactly what the registry declares.
 import type { ArgSpec, Completion, OptionSpec } from '../core/option.js';
-import { fieldNames, LIST_ENDPOINTS } from '../endpoints.js';
+import { fieldNames, LIST_ENDPOINTS } from '../core/endpoints.js';
 import { FORMATS, SETTINGS, type SettingName } from '../config/schema.js';
 import type { AnyCommand } from '../spec/command.js';
 import { GLOBAL_OPTIONS } from '../spec/globals.js';

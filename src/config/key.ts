@@ -1,7 +1,8 @@
 // API keys as cdata handles them: checked before anything is stored or sent, and shown only
 // masked, as the platform's Developers page lists them (api-reference.md part 5.2), and redacted
 // wherever else they could show: in what a server sends back, in messages, in JSON lines.
-import { isJsonObject, setOwn, type JsonValue } from '../json.js';
+import { isJsonObject, setOwn } from '../core/json.js';
+import type { JsonValue } from '../core/json-value.js';
 
 export const KEY_PREFIX = 'svc_';
 const MASK_LENGTH = 12;

@@ -9,8 +9,8 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 // The lock records and checks processes by pid: not part of Io, as nothing a test would fake.
 import process from 'node:process';
-import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
+import { UsageError } from '../core/errors.js';
+import type { Io } from '../io/index.js';
 
 /**
  * A holder refreshes its lock's time every quarter of this (an export holds it for minutes), so a

@@ -3,7 +3,7 @@
 // configuration error naming the path and the cause; it is never cleared or rewritten. Read with a
 // cap, and only when it is a regular file: a symlink to /dev/zero or a FIFO in its place would
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';

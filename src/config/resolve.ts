@@ -1,7 +1,7 @@
 // The one place settings are resolved: flag > environment > profile > default (PRODUCT.md
 // section 2). Commands read Settings; nothing else looks at flags, env or the config file for them.
-import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
+import { UsageError } from '../core/errors.js';
+import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
 import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
 import { parseChoice } from '../core/parse.js';

@@ -1,8 +1,8 @@
 // The config file's shape, shared by the reader (every command) and the writer (auth, profile,
 // config commands). One file, mode 0600, holding profiles:
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
-import { normaliseBaseUrl } from '../client/base-url.js';
-import { UsageError } from '../errors.js';
+import { normaliseBaseUrl } from '../core/base-url.js';
+import { UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;

@@ -1,7 +1,7 @@
 // The settings `cdata config get|set|unset` reads and changes: each name, how a value is checked
 // before it is stored, and how a stored value prints.
-import { normaliseBaseUrl } from '../client/base-url.js';
-import { UsageError } from '../errors.js';
+import { normaliseBaseUrl } from '../core/base-url.js';
+import { UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
 import { FORMATS, SETTINGS, type ProfileData, type SettingName } from './schema.js';
 

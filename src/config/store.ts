@@ -3,9 +3,9 @@
 // the file is read again, changed and rewritten, so concurrent writers lose nothing; a file that
 // cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
 import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
-import { makeFolders } from '../output/atomic.js';
-import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
+import { makeFolders } from '../io/atomic.js';
+import { UsageError } from '../core/errors.js';
+import type { Io } from '../io/index.js';
 import { cannotWriteIn, withLock } from './lock.js';
 import { configDir, configPath } from './paths.js';
 import { readConfig } from './read.js';

@@ -2,7 +2,7 @@
 // what it means for the rows (the sandbox filters by this), and its face on the command line (the
 // options that set it and how their values become the query). The endpoint table lists which
 // endpoints take which; commands, the sandbox, completions and the docs all read it from here.
-import { UsageError } from '../errors.js';
+import { UsageError } from './errors.js';
 import { flag, value, type Values } from './option.js';
 
 export const TIERS = ['RECOMMENDED', 'WORTH_A_LOOK', 'STRETCH'] as const;

@@ -1,8 +1,8 @@
 // Values as users type them (flags, `config set`, a hand-edited config file), each checked by one
 // rule wherever it comes from: a bad one is a usage error naming what was expected, and the value
 // is shown escaped (it came from argv or a file).
-import { UsageError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
+import { UsageError } from './errors.js';
+import { sanitize } from './sanitize.js';
 
 /** A whole number from `min` to `max` (ports, milliseconds, retries, seconds). */
 export function parseInteger(flag: string, raw: string, min: number, max: number): number {

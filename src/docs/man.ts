@@ -6,8 +6,8 @@ import type { OptionSpec } from '../core/option.js';
 import { GLOBAL_OPTIONS } from '../spec/globals.js';
 import { ENV_VARS } from '../config/env.js';
 import { CONFIG_FILE_NAME } from '../config/paths.js';
-import { EXIT_CODES } from '../errors.js';
-import { VERSION } from '../version.js';
+import { EXIT_CODES } from '../core/errors.js';
+import { VERSION } from '../core/version.js';
 import { argWord, optionParts, runnableCommands, synopsis, visibleArgs, visibleOptions, type Runnable, type SynopsisStyle } from './synopsis.js';
 
 export const MAN_PATH = 'man/cdata.1';

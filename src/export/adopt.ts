@@ -10,7 +10,7 @@
 // there leaves it so, and the next export links the rest. Files no manifest names and that this
 // export does not write (an older --stamp file) are not cdata's to move: they stay plain.
 import { join } from 'node:path';
-import type { Io } from '../io.js';
+import type { Io } from '../io/index.js';
 import { Generation } from './generation.js';
 import { currentGeneration, isFileName, visible } from './layout.js';
 

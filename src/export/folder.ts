@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import type { LockSubject } from '../config/lock.js';
 import { withLock } from '../config/lock.js';
-import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
+import { UsageError } from '../core/errors.js';
+import type { Io } from '../io/index.js';
 import { cannotWrite } from '../output/sink.js';
 import { adoptPlainFiles } from './adopt.js';
 import { clearGarbage, Generation } from './generation.js';

@@ -16,8 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import { chownSync, constants, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Io } from '../io.js';
-import { syncPath, writeNewFile, type Inherited } from '../output/atomic.js';
+import type { Io } from '../io/index.js';
+import { syncPath, writeNewFile, type Inherited } from '../io/atomic.js';
 import { isLockLeftover } from '../config/lock.js';
 import { DATA, DATA_TEMP, GENERATION_RANDOM_BYTES, generationName, isFileName, isGeneration, LINK_TEMP, linkTarget, LOCK, visible } from './layout.js';
 

@@ -11,7 +11,7 @@
 // file can be called that. docs/exports.md ("How the folder is laid out") says what a reader sees.
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 export const DATA = '..data';
 /** The link made beside DATA and renamed over it: the one step that commits. */

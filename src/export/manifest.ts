@@ -7,7 +7,7 @@
 // generation it describes (layout.ts), so it always agrees with the files beside it.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { isFileName } from './layout.js';
 
 export const MANIFEST_FILE = 'manifest.json';

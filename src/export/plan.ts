@@ -1,7 +1,7 @@
 // What `cdata export` will do, checked in full before any request: the resources, the format,
 // the limit, the folder (created, and writable) and the file names.
 import { accessSync, constants, statSync } from 'node:fs';
-import { makeFolders, PATH_MAX } from '../output/atomic.js';
+import { makeFolders, PATH_MAX } from '../io/atomic.js';
 import { GENERATION_NAME_LENGTH } from './layout.js';
 import { MANIFEST_FILE } from './manifest.js';
 import { join, resolve } from 'node:path';
@@ -10,8 +10,8 @@ import { EXPORT_FORMATS } from '../config/schema.js';
 export { EXPORT_FORMATS };
 import type { Limit } from '../core/params.js';
 import { parseChoice } from '../core/parse.js';
-import { findEndpoint, LIST_ENDPOINTS, type Endpoint } from '../endpoints.js';
-import { UsageError } from '../errors.js';
+import { findEndpoint, LIST_ENDPOINTS, type Endpoint } from '../core/endpoints.js';
+import { UsageError } from '../core/errors.js';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -1,7 +1,7 @@
 // Progress on a terminal: one live line per resource on stderr (pending, rows, done, failed),
 // redrawn in place. Off when stderr is not a terminal (cron mails only failures) or with -q.
-import type { Io } from '../io.js';
-import { sanitize } from '../output/sanitize.js';
+import type { Io } from '../io/index.js';
+import { sanitize } from '../core/sanitize.js';
 import { shorten } from '../output/width.js';
 
 export class Progress {

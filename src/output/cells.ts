@@ -1,6 +1,7 @@
 // One value of a row as text: the rules every format but JSON shares (PRODUCT.md section 3):
 // null prints as empty, arrays are joined, numbers stay exactly as the API wrote them.
-import { isJsonNumber, isJsonObject, stringifyJson, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonNumber, isJsonObject, stringifyJson } from '../core/json.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 
 export function cellText(value: JsonValue | undefined, arraySeparator: string): string {
   if (value === null || value === undefined) return '';

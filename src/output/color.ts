@@ -2,7 +2,7 @@
 // decide, else colour only on a terminal that is not TERM=dumb. Decided per stream.
 import type { ColorMode } from '../config/resolve.js';
 import type { Env } from '../config/env.js';
-import type { OutStream } from '../io.js';
+import type { OutStream } from '../io/index.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
 

@@ -4,9 +4,10 @@
 // of the API's own digits) and `cast.number` writes the digits back: `-1250.50` stays
 // `-1250.50`, not `'-1250.50` or `-1250.5`, and a 20-digit id keeps its digits.
 import { stringify } from 'csv-stringify/sync';
-import { isJsonNumber, type JsonObject } from '../json.js';
+import { isJsonNumber } from '../core/json.js';
+import type { JsonObject } from '../core/json-value.js';
 import { cellText } from './cells.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../core/sanitize.js';
 
 export const CSV_ARRAY_SEPARATOR = '; ';
 

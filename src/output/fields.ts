@@ -1,7 +1,7 @@
 // --fields: the columns and their order, in every format. Checked against what the data holds
 // (its view) before any request is sent: an unknown name is a usage error listing the valid ones.
-import { fieldNames, type View } from '../endpoints.js';
-import { UsageError } from '../errors.js';
+import { fieldNames, type View } from '../core/endpoints.js';
+import { UsageError } from '../core/errors.js';
 
 export function parseFields(view: View, raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;

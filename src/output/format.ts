@@ -1,7 +1,7 @@
 // Which format a data command prints: one rule for every command that prints data.
 import type { Settings } from '../config/resolve.js';
 import type { Format } from '../config/schema.js';
-import type { OutStream } from '../io.js';
+import type { OutStream } from '../io/index.js';
 
 /**
  * -o/--json, else the extension of --out (.csv, .tsv, .json, .ndjson, .jsonl), else the profile's

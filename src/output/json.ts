@@ -2,9 +2,10 @@
 // ndjson: one compact object per line. With --fields, objects are projected to those fields.
 // Characters JSON.stringify leaves raw but a terminal may act on (C1 controls, bidi overrides,
 // line separators) are written as \u escapes: the same JSON, safe on a terminal.
-import { stringifyJson, type JsonObject, type JsonValue } from '../json.js';
+import { stringifyJson } from '../core/json.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { asRows, project } from './cells.js';
-import { sanitizeJson } from './sanitize.js';
+import { sanitizeJson } from '../core/sanitize.js';
 
 export function renderJson(data: JsonValue, fields: readonly string[] | undefined): string {
   const projected = fields === undefined ? data : Array.isArray(data) ? asRows(data).map((row) => project(row, fields)) : project(asRows(data)[0] ?? {}, fields);

@@ -4,9 +4,9 @@
 // file, a pipe or --out gets none of that; and the text goes to stdout or, atomically, to --out.
 import type { ColorMode } from '../config/resolve.js';
 import type { Format } from '../config/schema.js';
-import type { View } from '../endpoints.js';
-import type { Io } from '../io.js';
-import type { JsonValue } from '../json.js';
+import type { View } from '../core/endpoints.js';
+import type { Io } from '../io/index.js';
+import type { JsonValue } from '../core/json-value.js';
 import { colorLevel, type ColorLevel } from './color.js';
 import { parseFields } from './fields.js';
 import { render } from './render.js';

@@ -1,8 +1,8 @@
 // The one entry to output: data in, text out, for any of the five formats. Each format loads
 // only when used, so `-o json` never pays for cli-table3, chalk or csv-stringify.
 import type { Format } from '../config/schema.js';
-import { fieldNames, type View } from '../endpoints.js';
-import type { JsonValue } from '../json.js';
+import { fieldNames, type View } from '../core/endpoints.js';
+import type { JsonValue } from '../core/json-value.js';
 import { asRows } from './cells.js';
 import type { ColorLevel } from './color.js';
 

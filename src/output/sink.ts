@@ -8,9 +8,9 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
-import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
-import { writeFileAtomic } from './atomic.js';
+import { UsageError } from '../core/errors.js';
+import type { Io } from '../io/index.js';
+import { writeFileAtomic } from '../io/atomic.js';
 
 const NOT_STDIN = 'standard input is no place for output';
 const TERMINAL = 'it is a terminal, and cdata shows data on a terminal only through stdout, with control characters escaped (leave out --out)';

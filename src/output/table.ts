@@ -4,10 +4,11 @@
 // first: API text never reaches the terminal raw.
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
-import { isJsonNumber, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonNumber } from '../core/json.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { cellText } from './cells.js';
 import type { ColorLevel } from './color.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../core/sanitize.js';
 import { displayWidth as width, shorten } from './width.js';
 
 export const TABLE_ARRAY_SEPARATOR = ', ';

@@ -1,8 +1,8 @@
 // TSV: a header row, tab-separated, one line per row; inside a value `\`, tab, CR and LF become
 // `\\`, `\t`, `\r`, `\n` and other control characters `\xHH`/`\uHHHH` (reversible: unescapeTsv).
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../core/json-value.js';
 import { cellText } from './cells.js';
-import { escapeTsv } from './sanitize.js';
+import { escapeTsv } from '../core/sanitize.js';
 
 export const TSV_ARRAY_SEPARATOR = '; ';
 

@@ -1,8 +1,8 @@
 // What each endpoint answers, worked out per request from the demo data. One entry per endpoint
 // of the table (a new endpoint without an answer here is a compile error), so the server itself
 // never looks at an endpoint's name.
-import type { Endpoint, EndpointName } from '../endpoints.js';
-import type { JsonValue } from '../json.js';
+import type { Endpoint, EndpointName } from '../core/endpoints.js';
+import type { JsonValue } from '../core/json-value.js';
 import { TENANT, withRunway, type DemoData } from './data.js';
 import type { DemoKey } from './keys.js';
 import { selectRows } from './query.js';

@@ -2,8 +2,9 @@
 // to the sandbox's clock so the demo always looks current), realistic, and carrying the awkward
 // values real data has: commas, quotes, newlines, non-Latin names, formula-like notes, nulls and
 // a tender title with terminal escape sequences.
-import { JsonNumber, type JsonObject } from '../json.js';
-import { TIERS, type EndpointName } from '../endpoints.js';
+import { JsonNumber } from '../core/json.js';
+import type { JsonObject } from '../core/json-value.js';
+import { TIERS, type EndpointName } from '../core/endpoints.js';
 import {
   AGENTS,
   NATIONAL_BUYERS,

@@ -1,7 +1,7 @@
 // Demo keys: deterministic, so docs and scripts can name them, and printed at start. The server
 // keeps only their SHA-256 digests, as the platform does (api-reference.md part 5.2).
 import { createHash } from 'node:crypto';
-import { SCOPES, type Scope } from '../endpoints.js';
+import { SCOPES, type Scope } from '../core/endpoints.js';
 
 export interface DemoKey {
   id: 'all' | 'graph' | 'tenders' | 'workspaces' | 'graph+tenders' | 'graph+workspaces' | 'tenders+workspaces' | 'revoked';

@@ -1,8 +1,8 @@
 // Query parameters as the reference states them (part 4), from what the endpoint table says each
 // parameter means: a value that is not allowed is a 400; `limit` out of range is clamped, not
 // rejected; parameters an endpoint does not take are ignored.
-import { LIMIT_MAX, LIMIT_MIN, type Endpoint, type Param } from '../endpoints.js';
-import type { JsonObject } from '../json.js';
+import { LIMIT_MAX, LIMIT_MIN, type Endpoint, type Param } from '../core/endpoints.js';
+import type { JsonObject } from '../core/json-value.js';
 
 const INTEGER = /^[+-]?\d+$/;
 

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ENDPOINTS } from '../endpoints.js';
-import { sleep } from '../io.js';
-import { stringifyJson, type JsonValue } from '../json.js';
+import { ENDPOINTS } from '../core/endpoints.js';
+import { sleep } from '../io/index.js';
+import { stringifyJson } from '../core/json.js';
+import type { JsonValue } from '../core/json-value.js';
 import { ANSWERS } from './answers.js';
 import { demoData, type DemoData } from './data.js';
 import { digest, keyTable } from './keys.js';

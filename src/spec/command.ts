@@ -2,8 +2,8 @@
 // help, completions, the man page and the README's command table read the data without loading
 // any handler. The handler's options and arguments are typed from the same declaration.
 import type { SandboxTarget, Settings } from '../config/resolve.js';
-import type { View } from '../endpoints.js';
-import type { Io } from '../io.js';
+import type { View } from '../core/endpoints.js';
+import type { Io } from '../io/index.js';
 import type { Output } from '../output/print.js';
 import type { ArgSpec, ArgValues, OptionMap, Values } from '../core/option.js';
 import type { GlobalValues } from './globals.js';

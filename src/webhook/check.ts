@@ -2,7 +2,7 @@
 // refuse a forged signature and a tampered body (401), refuse a correctly signed but stale
 // delivery (400), and acknowledge an event type it does not know; each within 5 seconds.
 import { redactKeys } from '../config/key.js';
-import type { Io } from '../io.js';
+import type { Io } from '../io/index.js';
 import { deliver, eventBody, signed, type DeliveryResult } from './deliver.js';
 import { sign } from './signature.js';
 

@@ -3,11 +3,11 @@
 // 301 or 302 is the result, as the platform records it). Only to https://, or http:// on
 // loopback for a receiver under development on this machine.
 import { STATUS_CODES } from 'node:http';
-import { isLoopback } from '../client/base-url.js';
+import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
 import { AnswerCutShort, createTransport, describeFailure } from '../client/transport.js';
-import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
+import { UsageError } from '../core/errors.js';
+import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
 
 export const DELIVERY_TIMEOUT_MS = 5_000;

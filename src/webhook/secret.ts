@@ -4,8 +4,8 @@
 // the platform's secrets never end with one). Any characters work (the HMAC key is the secret's
 // UTF-8), but bytes that are not UTF-8 are refused: decoded, they would become U+FFFD and sign
 // with a different key than the one in the file.
-import { UsageError } from '../errors.js';
-import { readStdin, type Io } from '../io.js';
+import { UsageError } from '../core/errors.js';
+import { readStdin, type Io } from '../io/index.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 
 const MAX_SECRET_BYTES = 4096;

@@ -4,7 +4,8 @@
 // secret exactly as shown (UTF-8, `whsec_` included). Verification goes in the receiver's order:
 // the signature over the raw bytes first (constant time), then the JSON, then the timestamp.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isJsonObject, JsonLimitError, parseJson, type JsonObject } from '../json.js';
+import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
+import type { JsonObject } from '../core/json-value.js';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';

@@ -1,8 +1,8 @@
 // Every endpoint command in every format, against what the sandbox returns for the same query.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/endpoints.js';
-import { parseJson, type JsonValue } from '../../src/json.js';
-import { unescapeTsv } from '../../src/output/sanitize.js';
+import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/core/endpoints.js';
+import { parseJson, type JsonValue } from '../../src/core/json.js';
+import { unescapeTsv } from '../../src/core/sanitize.js';
 import { fetchDirect, NOW } from '../helpers/api.js';
 import { csvCell, parseStrictCsv, rowsOf, tableCell, tableLinePattern, tsvCell } from '../helpers/cells.js';
 import { cdata, unsafeChars } from '../helpers/checked.js';

@@ -1,7 +1,7 @@
 // Colour (--color, NO_COLOR, FORCE_COLOR), notes on stderr and -q, the truncation note, and
 // the empty list.
 import { describe, expect, it } from 'vitest';
-import { fieldNames, findEndpoint } from '../../src/endpoints.js';
+import { fieldNames, findEndpoint } from '../../src/core/endpoints.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import { faultAlways, faultsAt, NOW, useSandboxes } from '../helpers/api.js';
 import { cdata } from '../helpers/checked.js';

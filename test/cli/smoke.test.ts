@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, stringifyJson } from '../../src/json.js';
+import { parseJson, stringifyJson } from '../../src/core/json.js';
 import { run } from '../helpers/run.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 

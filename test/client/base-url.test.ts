@@ -1,7 +1,7 @@
 // Base URL normalisation, and http:// only to loopback (by address, never by a look-alike name).
 import { describe, expect, it } from 'vitest';
-import { isLoopback, normaliseBaseUrl } from '../../src/client/base-url.js';
-import { UsageError } from '../../src/errors.js';
+import { isLoopback, normaliseBaseUrl } from '../../src/core/base-url.js';
+import { UsageError } from '../../src/core/errors.js';
 
 describe('normaliseBaseUrl', () => {
   it('treats the origin and the /api/v1 prefix, with or without a slash, as the same API', () => {

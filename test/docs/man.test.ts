@@ -6,7 +6,7 @@ import { GLOBAL_OPTIONS } from '../../src/spec/globals.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { manPage, MAN_PATH } from '../../src/docs/man.js';
 import { runnableCommands } from '../../src/docs/synopsis.js';
-import { EXIT_CODES } from '../../src/errors.js';
+import { EXIT_CODES } from '../../src/core/errors.js';
 import { runProcess } from '../helpers/spawn.js';
 import { skipWithout } from '../helpers/tools.js';
 

@@ -9,7 +9,7 @@ import { GLOBAL_OPTIONS } from '../../src/spec/globals.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { commandsTable, END, START } from '../../src/docs/commands-table.js';
 import { optionParts } from '../../src/docs/synopsis.js';
-import { EXIT_CODES } from '../../src/errors.js';
+import { EXIT_CODES } from '../../src/core/errors.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(root, file), 'utf8');

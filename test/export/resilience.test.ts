@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIST_ENDPOINTS } from '../../src/endpoints.js';
+import { LIST_ENDPOINTS } from '../../src/core/endpoints.js';
 import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/manifest.js';
 import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
 import { NOW, useSandboxes } from '../helpers/api.js';

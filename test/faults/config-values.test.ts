@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/json.js';
+import { parseJson } from '../../src/core/json.js';
 import { cdata } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { scratch } from './scratch.js';

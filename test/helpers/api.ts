@@ -2,8 +2,8 @@
 // sandboxes that misbehave on chosen requests, and for an address nothing listens on.
 import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
-import type { Endpoint } from '../../src/endpoints.js';
-import { parseJson, type JsonValue } from '../../src/json.js';
+import type { Endpoint } from '../../src/core/endpoints.js';
+import { parseJson, type JsonValue } from '../../src/core/json.js';
 import type { Fault } from '../../src/sandbox/faults.js';
 import { demoKey, type DemoKey } from '../../src/sandbox/keys.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';

@@ -1,8 +1,8 @@
 // What a value of the API's JSON should look like in each text format, written out from
 // PRODUCT.md section 3 rather than taken from src/output, so the format tests check the rules.
 import { parse as parseCsv } from 'csv-parse/sync';
-import { isJsonNumber, type JsonObject, type JsonValue } from '../../src/json.js';
-import { sanitize } from '../../src/output/sanitize.js';
+import { isJsonNumber, type JsonObject, type JsonValue } from '../../src/core/json.js';
+import { sanitize } from '../../src/core/sanitize.js';
 
 /** A JSON number: a plain number when a double keeps its text, else a JsonNumber holding it. */
 const isNumber = (value: JsonValue | undefined): boolean => typeof value === 'number' || isJsonNumber(value);

@@ -1,7 +1,7 @@
 // An Io for in-process runs of `main`: captured stdout/stderr, a chosen env and terminal, an
 // instant sleep that records what was asked, a deterministic random, and a way to "press Ctrl-C".
 import { Readable } from 'node:stream';
-import type { Io, OutStream } from '../../src/io.js';
+import type { Io, OutStream } from '../../src/io/index.js';
 
 export interface TestIoOptions {
   env?: Record<string, string | undefined>;

@@ -3,7 +3,7 @@
 // message saying what came, never a hang or an internal error (exit 1).
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/transport.js';
-import { MAX_DEPTH, MAX_VALUES } from '../../src/json.js';
+import { MAX_DEPTH, MAX_VALUES } from '../../src/core/json.js';
 import { cdata } from '../helpers/checked.js';
 import { useFolders } from './folders.js';
 import { answer, deepRow, emptyRows, unterminatedEscapes, useHostileServers } from './server.js';

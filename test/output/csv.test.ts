@@ -1,6 +1,6 @@
 // CSV: RFC 4180 quoting, numbers exactly as the API wrote them, formulas neutralised.
 import { describe, expect, it } from 'vitest';
-import { parseJson, type JsonObject } from '../../src/json.js';
+import { parseJson, type JsonObject } from '../../src/core/json.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { parseStrictCsv } from '../helpers/cells.js';
 

@@ -1,9 +1,9 @@
 // Counterexamples the property tests found (here and on the props branch), kept as plain examples.
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { isLoopback } from '../../src/client/base-url.js';
+import { isLoopback } from '../../src/core/base-url.js';
 import { parseTier } from '../../src/core/params.js';
-import { JsonNumber } from '../../src/json.js';
+import { JsonNumber } from '../../src/core/json.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { renderTable } from '../../src/output/table.js';
 

@@ -1,7 +1,7 @@
 // Terminal-safe text: sanitize (tables, stderr), escapeTsv/unescapeTsv, sanitizeJson.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeTsv, sanitize, sanitizeJson, unescapeTsv } from '../../src/output/sanitize.js';
+import { escapeTsv, sanitize, sanitizeJson, unescapeTsv } from '../../src/core/sanitize.js';
 import { unsafeChars } from '../helpers/checked.js';
 
 /** Any UTF-16 code unit (lone surrogates included), weighted towards the awkward ones. */

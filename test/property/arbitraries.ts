@@ -1,6 +1,6 @@
 // Hostile data for property tests: what public notices and careless systems put in text fields.
 import fc from 'fast-check';
-import { JsonNumber, type JsonObject, type JsonValue } from '../../src/json.js';
+import { JsonNumber, type JsonObject, type JsonValue } from '../../src/core/json.js';
 
 /** Single characters that break naive output: controls, escapes, bidi, separators, surrogates. */
 const nasty = fc.constantFrom(

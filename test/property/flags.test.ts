@@ -2,11 +2,11 @@
 // contract says, and refuse everything else with a usage error (never a crash, never a request).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isLoopback, normaliseBaseUrl } from '../../src/client/base-url.js';
+import { isLoopback, normaliseBaseUrl } from '../../src/core/base-url.js';
 import { parseLimit, parseTier } from '../../src/core/params.js';
 import { parseFields } from '../../src/output/fields.js';
-import { ENDPOINTS, fieldNames, LIMIT_MAX, LIMIT_MIN, TIERS } from '../../src/endpoints.js';
-import { UsageError } from '../../src/errors.js';
+import { ENDPOINTS, fieldNames, LIMIT_MAX, LIMIT_MIN, TIERS } from '../../src/core/endpoints.js';
+import { UsageError } from '../../src/core/errors.js';
 
 const RUNS = { numRuns: 500 };
 const usageError = (f: () => unknown) => {

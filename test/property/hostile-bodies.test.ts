@@ -5,7 +5,7 @@
 // needs on a loaded machine and far below what the quadratic scan took (a 400 KB body: ~100 s).
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { isJsonObject, JsonLimitError, parseJson, stringifyJson, type JsonObject, type JsonValue } from '../../src/json.js';
+import { isJsonObject, JsonLimitError, parseJson, stringifyJson, type JsonObject, type JsonValue } from '../../src/core/json.js';
 import { asRows } from '../../src/output/cells.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { renderJson, renderNdjson } from '../../src/output/json.js';

@@ -1,7 +1,7 @@
 // The demo data (PRODUCT.md section 7): deterministic for a day, more than 200 obligations, the
 // awkward values real data has, money with its two decimals as written, UTC timestamps.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/endpoints.js';
+import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { COUNTS } from '../../src/sandbox/data.js';
 import { NATIONAL_BUYERS, PROVINCIAL_BUYERS, TOWNS } from '../../src/sandbox/vocabulary.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';

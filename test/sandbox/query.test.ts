@@ -2,7 +2,7 @@
 // value not allowed, limit clamped to 1..200, defaults, newest first, tenders best tier first,
 // the filters, and unknown parameters ignored.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, LIST_ENDPOINTS, TIERS, findEndpoint, type Endpoint } from '../../src/endpoints.js';
+import { ENDPOINTS, LIST_ENDPOINTS, TIERS, findEndpoint, type Endpoint } from '../../src/core/endpoints.js';
 import { selectRows } from '../../src/sandbox/query.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { BAD_REQUEST, KEY, call, expectProblem, getJson, type Row } from './http.js';

@@ -1,7 +1,7 @@
 // api-reference.md part 4 rules 4 and 5: any method but GET, and any path not listed, gets 403
 // even with a key holding every scope.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/endpoints.js';
+import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { FORBIDDEN, KEY, call, expectProblem, rawGet } from './http.js';
 

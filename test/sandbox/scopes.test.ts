@@ -1,7 +1,7 @@
 // api-reference.md parts 4.3 and 5.8: a valid key without the endpoint's scope gets 403 with a
 // detail naming the missing scope. Every endpoint x every live demo key (each combination of scopes).
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '../../src/endpoints.js';
+import { ENDPOINTS, type Endpoint } from '../../src/core/endpoints.js';
 import { DEMO_KEYS } from '../../src/sandbox/keys.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { BAD_REQUEST, FORBIDDEN, KEY, call, expectProblem } from './http.js';

@@ -2,7 +2,7 @@
 // answering 200 with the all-scopes key, and its rows carry exactly the declared fields (so
 // every default column), each value of its declared type or null.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, fieldNames, type Endpoint, type FieldType } from '../../src/endpoints.js';
+import { ENDPOINTS, fieldNames, type Endpoint, type FieldType } from '../../src/core/endpoints.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { getJson, TIMESTAMP, type Row } from './http.js';
 

@@ -1,5 +1,5 @@
 // `cdata auth login | status | logout`.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import { refused } from '../../core/option.js';
 import { defineCommand } from '../../spec/command.js';
 

@@ -1,6 +1,6 @@
 // The endpoint commands, one per entry of the endpoint table: its summary and examples, and the
 // options of its query parameters (src/core/params.ts), which the handler turns into the query.
-import { ENDPOINTS, type Endpoint } from '../../endpoints.js';
+import { ENDPOINTS, type Endpoint } from '../../core/endpoints.js';
 import { PARAM_OPTIONS, type ParamOptionName } from '../../core/params.js';
 import type { OptionMap } from '../../core/option.js';
 import { defineCommand, type AnyCommand } from '../../spec/command.js';

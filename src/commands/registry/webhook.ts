@@ -1,5 +1,5 @@
 // `cdata webhook verify | listen | ping | check`.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import { refused, text, value } from '../../core/option.js';
 import { parseInteger } from '../../core/parse.js';
 import { DEFAULT_TOLERANCE_SECONDS } from '../../webhook/tolerance.js';

@@ -12,7 +12,7 @@
 import { accessSync, closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import type { Io } from '../io.js';
+import type { Io } from './index.js';
 
 /** Linux's limits, in bytes: one name in a path, and a whole path (less its terminating NUL). */
 export const NAME_MAX = 255;

@@ -1,9 +1,9 @@
 // The one table of the API's endpoints (api-reference.md parts 2 and 4). Commands, the
 // sandbox's routes, completions, help, the man page and the README's command list are all
 // derived from it: a new endpoint is one entry here plus its demo rows in src/sandbox/data.ts.
-import { DECIDED_PARAM, limitParam, TIER_PARAM, TIERS, type Param } from './core/params.js';
+import { DECIDED_PARAM, limitParam, TIER_PARAM, TIERS, type Param } from './params.js';
 
-export { CLI_DEFAULT_LIMIT, LIMIT_MAX, LIMIT_MIN, TIERS, type Param, type Tier } from './core/params.js';
+export { CLI_DEFAULT_LIMIT, LIMIT_MAX, LIMIT_MIN, TIERS, type Param, type Tier } from './params.js';
 
 export type Scope = 'graph.read' | 'tenders.read' | 'workspaces.read';
 export const SCOPES: readonly Scope[] = ['graph.read', 'tenders.read', 'workspaces.read'];

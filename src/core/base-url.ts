@@ -1,7 +1,7 @@
 // Base URLs: `https://host` and `https://host/api/v1` are the same API. Plain http is refused
 // unless the host is loopback, so a key never crosses a network in clear.
 import { isIP } from 'node:net';
-import { UsageError } from '../errors.js';
+import { UsageError } from './errors.js';
 
 const API_PREFIX = '/api/v1';
 

@@ -9,13 +9,17 @@
 // answer (8 ms against 0.2 ms); its stringify remains the fallback when a real string holds a mark.
 import { LosslessNumber, isLosslessNumber, stringify } from 'lossless-json';
 import { scanJson, type JsonLimits, type JsonScan } from './json-scan.js';
+import type { ExactNumber, JsonObject, JsonValue } from './json-value.js';
 
 export { JsonLimitError } from './json-scan.js';
 
-export { LosslessNumber as JsonNumber, isLosslessNumber as isJsonNumber };
+export type { ExactNumber, JsonObject, JsonValue } from './json-value.js';
 
-export type JsonValue = string | number | boolean | null | LosslessNumber | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+/** A number kept as written: `new JsonNumber('1250000.00')`. */
+export { LosslessNumber as JsonNumber };
+
+/** Whether a value is a number kept as written. */
+export const isJsonNumber: (value: unknown) => value is ExactNumber = isLosslessNumber;
 
 /**
  * Marks a number's text inside a string: NUL cannot appear raw in JSON, only as `\u0000`. A
@@ -95,7 +99,7 @@ function restoreNumbers(value: JsonValue): JsonValue {
     if (value.charCodeAt(0) !== 0) return value;
     return value.startsWith(MARK) ? new LosslessNumber(value.slice(MARK.length)) : value.slice(1);
   }
-  if (typeof value !== 'object' || value === null || isLosslessNumber(value)) return value;
+  if (typeof value !== 'object' || value === null || isJsonNumber(value)) return value;
   let renamed = false;
   for (const key in value) {
     if (key.charCodeAt(0) === 0) {
