@@ -28,21 +28,22 @@ const LATENCY_MS = 200;
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 // Everything the bench writes (floors, config, exports) goes here, removed however the bench ends.
 const work = tempFolder('cdata-bench-');
-// The floors, bundled exactly as dist/ is (scripts/floor: what the stack alone costs).
+// The floors, bundled as dist/cli.cjs is (scripts/floor: what the stack alone costs): CommonJS,
+// one file each, so they pay no more module loading than cdata does.
 const { build } = await import('esbuild');
+const { neverUsed } = await import('./never-used.mjs');
 await build({
   absWorkingDir: root,
   entryPoints: ['scripts/floor/undici-get.mjs', 'scripts/floor/commander-undici-get.mjs'],
   outdir: join(work, 'floor'),
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   minifyWhitespace: true,
   minifySyntax: true,
-  outExtension: { '.js': '.mjs' },
-  banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  outExtension: { '.js': '.cjs' },
+  plugins: [neverUsed],
   logLevel: 'warning',
 });
 // The sandboxes run in their own process: spawnSync below blocks this one's event loop.
@@ -91,8 +92,8 @@ const allCases = [
   { name: 'cdata completion bash', args: [bin, 'completion', 'bash'], env: env(fast) },
   { name: 'cdata __complete profiles (each TAB)', args: [bin, '__complete', 'profiles'], env: env(fast) },
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
-  { name: '  floor: undici alone, one GET', args: [join(work, 'floor/undici-get.mjs')], env: env(fast) },
-  { name: '  floor: commander + undici GET', args: [join(work, 'floor/commander-undici-get.mjs'), 'tenders', '-o', 'json'], env: env(fast) },
+  { name: '  floor: undici alone, one GET', args: [join(work, 'floor/undici-get.cjs')], env: env(fast) },
+  { name: '  floor: commander + undici GET', args: [join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'], env: env(fast) },
   { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
   { name: `cdata tenders -o json (${LATENCY_MS} ms latency)`, args: [bin, 'tenders', '-o', 'json'], env: env(slow), extraBaselineMs: LATENCY_MS },
   {

@@ -1,6 +1,16 @@
-// Builds dist/ with esbuild: one bundle per entry, split into chunks so each command loads only
-// what it uses (start-up is measured by `npm run bench`). Runtime dependencies are bundled, so the
-// installed package needs no node_modules of its own. Type checking is tsc's job (npm test).
+// Builds dist/ with esbuild. Runtime dependencies are bundled, so the installed package needs no
+// node_modules of its own; type checking is tsc's job (npm test).
+//
+//   dist/cli.cjs        the program: all of cdata's own code, commander and lossless-json, one
+//                       CommonJS file. Each command's handler is still evaluated only when it runs.
+//   dist/vendor/*.cjs   the large packages, each loaded only by the commands that use it: undici
+//                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk.
+//   dist/sandbox.js     the sandbox library, an ES module (package.json "exports": cdata/sandbox),
+//                       and dist/types/ its declarations.
+//
+// CommonJS, and few files: Node's ES module loader and each module it resolves cost start-up
+// that every command pays (docs/performance.md has the figures: `tenders -o json` 264 ms as 25
+// split ES modules, 219 ms like this, with `node -e 0` at 122 ms).
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,23 +18,56 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkDeclarations } from './check-types.mjs';
 import { checkUndiciInternals } from './check-undici.mjs';
+import { neverUsed } from './never-used.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
-// Two Node modules the bundle would load on every command yet can never use: undici's HTTP/2
-// client loads node:http2 (and with it TLS) at import though cdata never enables HTTP/2, and
-// commander loads node:child_process for executable subcommands, which cdata does not have.
-// Measured together at ~8 ms of every start-up; replaced by empty modules.
-const neverUsed = {
-  name: 'never-used-node-modules',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?(http2|child_process)$/ }, (args) => ({ path: args.path, namespace: 'never-used' }));
-    build.onLoad({ filter: /.*/, namespace: 'never-used' }, (args) => ({
-      contents: `module.exports = { constants: {} }; // ${args.path}: never used by cdata`,
-      loader: 'js',
-    }));
+
+/**
+ * The large packages, each its own file in dist/vendor/: what it holds, and the imports of
+ * cdata's sources it answers (with the property of the file's exports each takes).
+ */
+const VENDORS = {
+  undici: {
+    source: "module.exports = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js') };",
+    answers: { 'undici/lib/dispatcher/agent.js': '.Agent', 'undici/lib/api/api-request.js': '.request' },
   },
+  // The whole package, for EnvHttpProxyAgent: only when a proxy is configured.
+  'undici-proxy': { source: "module.exports = require('undici');", answers: { undici: '' } },
+  conf: { source: "export { default } from 'conf';", answers: { conf: '.default' } },
+  csv: { source: "export { stringify } from 'csv-stringify/sync';", answers: { 'csv-stringify/sync': '' } },
+  table: {
+    source: "export { default as Table } from 'cli-table3'; export { default as utils } from 'cli-table3/src/utils.js'; export { Chalk } from 'chalk';",
+    answers: { 'cli-table3': '.Table', 'cli-table3/src/utils.js': '.utils', chalk: '' },
+  },
+};
+
+/** Each vendored import in cdata's sources becomes a require of its file, resolved from dist/ at run time. */
+const vendored = {
+  name: 'vendored-packages',
+  setup(build) {
+    const answers = new Map(Object.entries(VENDORS).flatMap(([file, { answers }]) => Object.entries(answers).map(([spec, property]) => [spec, [file, property]])));
+    build.onResolve({ filter: /^[^./]/ }, (args) => (answers.has(args.path) ? { path: args.path, namespace: 'vendored' } : undefined));
+    build.onResolve({ filter: /^\.\/vendor\// }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => {
+      const [file, property] = answers.get(args.path);
+      return { contents: `module.exports = require(${JSON.stringify(`./vendor/${file}.cjs`)})${property};`, loader: 'js' };
+    });
+  },
+};
+
+const common = {
+  absWorkingDir: root.pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none', // the licences of everything bundled go to dist/THIRD_PARTY_LICENSES.txt
+  metafile: true,
+  define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
 };
 
 checkUndiciInternals(root, pkg.devDependencies.undici);
@@ -33,31 +76,28 @@ rmSync(new URL('dist', root), { recursive: true, force: true });
 const declarations = promisify(execFile)(process.execPath, [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), '-p', 'tsconfig.sandbox.json'], {
   cwd: fileURLToPath(root),
 });
-const { metafile } = await build({
-  absWorkingDir: root.pathname,
-  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none', // the licences of everything bundled go to dist/THIRD_PARTY_LICENSES.txt
-  metafile: true,
-  define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS dependencies (undici, cli-table3) call require() for Node's own modules.
-  banner: { js: "import { createRequire as __cdataRequire } from 'node:module'; const require = __cdataRequire(import.meta.url);" },
-  plugins: [neverUsed],
-  logLevel: 'warning',
-});
+const results = await Promise.all([
+  build({ ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [neverUsed, vendored] }),
+  ...Object.entries(VENDORS).map(([file, { source }]) =>
+    build({ ...common, stdin: { contents: source, resolveDir: root.pathname, loader: 'js' }, outfile: `dist/vendor/${file}.cjs`, format: 'cjs', plugins: [neverUsed] }),
+  ),
+  build({
+    ...common,
+    entryPoints: { sandbox: 'src/sandbox/index.ts' },
+    outdir: 'dist',
+    format: 'esm',
+    // A bundled CommonJS dependency would call require() for Node's own modules.
+    banner: { js: "import { createRequire as __cdataRequire } from 'node:module'; const require = __cdataRequire(import.meta.url);" },
+  }),
+]);
+const cliInputs = Object.keys(results[0].metafile.inputs);
+const strays = cliInputs.filter((input) => Object.values(VENDORS).some(({ answers }) => Object.keys(answers).some((spec) => input.includes(`node_modules/${spec.split('/')[0]}/`))));
+if (strays.length > 0) throw new Error(`dist/cli.cjs bundles what dist/vendor/ holds: ${strays.join(', ')}`);
 
 // The licences of the packages bundled into dist/ (MIT and ISC ask for their notice to travel
 // with the code): each package's name, version, licence and the text of its LICENSE file.
 const bundled = new Set();
-for (const input of Object.keys(metafile.inputs)) {
+for (const input of results.flatMap((result) => Object.keys(result.metafile.inputs))) {
   const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (match) bundled.add(input.slice(0, match.index + match[0].length));
 }

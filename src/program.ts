@@ -17,7 +17,7 @@ import { VERSION } from './core/version.js';
 
 export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
   let exitCode: number = EXIT.ok;
-  const program = buildProgram(io, run, (code) => (exitCode = code));
+  const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv));
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
@@ -34,7 +34,7 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
   return exitCode;
 }
 
-function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void): Command {
+function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined): Command {
   const program = new Command('cdata')
     .description('Read your company data from the API: tables at a terminal, JSON for scripts, CSV exports for cron.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -57,8 +57,38 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
   program.on('option:output', (value: string) => (run.jsonErrors = jsonFlag || /^(nd)?json$/i.test(value)));
   program.on('option:json', () => (run.jsonErrors = jsonFlag = true));
   program.on('option:debug', () => (run.debug = true));
-  for (const spec of COMMANDS) addCommand(program, spec, io, run, setExitCode);
+  for (const spec of chosen ? [chosen] : COMMANDS) addCommand(program, spec, io, run, setExitCode);
   return program;
+}
+
+/** Global flags that take a value (`-p prod`, `--timeout 5`): the next word is theirs. */
+const VALUE_FLAGS = new Set(
+  Object.values(GLOBAL_OPTIONS)
+    .filter((option) => option.flags.includes('<'))
+    .flatMap((option) => option.flags.split(/[ ,]+/).filter((word) => word.startsWith('-'))),
+);
+
+/**
+ * The command argv runs, found as commander would find it: the first word that is neither an
+ * option nor a global option's value. Only that command is then built (building all of them costs
+ * every run ~5 ms); undefined when there is none, or it is not a command, and then all are built,
+ * for the root's help and commander's suggestions.
+ */
+function invoked(argv: readonly string[]): AnyCommand | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return undefined;
+    if (word.startsWith('--')) {
+      if (!word.includes('=') && VALUE_FLAGS.has(word)) i++;
+    } else if (word.startsWith('-') && word.length > 1) {
+      // A cluster of short flags (-qp prod): one that takes a value takes the rest of the word, or the next.
+      const at = [...word.slice(1)].findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
+      if (at === word.length - 2) i++;
+    } else {
+      return COMMANDS.find((spec) => spec.name === word || spec.aliases?.includes(word));
+    }
+  }
+  return undefined;
 }
 
 function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, setExitCode: (code: number) => void): void {
@@ -93,6 +123,7 @@ function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, se
     }
     const options = parseValues(spec.options ?? {}, raw);
     const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
+    if (spec.usesApi || spec.sendsRequests) compileWasmOnce();
     const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
     try {
       const code = await handler(createContext(io, run, global, options, args, target?.target));
@@ -142,6 +173,19 @@ function createContext(
     },
     registry: COMMANDS,
   };
+}
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. By default V8 compiles it twice, the
+ * second time (optimised) in the background, and the process cannot exit until that finishes:
+ * ~80 ms added to every command that sends a request, for code that parses a few kilobytes. The
+ * baseline compiler alone is plenty (docs/performance.md). Set by the program for the commands
+ * that send requests (node:v8 costs the others ~5 ms to load), never as a side effect of
+ * importing a module: the sandbox library and the client leave the process's V8 alone.
+ */
+function compileWasmOnce(): void {
+  // Loaded here, not imported: a module-level import would load node:v8 for every command.
+  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 }
 
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */

@@ -163,10 +163,10 @@ export class ApiClient {
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
-/** The most rows a list may hold: the limit asked for, else the API's own cap. */
+/** The most rows a list may hold: the limit asked for (where the list takes one), else the API's own cap. */
 function rowLimit(endpoint: Endpoint, query: Record<string, string>): number | undefined {
   if (endpoint.shape !== 'list') return undefined;
-  const asked = Number(query.limit);
+  const asked = endpoint.params.some((param) => param.kind === 'limit') ? Number(query.limit) : NaN;
   return Number.isInteger(asked) && asked > 0 ? Math.min(asked, LIMIT_MAX) : LIMIT_MAX;
 }
 

@@ -23,7 +23,7 @@ import { sanitize } from '../core/sanitize.js';
 import { cannotWrite } from '../output/sink.js';
 import type { ApiClient } from '../client/client.js';
 import { openClient, requireBaseUrl } from './api.js';
-import { clampNote } from '../core/params.js';
+import { clampNote, LIMIT_MAX } from '../core/params.js';
 import { FILE_RENDERING } from '../output/print.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
@@ -170,7 +170,10 @@ async function exportOne(
   const { endpoint } = item;
   const exportedAt = new Date(context.io.now()).toISOString();
   try {
-    const query: Record<string, string> = { limit: String(plan.limit.value) };
+    // The limit goes to the lists that take one; the others (agents, workspaces) return all their rows, 200 at most.
+    const takesLimit = endpoint.params.some((param) => param.kind === 'limit');
+    const limit = takesLimit ? plan.limit.value : LIMIT_MAX;
+    const query: Record<string, string> = takesLimit ? { limit: String(limit) } : {};
     const { data } = await client.get(endpoint, query);
     const rows = asRows(data).length;
     const text = await render({
@@ -188,7 +191,7 @@ async function exportOne(
     } catch (error) {
       throw cannotWrite(item.path, error);
     }
-    progress.set(endpoint.name, `${rows} rows${rows >= plan.limit.value ? ' (the limit: more may exist)' : ''}  done`);
+    progress.set(endpoint.name, `${rows} rows${rows >= limit ? ' (the limit: more may exist)' : ''}  done`);
     return {
       item,
       entry: {
@@ -196,7 +199,7 @@ async function exportOne(
         status: 'ok',
         file: item.file,
         rows,
-        truncated: rows >= plan.limit.value,
+        truncated: rows >= limit,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
         exportedAt,

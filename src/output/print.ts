@@ -10,7 +10,6 @@ import type { JsonValue } from '../core/json-value.js';
 import { colorLevel, type ColorLevel } from './color.js';
 import { parseFields } from './fields.js';
 import { render } from './render.js';
-import { writeOutput } from './sink.js';
 
 export interface PrintOptions {
   format: Format;
@@ -36,7 +35,9 @@ export function output(io: Io, options: PrintOptions, view: View): Output {
     format: options.format,
     async print(data) {
       const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, ...rendering(io, options) });
-      await writeOutput(io, options.out, text);
+      // --out's rules (atomic files, descriptors, what is refused) load only when it is given.
+      if (options.out === undefined) io.stdout.write(text);
+      else await (await import('./sink.js')).writeOutput(io, options.out, text);
     },
   };
 }

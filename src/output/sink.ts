@@ -6,6 +6,7 @@
 // fills it until cdata hangs; into the file it reads, loses it), and a terminal, where untrusted
 // text must arrive through stdout, which shows it safely (control characters escaped).
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { UsageError } from '../core/errors.js';
@@ -93,7 +94,6 @@ async function writeFifo(path: string, content: string | Buffer): Promise<void> 
 
 /** Writes all of `content` to the pipe `fd` on the event loop, then closes it; a reader gone is EPIPE. */
 async function writeToPipe(fd: number, content: string | Buffer): Promise<void> {
-  const { Socket } = await import('node:net');
   const pipe = new Socket({ fd, readable: false, writable: true });
   await new Promise<void>((resolve, reject) => {
     pipe.once('error', reject);

@@ -57,8 +57,10 @@ export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpe
   load?: () => Promise<Handler<O, A>>;
   /** What its data looks like: completions offer its field names after --fields. */
   view?: View;
-  /** Talks to the API, so --sandbox applies. */
+  /** Talks to the API, so --sandbox applies (and it sends HTTP requests). */
   usesApi?: boolean;
+  /** Sends HTTP requests other than to the API (webhook deliveries). */
+  sendsRequests?: boolean;
   /**
    * true: its output is data, which --out FILE can take. Otherwise --out is refused (exit 2)
    * rather than silently ignored, saying why: this text, or that the output is not data.

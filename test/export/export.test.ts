@@ -8,6 +8,7 @@ import { LIST_ENDPOINTS, fieldNames } from '../../src/core/endpoints.js';
 import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/manifest.js';
 import { parseJson, type JsonObject } from '../../src/core/json.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
+import { AGENTS } from '../../src/sandbox/vocabulary.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { csvCell } from '../helpers/cells.js';
@@ -77,6 +78,17 @@ describe('cdata export', () => {
     expect(lines.map((l) => parseJson(l))).toEqual(await fetchRows('/api/v1/graph/persons'));
   });
 
+  it('--limit applies to the lists that take one: agents and workspaces come whole, not refused as too long', async () => {
+    const dir = folder();
+    const result = await run(['export', 'agents', 'workspaces', 'tenders', '--dir', dir, '--limit', '1'], { env: sandboxEnv(sandbox.current) });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(manifestOf(dir).resources).toMatchObject([
+      { resource: 'agents', rows: AGENTS.length, truncated: false },
+      { resource: 'workspaces', rows: 3, truncated: false },
+      { resource: 'tenders', rows: 1, truncated: true },
+    ]);
+  });
+
   it('sends limit explicitly, one request per list, all in flight together', async () => {
     let arrived = 0;
     let arrivedBeforeFirstAnswer = 0;
@@ -94,7 +106,9 @@ describe('cdata export', () => {
       const dir = folder();
       expect((await run(['export', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
       expect(slow.requests).toHaveLength(LIST_ENDPOINTS.length);
-      expect(slow.requests.every((r) => r.query.get('limit') === '200')).toBe(true);
+      // limit goes to every list that takes one (agents and workspaces take none).
+      const takes = (path: string) => LIST_ENDPOINTS.find((e) => e.path === path)!.params.some((p) => p.kind === 'limit');
+      expect(slow.requests.every((r) => r.query.get('limit') === (takes(r.path) ? '200' : null))).toBe(true);
       // Every list's request reached the server before the first answer went out.
       expect(arrivedBeforeFirstAnswer).toBe(LIST_ENDPOINTS.length);
     } finally {
