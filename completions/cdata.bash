@@ -5,7 +5,7 @@
 # Subcommands of a command path.
 _cdata_subcommands() {
   case "$1" in
-    '') echo 'me workspaces companies documents obligations persons people sites tenders agents export auth profile config webhook sandbox completion' ;;
+    '') echo 'me workspaces companies documents obligations persons people sites tenders agents export changes auth profile config webhook sandbox completion' ;;
     'auth') echo 'login status logout' ;;
     'profile') echo 'list use remove' ;;
     'config') echo 'get set unset path' ;;
@@ -26,6 +26,7 @@ _cdata_canonical() {
     '/tenders') echo 'tenders' ;;
     '/agents') echo 'agents' ;;
     '/export') echo 'export' ;;
+    '/changes') echo 'changes' ;;
     '/auth') echo 'auth' ;;
     '/profile') echo 'profile' ;;
     '/config') echo 'config' ;;
@@ -59,6 +60,7 @@ _cdata_options() {
     'sites') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'tenders') echo '--tier --decided --undecided -l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'changes') echo '--dir --change -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth login') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
@@ -72,7 +74,7 @@ _cdata_options() {
     'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'sandbox') echo '--host --port --latency --fail-rate --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'sandbox') echo '--host --port --latency --fail-rate --day --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
   esac
   echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'
@@ -91,6 +93,8 @@ _cdata_option_kind() {
     'export --dir') echo 'dirs'; return ;;
     'export -l'|'export --limit') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
+    'changes --dir') echo 'dirs'; return ;;
+    'changes --change') echo 'values added changed removed'; return ;;
     'webhook verify --signature') echo 'free'; return ;;
     'webhook verify --body-file') echo 'files'; return ;;
     'webhook verify --secret-env') echo 'free'; return ;;
@@ -110,6 +114,7 @@ _cdata_option_kind() {
     'sandbox --port') echo 'free'; return ;;
     'sandbox --latency') echo 'free'; return ;;
     'sandbox --fail-rate') echo 'free'; return ;;
+    'sandbox --day') echo 'free'; return ;;
     'sandbox --fault') echo 'values unavailable internal too-many-requests bad-request reset-mid-body stall-after-headers short-content-length html-200 object-for-array broken-json empty-list'; return ;;
   esac
   case "$2" in
@@ -137,6 +142,7 @@ _cdata_fields() {
     'sites') echo 'id companyId name province address status createdAt' ;;
     'tenders') echo 'ocid title buyer province closesOn runwayDays score tier reasons briefingNote decision analysisRunId docCount' ;;
     'agents') echo 'name description authority tools outputType restrictedActions' ;;
+    'changes') echo 'resource change key title fields row' ;;
   esac
 }
 
@@ -144,6 +150,7 @@ _cdata_fields() {
 _cdata_arg_kind() {
   case "$1 $2" in
     'export *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
+    'changes *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
     'profile use 0') echo 'profiles' ;;
     'profile remove 0') echo 'profiles' ;;
     'config get 0') echo 'values base-url output timeout' ;;

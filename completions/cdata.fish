@@ -24,6 +24,8 @@ function __cdata_canonical
             echo agents
         case '/export'
             echo export
+        case '/changes'
+            echo changes
         case '/auth'
             echo auth
         case '/profile'
@@ -84,7 +86,7 @@ function __cdata_scan
         switch $token
             case '--*=*'
             case '-*'
-                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --fault; and set skip 1
+                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --change --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --day --fault; and set skip 1
             case '*'
                 set -l name
                 test (count $__cdata_scanned_args) -eq 0; and set name (__cdata_canonical "$__cdata_scanned_path" $token)
@@ -125,6 +127,7 @@ complete -c cdata -n '__cdata_at ""' -a sites -d 'List sites: construction sites
 complete -c cdata -n '__cdata_at ""' -a tenders -d 'List public tenders matched to the company, best tier first'
 complete -c cdata -n '__cdata_at ""' -a agents -d 'List the governed agents and the authority each may act at'
 complete -c cdata -n '__cdata_at ""' -a export -d 'Write every list (or the named ones) to files, atomically, with a manifest'
+complete -c cdata -n '__cdata_at ""' -a changes -d 'Show what the last export into a folder found added, changed and removed'
 complete -c cdata -n '__cdata_at ""' -a auth -d 'Store, check and remove API keys'
 complete -c cdata -n '__cdata_at ""' -a profile -d 'List, choose and remove profiles'
 complete -c cdata -n '__cdata_at ""' -a config -d 'Read and change a profile\'s settings'
@@ -154,6 +157,10 @@ complete -c cdata -n '__cdata_at "export"' -s l -l limit -x -d 'rows per list (1
 complete -c cdata -n '__cdata_at "export"' -l stamp -d 'time-stamped file names, e.g. tenders-2026-11-22T0600Z.csv'
 complete -c cdata -n '__cdata_at "export"' -s o -l output -x -a 'csv json ndjson tsv' -d 'output format: csv, json, ndjson, tsv'
 complete -c cdata -n '__cdata_at "export"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to export (default: all)'
+complete -c cdata -n '__cdata_at "changes"' -l dir -x -a '(__fish_complete_directories)' -d 'the folder cdata export writes to'
+complete -c cdata -n '__cdata_at "changes"' -l change -x -a 'added changed removed' -d 'only these kinds of change: added, changed, removed (comma-separated)'
+complete -c cdata -n '__cdata_at "changes"' -s f -l fields -x -a '(__fish_complete_list , "string split \' \' \'resource change key title fields row\'")' -d 'fields to show, in this order'
+complete -c cdata -n '__cdata_at "changes"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to show (default: all)'
 complete -c cdata -n '__cdata_at "auth"' -a login -d 'Store an API key for a profile, after checking it against the API'
 complete -c cdata -n '__cdata_at "auth"' -a status -d 'Show the profile, base URL, masked key, where it came from, and what /me says'
 complete -c cdata -n '__cdata_at "auth"' -a logout -d 'Remove a profile\'s stored key'
@@ -193,6 +200,7 @@ complete -c cdata -n '__cdata_at "sandbox"' -l host -x -d 'address to listen on'
 complete -c cdata -n '__cdata_at "sandbox"' -l port -x -d 'port to listen on (0: any free port)'
 complete -c cdata -n '__cdata_at "sandbox"' -l latency -x -d 'delay every answer by MS milliseconds'
 complete -c cdata -n '__cdata_at "sandbox"' -l fail-rate -x -d 'answer this share of requests (0 to 1) with 503'
+complete -c cdata -n '__cdata_at "sandbox"' -l day -x -d 'demo data moved forward N days: some rows added, changed and removed (0 to 365)'
 complete -c cdata -n '__cdata_at "sandbox"' -l fault -x -a 'unavailable internal too-many-requests bad-request reset-mid-body stall-after-headers short-content-length html-200 object-for-array broken-json empty-list' -d 'answer every request with this fault, to test a client'
 complete -c cdata -n '__cdata_at "completion"; and test (count (__cdata_args)) -eq 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
 complete -c cdata -s p -l profile -x -a '(command cdata __complete profiles 2>/dev/null)' -d 'profile to use (env CDATA_PROFILE)'

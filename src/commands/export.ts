@@ -4,17 +4,23 @@
 // every request has settled, the files of earlier exports are carried along, the manifest is
 // written, and one rename commits the lot (src/export/generation.ts). Until then readers, and a
 // run killed at any instant, see the previous export whole. A resource that fails keeps its
-// previous file. Exit 0 only when everything succeeded, else the highest code.
+// previous file. Each list is compared with its previous export (src/export/detect.ts): its
+// state goes in beside its file, and changes.ndjson with the manifest. Exit 0 only when
+// everything succeeded, else the highest code.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
 import { CliError, exitCodeOf, UsageError, type ExitCode } from '../core/errors.js';
 import { errorJsonLine, httpSuffix, messageOf } from '../output/error-text.js';
 import { account, type Failure } from '../export/account.js';
+import { CHANGES_FILE, writeChanges } from '../export/changes-file.js';
+import type { Change } from '../export/changes.js';
+import { detectChanges, writeTogether } from '../export/detect.js';
+import { stateFile } from '../export/state.js';
 import { openFolder, withFolderLock } from '../export/folder.js';
 import type { Generation } from '../export/generation.js';
 import { DATA } from '../export/layout.js';
-import { MANIFEST_FILE, type Manifest, type Previous, type ResourceOk } from '../export/manifest.js';
+import { MANIFEST_FILE, type Manifest, type Previous, type ResourceWritten } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
 import { asRows } from '../output/cells.js';
@@ -31,7 +37,8 @@ import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
 type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
 type Failed = { item: ExportItem; failure: Failure; jsonLine: string };
-type Outcome = { item: ExportItem; entry: ResourceOk } | Failed;
+/** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
+type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
 /** Where this export's files come from, for the manifest and each file's entry. */
@@ -67,6 +74,8 @@ async function exportInto(context: ExportContext, client: ApiClient, plan: Expor
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
     report(context, outcomes, manifest, plan.dir, progress.enabled);
+    // On a terminal only, as every note of export's: the manifest's `"changes": null` says it too.
+    for (const o of outcomes) if ('entry' in o && o.unusable && io.stderr.isTTY) context.note(`${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`);
     return manifest.exitCode;
   } catch (error) {
     generation.abandon();
@@ -85,6 +94,7 @@ function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
     return outcome;
   } catch (error) {
     generation.drop(outcome.entry.file);
+    generation.drop(stateFile(outcome.entry.resource));
     return fail(outcome.item, cannotWrite(outcome.item.path, error));
   }
 }
@@ -93,10 +103,11 @@ function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
 async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcome[], previous: Previous, origin: Origin, startedAt: number): Promise<Manifest> {
   let carried: string[];
   try {
-    carried = generation.carryRest(new Set([MANIFEST_FILE]));
+    carried = generation.carryRest(new Set([MANIFEST_FILE, CHANGES_FILE]));
   } catch (error) {
     throw cannotWrite(generation.path, error);
   }
+  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? o.changes : [])));
   const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
   const exitCode = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
   const manifest: Manifest = {
@@ -108,6 +119,7 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
     limit: plan.limit.value,
     ok: exitCode === 0,
     exitCode,
+    changesFile,
     ...contents,
   };
   const manifestPath = join(plan.dir, MANIFEST_FILE);
@@ -176,6 +188,7 @@ async function exportOne(
     const query: Record<string, string> = takesLimit ? { limit: String(limit) } : {};
     const { data } = await client.get(endpoint, query);
     const rows = asRows(data).length;
+    const truncated = rows >= limit;
     const text = await render({
       view: endpoint,
       data,
@@ -186,20 +199,24 @@ async function exportOne(
       ...FILE_RENDERING,
     });
     const bytes = Buffer.from(text, 'utf8');
+    const detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
     try {
-      await generation.write(item.file, bytes);
+      await writeTogether(generation, [[item.file, bytes], [detected.state.file, detected.state.text]]);
     } catch (error) {
       throw cannotWrite(item.path, error);
     }
-    progress.set(endpoint.name, `${rows} rows${rows >= limit ? ' (the limit: more may exist)' : ''}  done`);
+    progress.set(endpoint.name, `${rows} rows${truncated ? ' (the limit: more may exist)' : ''}  done`);
     return {
       item,
+      changes: detected.changes,
+      unusable: detected.unusable,
       entry: {
         resource: endpoint.name,
         status: 'ok',
         file: item.file,
         rows,
-        truncated: rows >= limit,
+        truncated,
+        changes: detected.counts,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
         exportedAt,

@@ -3,6 +3,7 @@
 // loads only when it runs.
 import type { AnyCommand } from '../spec/command.js';
 import { AUTH_COMMAND } from './registry/auth.js';
+import { CHANGES_COMMAND } from './registry/changes.js';
 import { COMPLETION_COMMAND } from './registry/completion.js';
 import { CONFIG_COMMAND } from './registry/config.js';
 import { EXPORT_COMMAND } from './registry/export.js';
@@ -14,6 +15,7 @@ import { WEBHOOK_COMMAND } from './registry/webhook.js';
 export const COMMANDS: readonly AnyCommand[] = [
   ...RESOURCE_COMMANDS,
   EXPORT_COMMAND,
+  CHANGES_COMMAND,
   AUTH_COMMAND,
   PROFILE_COMMAND,
   CONFIG_COMMAND,

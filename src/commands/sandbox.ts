@@ -22,6 +22,7 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
       port,
       latencyMs: options.latency,
       failRate: options.failRate,
+      day: options.day,
       faults: fault ? () => fault : undefined,
       onRequest: (r) => context.note(`${r.method} ${r.path}${r.query.size ? `?${r.query}` : ''} -> ${r.status}`),
     });
@@ -47,6 +48,7 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
       `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
       '  cdata tenders --tier RECOMMENDED',
       `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
+      ...(options.day > 0 ? ['', `The demo data is that of day ${options.day}: rows added, changed and removed since day 0 (docs/sandbox.md).`] : []),
       ...(fault ? ['', `Every request is answered with the fault '${options.fault}'.`] : []),
       '',
       'Ctrl-C stops it.',

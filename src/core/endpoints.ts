@@ -48,6 +48,11 @@ export interface Endpoint extends View {
   examples: readonly string[];
   /** Which rows a list's limit keeps: `newest` (every list, per the reference) or `best` (tenders, best tier first). */
   firstRows?: 'newest' | 'best';
+  /**
+   * Fields the API works out from the day of the request (tenders' runwayDays: days to closesOn),
+   * which change every day by themselves: change detection does not compare them.
+   */
+  computed?: readonly string[];
 }
 
 const str = { kind: 'string' } as const;
@@ -220,6 +225,7 @@ export const ENDPOINTS = [
     key: 'ocid',
     examples: ['cdata tenders --tier RECOMMENDED', 'cdata tenders --tier worth-a-look --undecided', "cdata tenders --json | jq -r '.[] | [.ocid, .closesOn, .title] | @tsv'"],
     firstRows: 'best',
+    computed: ['runwayDays'],
     params: [TIER_PARAM, DECIDED_PARAM, tendersLimit],
     fields: [
       f('ocid', str),

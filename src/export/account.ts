@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Generation } from './generation.js';
-import type { Manifest, Previous, ResourceEntry, ResourceFailed, ResourceOk } from './manifest.js';
+import type { Manifest, Previous, ResourceEntry, ResourceFailed, ResourceOk, ResourceWritten } from './manifest.js';
 
 export type Failure = Pick<ResourceFailed, 'resource' | 'file' | 'error'>;
 
@@ -19,7 +19,7 @@ export interface Account {
  * `outcomes` in export order: an entry for a file written, or a failure; `carried`: the names
  * carried into the generation from the previous one.
  */
-export function account(outcomes: (ResourceOk | Failure)[], carried: readonly string[], previous: Previous, generation: Generation): Account {
+export function account(outcomes: (ResourceWritten | Failure)[], carried: readonly string[], previous: Previous, generation: Generation): Account {
   const isCarried = new Set(carried.filter((name) => !name.startsWith('.')));
   const described = new Set<string>();
   const carriedEntry = (entry: ResourceOk | undefined) => {
@@ -30,7 +30,7 @@ export function account(outcomes: (ResourceOk | Failure)[], carried: readonly st
   const resources = outcomes.map((outcome): ResourceEntry => {
     if ('status' in outcome) return outcome;
     const kept = carriedEntry(previous.latest.get(outcome.resource));
-    return { ...outcome, status: 'error', kept: kept ? keptFile(kept) : null };
+    return { ...outcome, status: 'error', changes: null, kept: kept ? keptFile(kept) : null };
   });
   const asked = new Set(outcomes.map((outcome) => outcome.resource));
   const earlier = [...previous.latest.values()].filter((entry) => !asked.has(entry.resource) && carriedEntry(entry) !== undefined);

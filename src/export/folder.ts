@@ -8,6 +8,7 @@ import { UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWrite } from '../output/sink.js';
 import { adoptPlainFiles } from './adopt.js';
+import { CHANGES_FILE } from './changes-file.js';
 import { clearGarbage, Generation } from './generation.js';
 import { currentGeneration, LOCK, visible } from './layout.js';
 import { MANIFEST_FILE, readPrevious, type Previous } from './manifest.js';
@@ -35,11 +36,11 @@ export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterru
 /** Under the lock: the folder made ready for a new generation of these files. */
 export function openFolder(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>): OpenFolder {
   const manifest = visible(dir, MANIFEST_FILE);
-  if (typeof manifest === 'object') {
-    throw new UsageError(`cannot export into ${dir}: ${join(dir, MANIFEST_FILE)} is in the way (${manifest.inTheWay})`, {
-      hint: 'cdata keeps its manifest under that name: move the thing there away, or choose another --dir.',
-    });
-  }
+  if (typeof manifest === 'object') throw inTheWay(dir, MANIFEST_FILE, manifest.inTheWay, 'its manifest');
+  // No cdata before change detection wrote changes.ndjson: a plain file of that name is someone's own.
+  const changes = visible(dir, CHANGES_FILE);
+  if (changes === 'file') throw inTheWay(dir, CHANGES_FILE, 'it is a plain file, where cdata keeps a link into ..data', 'the changes each export finds');
+  if (typeof changes === 'object') throw inTheWay(dir, CHANGES_FILE, changes.inTheWay, 'the changes each export finds');
   clearGarbage(dir, currentGeneration(dir));
   const previous = readPrevious(dir);
   try {
@@ -48,4 +49,10 @@ export function openFolder(dir: string, files: readonly string[], io: Pick<Io, '
   } catch (error) {
     throw cannotWrite(dir, error);
   }
+}
+
+function inTheWay(dir: string, name: string, why: string, what: string): UsageError {
+  return new UsageError(`cannot export into ${dir}: ${join(dir, name)} is in the way (${why})`, {
+    hint: `cdata keeps ${what} under that name: move the thing there away, or choose another --dir.`,
+  });
 }

@@ -1,6 +1,8 @@
 // manifest.json: what the export in the folder holds, for whoever consumes it: when, from where
 // (never the key), and per resource its file, rows, whether the API's cap was reached, the file's
-// SHA-256, and ok or the error with its exit code. A failed resource keeps its previous file, and
+// SHA-256, ok or the error with its exit code, and how many rows changed since its previous
+// export (changes.ndjson, which the manifest describes too, holds the changes themselves). A
+// failed resource keeps its previous file, and
 // its entry says which earlier export that file came from; `earlier` lists the files of earlier
 // exports that this one did not ask for (after `cdata export tenders`, the other lists' files);
 // `history` every other file still there (older --stamp files). The manifest is one file of the
@@ -8,6 +10,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import type { ChangesFile } from './changes-file.js';
+import type { ChangeCounts } from './changes.js';
 import { isFileName } from './layout.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -31,16 +35,21 @@ export interface ResourceOk {
   baseUrl: string | null;
 }
 
+/** A list this export wrote: its file, and what changed since its previous export (null: a baseline). */
+export type ResourceWritten = ResourceOk & { changes: ChangeCounts | null };
+
 export interface ResourceFailed {
   resource: string;
   status: 'error';
   file: string;
   error: { message: string; exitCode: number; httpStatus: number | null; correlationId: string | null };
+  /** A failed list has no changes; its next successful export compares with its last successful one. */
+  changes: null;
   /** The earlier export whose file is still in place, when the previous manifest recorded one. */
   kept: Omit<ResourceOk, 'resource' | 'status'> | null;
 }
 
-export type ResourceEntry = ResourceOk | ResourceFailed;
+export type ResourceEntry = ResourceWritten | ResourceFailed;
 
 /** A file no manifest described (it was lost or edited): known by its name, size and SHA-256 alone. */
 export interface UnknownFile {
@@ -58,6 +67,8 @@ export interface Manifest {
   limit: number;
   ok: boolean;
   exitCode: number;
+  /** changes.ndjson, which this export wrote. */
+  changesFile: ChangesFile;
   resources: ResourceEntry[];
   /** Resources this export did not ask for whose files from earlier exports are still in the folder. */
   earlier: ResourceOk[];
@@ -90,7 +101,8 @@ export function readPrevious(dir: string): Previous {
   // is from its profile and API; one it carried forward (kept, earlier) is from an unknown one.
   const written = { profile: manifest.profile ?? null, baseUrl: manifest.baseUrl ?? null };
   const unknown = { profile: null, baseUrl: null };
-  const note = (entry: ResourceOk, newest: boolean) => {
+  // An entry describes its file; what changed concerns only the export that wrote it.
+  const note = ({ changes: _changes, ...entry }: ResourceOk & { changes?: unknown }, newest: boolean) => {
     if (!isFileName(entry.file) || typeof entry.resource !== 'string') return;
     previous.byFile.set(entry.file, entry);
     if (newest) previous.latest.set(entry.resource, entry);

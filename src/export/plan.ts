@@ -4,6 +4,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { makeFolders, PATH_MAX } from '../io/atomic.js';
 import { GENERATION_NAME_LENGTH } from './layout.js';
 import { MANIFEST_FILE } from './manifest.js';
+import { CHANGES_FILE } from './changes-file.js';
+import { stateFile } from './state.js';
 import { join, resolve } from 'node:path';
 import type { Settings } from '../config/resolve.js';
 import { EXPORT_FORMATS } from '../config/schema.js';
@@ -46,7 +48,7 @@ export function planExport(request: ExportRequest, startedAt: number): ExportPla
   if (request.dir === undefined || request.dir === '') {
     throw new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' });
   }
-  const endpoints = resources(request.resources);
+  const endpoints = listsNamed(request.resources);
   const format = exportFormat(request.output);
   const { limit } = request;
   const dir = resolve(request.dir);
@@ -65,7 +67,8 @@ export function planExport(request: ExportRequest, startedAt: number): ExportPla
  * for that under the system's limit is refused before anything is made, not after the requests.
  */
 function checkLength(dir: string, items: ExportItem[]): void {
-  const longest = Math.max(Buffer.byteLength(MANIFEST_FILE), ...items.map((item) => Buffer.byteLength(item.file)));
+  const names = [MANIFEST_FILE, CHANGES_FILE, ...items.flatMap((item) => [item.file, stateFile(item.endpoint.name)])];
+  const longest = Math.max(...names.map((name) => Buffer.byteLength(name)));
   const needed = Buffer.byteLength(dir) + 1 + GENERATION_NAME_LENGTH + 1 + longest;
   if (needed > PATH_MAX) {
     throw new UsageError(`the export folder's path is too long: files in it would have paths of ${needed} bytes, past the system's limit of ${PATH_MAX}`, {
@@ -74,14 +77,14 @@ function checkLength(dir: string, items: ExportItem[]): void {
   }
 }
 
-/** The named lists (aliases allowed, repeats ignored), or every list when none is named. */
-function resources(requested: readonly string[]): Endpoint[] {
+/** The named lists (aliases allowed, repeats ignored), or every list when none is named; `command` names who asks. */
+export function listsNamed(requested: readonly string[], command = 'export'): Endpoint[] {
   if (requested.length === 0) return [...LIST_ENDPOINTS];
   const chosen: Endpoint[] = [];
   for (const name of requested) {
     const endpoint = findEndpoint(name);
     if (!endpoint || endpoint.shape !== 'list') {
-      throw new UsageError(`unknown resource '${name}' for export; valid: ${LIST_ENDPOINTS.map((e) => e.name).join(', ')}`);
+      throw new UsageError(`unknown resource '${name}' for ${command}; valid: ${LIST_ENDPOINTS.map((e) => e.name).join(', ')}`);
     }
     if (!chosen.includes(endpoint)) chosen.push(endpoint);
   }

@@ -3,7 +3,7 @@
 // values real data has: commas, quotes, newlines, non-Latin names, formula-like notes, nulls and
 // a tender title with terminal escape sequences.
 import { JsonNumber } from '../core/json.js';
-import type { JsonObject } from '../core/json-value.js';
+import type { ExactNumber, JsonObject } from '../core/json-value.js';
 import { TIERS, type EndpointName } from '../core/endpoints.js';
 import {
   AGENTS,
@@ -25,10 +25,10 @@ export { TENANT };
 
 export const COUNTS = { companies: 48, persons: 72, sites: 24, documents: 96, obligations: 240, tenders: 64 };
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** mulberry32: a small, well-distributed seeded generator. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -45,8 +45,8 @@ function generator(seed: number) {
   return { next, int, pick, chance, hex, uuid };
 }
 
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const money = (rand: () => number, min: number, max: number) => new JsonNumber((min + rand() * (max - min)).toFixed(2));
+export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const money = (rand: () => number, min: number, max: number): ExactNumber => new JsonNumber((min + rand() * (max - min)).toFixed(2));
 
 export interface DemoData {
   /** Midnight UTC of the day the data was generated for; runwayDays counts from it. */
@@ -88,7 +88,7 @@ export function demoData(now: number): DemoData {
     const last = g.pick(SURNAMES);
     const fullName = special?.fullName ?? `${first} ${last}`;
     // The address follows the name (accents dropped); a name with no Latin letters has its own.
-    const mailbox = fullName.normalize('NFKD').toLowerCase().replace(/[^a-z ]/g, '').trim().replace(/\s+/g, '.');
+    const mailbox = mailboxOf(fullName);
     persons.push({
       id: g.uuid(),
       companyId: companyId(),
@@ -158,7 +158,7 @@ export function demoData(now: number): DemoData {
   for (let i = 0; i < COUNTS.tenders; i++) {
     const [town, province, municipality] = g.pick(TOWNS);
     const score = g.int(22, 97);
-    const tier = score >= 75 ? TIERS[0] : score >= 50 ? TIERS[1] : TIERS[2];
+    const tier = tierOf(score);
     const closes = g.chance(0.9) ? today + g.int(-20, 75) * DAY_MS : null;
     const grade = g.int(3, 8);
     tenders.push({
@@ -178,7 +178,7 @@ export function demoData(now: number): DemoData {
       docCount: g.int(0, 14),
     });
   }
-  tenders.sort((a, b) => TIERS.indexOf(a.tier as never) - TIERS.indexOf(b.tier as never) || Number(b.score) - Number(a.score));
+  sortTenders(tenders);
 
   return {
     today,
@@ -199,6 +199,18 @@ export function demoData(now: number): DemoData {
   };
 }
 
+/** An e-mail address's mailbox for a name: accents dropped, dots for spaces (empty for a name with no Latin letters). */
+export const mailboxOf = (fullName: string): string =>
+  fullName.normalize('NFKD').toLowerCase().replace(/[^a-z ]/g, '').trim().replace(/\s+/g, '.');
+
+/** Tenders in the API's order: best tier first, then highest score (a stable sort: ties keep their order). */
+export function sortTenders(tenders: JsonObject[]): void {
+  tenders.sort((a, b) => TIERS.indexOf(a.tier as never) - TIERS.indexOf(b.tier as never) || Number(b.score) - Number(a.score));
+}
+
+/** A tender's tier follows its score. */
+export const tierOf = (score: number): string => (score >= 75 ? TIERS[0] : score >= 50 ? TIERS[1] : TIERS[2]);
+
 /** runwayDays is computed per request: days from the sandbox's today (UTC) to the closing date. */
 export function withRunway(tender: JsonObject, now: number): JsonObject {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
@@ -206,7 +218,7 @@ export function withRunway(tender: JsonObject, now: number): JsonObject {
   return { ...tender, runwayDays: typeof closesOn === 'string' ? Math.round((Date.parse(closesOn) - today) / DAY_MS) : null };
 }
 
-function tenderReasons(tier: string, grade: number, town: string, pick: <T>(items: readonly T[]) => T): string[] {
+export function tenderReasons(tier: string, grade: number, town: string, pick: <T>(items: readonly T[]) => T): string[] {
   const cidb = pick(['CE', 'GB', 'EP', 'ME']);
   const reasons = [
     tier === 'STRETCH'

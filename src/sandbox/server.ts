@@ -11,6 +11,7 @@ import { stringifyJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
 import { ANSWERS } from './answers.js';
 import { demoData, type DemoData } from './data.js';
+import { advance } from './days.js';
 import { digest, keyTable } from './keys.js';
 import { problemBody } from './problem.js';
 import type { Fault } from './faults.js';
@@ -27,6 +28,11 @@ export interface SandboxOptions {
   failRate?: number;
   /** The sandbox's clock in ms since the epoch: timestamps, runwayDays and the lock-out window. */
   now?: () => number;
+  /**
+   * The demo data's day: 0 (the default) as generated; each day after adds, changes and removes
+   * some rows, the same way every time (./days.ts), for trying change detection. 0 to 365.
+   */
+  day?: number;
   random?: () => number;
   /**
    * A fault to apply to the n-th request (0-based), replacing its answer; undefined answers
@@ -69,7 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const random = options.random ?? Math.random;
   const keys = keyTable();
   const lockout = new Lockout();
-  const data = demoData(now());
+  const data = advance(demoData(now()), options.day ?? 0);
   const requests: SandboxRequest[] = [];
 
   const decide = (req: IncomingMessage, record: SandboxRequest): Answer => {

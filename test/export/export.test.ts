@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS, fieldNames } from '../../src/core/endpoints.js';
-import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/manifest.js';
+import type { Manifest, ResourceFailed, ResourceOk, ResourceWritten } from '../../src/export/manifest.js';
 import { parseJson, type JsonObject } from '../../src/core/json.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import { AGENTS } from '../../src/sandbox/vocabulary.js';
@@ -33,7 +33,7 @@ describe('cdata export', () => {
     const result = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox.current) });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const names = LIST_ENDPOINTS.map((e) => e.name);
-    expect(namesIn(dir)).toEqual([...names.map((n) => `${n}.csv`), 'manifest.json'].sort());
+    expect(namesIn(dir)).toEqual([...names.map((n) => `${n}.csv`), 'changes.ndjson', 'manifest.json'].sort());
     expect(leftovers(dir)).toEqual([]);
 
     const manifest = manifestOf(dir);
@@ -152,7 +152,7 @@ describe('cdata export', () => {
         baseUrl: sandbox.current.url,
       });
       expect(manifest.resources.find((r) => r.resource === 'agents')).toMatchObject({ status: 'ok', profile: 'default', baseUrl: failing.url });
-      for (const entry of manifest.resources.filter((r): r is ResourceOk => r.status === 'ok')) {
+      for (const entry of manifest.resources.filter((r): r is ResourceWritten => r.status === 'ok')) {
         expect(entry.sha256).toBe(sha256(join(dir, entry.file)));
       }
       expect(leftovers(dir)).toEqual([]);
@@ -176,7 +176,7 @@ describe('cdata export', () => {
     const dir = folder();
     const now = () => Date.parse('2026-11-22T06:00:41.500Z');
     expect((await run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox.current), now })).code).toBe(0);
-    expect(namesIn(dir)).toEqual(['agents-2026-11-22T0600Z.csv', 'manifest.json', 'tenders-2026-11-22T0600Z.csv']);
+    expect(namesIn(dir)).toEqual(['agents-2026-11-22T0600Z.csv', 'changes.ndjson', 'manifest.json', 'tenders-2026-11-22T0600Z.csv']);
     expect(manifestOf(dir).exportedAt).toBe('2026-11-22T06:00:41.500Z');
   });
 

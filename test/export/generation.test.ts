@@ -6,13 +6,13 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResourceOk } from '../../src/export/manifest.js';
+import type { ResourceOk, ResourceWritten } from '../../src/export/manifest.js';
 import { NOW, useSandboxes } from '../helpers/api.js';
 import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { NOBODY, runBin, runBinAsNobody } from '../helpers/spawn.js';
 import { scratch } from '../faults/scratch.js';
-import { asOldLayout, leftovers, manifestOf, names, shown, whole } from './layout.js';
+import { asOldLayout, leftovers, manifestOf, names, REWRITTEN, shown, whole } from './layout.js';
 
 const makeSandbox = useSandboxes();
 const folder = scratch('cdata-layout');
@@ -30,13 +30,14 @@ async function exportedOnce(lists: string[], dir = folder()) {
 describe('what a reader of the folder sees', () => {
   it('each name a link into ..data, which points to the one generation folder holding the files', async () => {
     const { dir, again } = await exportedOnce(['tenders', 'agents']);
-    expect(names(dir)).toEqual(['agents.csv', 'manifest.json', 'tenders.csv']);
+    expect(names(dir)).toEqual(['agents.csv', 'changes.ndjson', 'manifest.json', 'tenders.csv']);
     const [generation, ...others] = readdirSync(dir).filter((name) => name.startsWith('.') && name !== '..data');
     expect(others).toEqual([]);
     expect(generation).toMatch(GENERATION);
     expect(readlinkSync(join(dir, '..data'))).toBe(generation);
     for (const name of names(dir)) expect(readlinkSync(join(dir, name))).toBe(`..data/${name}`);
-    expect(readdirSync(join(dir, generation!)).sort()).toEqual(names(dir));
+    // And each list's state, a dot name with no link (docs/exports.md, "Where the state is kept").
+    expect(readdirSync(join(dir, generation!)).sort()).toEqual(['.state.agents.json', '.state.tenders.json', ...names(dir)]);
 
     // The next export: a new generation, the old one gone, the links as they were.
     expect((await again()).code).toBe(0);
@@ -86,13 +87,15 @@ describe('--stamp', () => {
     const dir = folder();
     const stamped = (iso: string) => run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox), ...at(iso) });
     expect((await stamped('2026-11-20T06:00:00Z')).code).toBe(0);
-    const first = manifestOf(dir).resources as ResourceOk[];
+    // Described as their exports described them, but for what changed, which concerns only the export that wrote them.
+    const files = () => (manifestOf(dir).resources as ResourceWritten[]).map(({ changes: _changes, ...entry }): ResourceOk => entry);
+    const first = files();
     expect((await stamped('2026-11-21T06:00:00Z')).code).toBe(0);
-    const second = manifestOf(dir).resources as ResourceOk[];
+    const second = files();
     expect((await stamped('2026-11-22T06:00:00Z')).code).toBe(0);
     const manifest = whole(dir);
     expect(names(dir)).toEqual([
-      'agents-2026-11-20T0600Z.csv', 'agents-2026-11-21T0600Z.csv', 'agents-2026-11-22T0600Z.csv', 'manifest.json',
+      'agents-2026-11-20T0600Z.csv', 'agents-2026-11-21T0600Z.csv', 'agents-2026-11-22T0600Z.csv', 'changes.ndjson', 'manifest.json',
       'tenders-2026-11-20T0600Z.csv', 'tenders-2026-11-21T0600Z.csv', 'tenders-2026-11-22T0600Z.csv',
     ]);
     expect(manifest.resources.map((r) => r.file)).toEqual(['tenders-2026-11-22T0600Z.csv', 'agents-2026-11-22T0600Z.csv']);
@@ -107,7 +110,7 @@ describe('--stamp', () => {
     expect((await stamped('2026-11-21T06:00:00Z')).code).toBe(0);
     unlinkSync(join(dir, 'agents-2026-11-20T0600Z.csv'));
     expect((await stamped('2026-11-22T06:00:00Z')).code).toBe(0);
-    expect(names(dir)).toEqual(['agents-2026-11-21T0600Z.csv', 'agents-2026-11-22T0600Z.csv', 'manifest.json']);
+    expect(names(dir)).toEqual(['agents-2026-11-21T0600Z.csv', 'agents-2026-11-22T0600Z.csv', 'changes.ndjson', 'manifest.json']);
     expect(manifestOf(dir).history.map((h) => h.file)).toEqual(['agents-2026-11-21T0600Z.csv']);
     expect(readdirSync(join(dir, '..data'))).not.toContain('agents-2026-11-20T0600Z.csv');
   });
@@ -130,7 +133,7 @@ describe("a folder an older cdata wrote (plain files)", () => {
     for (const name of names(dir)) {
       const mine = name === 'notes.txt' || name.startsWith('tenders-');
       expect({ name, link: lstatSync(join(dir, name)).isSymbolicLink() }).toEqual({ name, link: !mine });
-      if (name !== 'tenders.csv' && name !== 'manifest.json') expect({ name, same: shown(dir)[name] === before[name] }).toEqual({ name, same: true });
+      if (name !== 'tenders.csv' && !REWRITTEN.has(name)) expect({ name, same: shown(dir)[name] === before[name] }).toEqual({ name, same: true });
     }
     expect(shown(dir)['tenders.csv']).not.toBe(before['tenders.csv']);
     expect(leftovers(dir)).toEqual([]);

@@ -3,9 +3,12 @@
 // agreeing), and anything left that should not be (a generation never committed, a lock, a
 // temp link, a link that leads nowhere). Written from docs/exports.md, not from src/.
 import { createHash } from 'node:crypto';
-import { cpSync, linkSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest, ResourceOk } from '../../src/export/manifest.js';
+import type { Manifest, ResourceOk, ResourceWritten } from '../../src/export/manifest.js';
+
+/** The files every export writes anew, whatever lists it asks for: its manifest and its changes. */
+export const REWRITTEN: ReadonlySet<string> = new Set(['manifest.json', 'changes.ndjson']);
 
 /** The names `ls` shows (no dot names), sorted. */
 export const names = (dir: string): string[] => readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
@@ -34,9 +37,11 @@ function exported(dir: string): string[] {
 export const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
 export const sha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-/** Every file the manifest describes, by name: its own, those failed lists kept, earlier and history. */
+/** Every file the manifest describes, by name: its own, those failed lists kept, earlier and history, and changes.ndjson. */
 export function described(manifest: Manifest): Map<string, { sha256: string; bytes: number }> {
   const files = new Map<string, { sha256: string; bytes: number }>();
+  // An older cdata's manifest has no changes.ndjson.
+  if (manifest.changesFile) files.set(manifest.changesFile.file, manifest.changesFile);
   for (const entry of manifest.resources) {
     if (entry.status === 'ok') files.set(entry.file, entry);
     else if (entry.kept) files.set(entry.kept.file, entry.kept);
@@ -48,11 +53,12 @@ export function described(manifest: Manifest): Map<string, { sha256: string; byt
 
 /**
  * The folder holds one complete export: the manifest describes exactly the export's files a
- * reader can open (but itself), each with its SHA-256 and size. Returns the manifest; throws on
- * any mismatch.
+ * reader can open (but itself), each with its SHA-256 and size; each list's state and the changes
+ * agree with it (see agrees). Returns the manifest; throws on any mismatch.
  */
 export function whole(dir: string): Manifest {
   const manifest = manifestOf(dir);
+  agrees(dir, manifest);
   const files = described(manifest);
   const openable = exported(dir).filter((name) => name !== 'manifest.json');
   if (openable.join() !== [...files.keys()].sort().join()) throw new Error(`the folder shows ${openable.join(', ')}; the manifest describes ${[...files.keys()].sort().join(', ')}`);
@@ -61,6 +67,48 @@ export function whole(dir: string): Manifest {
     if (content.length !== entry.bytes || sha256(join(dir, file)) !== entry.sha256) throw new Error(`${file} does not match its manifest entry`);
   }
   return manifest;
+}
+
+/** A list's state in the current generation (docs/exports.md, "Where the state is kept"); undefined when it has none. */
+export function stateOf(dir: string, resource: string): { resource: string; exportedAt: string; answer: unknown[] } | undefined {
+  const path = join(dir, '..data', `.state.${resource}.json`);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { resource: string; exportedAt: string; answer: unknown[] }) : undefined;
+}
+
+/** The lines of changes.ndjson, parsed (numbers as doubles: enough to count and compare keys). */
+export const changeLinesOf = (dir: string): { resource: string; key: string; change: string }[] =>
+  readFileSync(join(dir, 'changes.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { resource: string; key: string; change: string });
+
+/**
+ * Files, manifest, changes and states agree: each list a manifest entry describes has, if it has a
+ * state, the state of that very export (its exportedAt, its rows); every list this export wrote
+ * has one; and changes.ndjson holds as many lines of each kind for each list as its entry counts
+ * (none for a baseline or a failure). A manifest of an older cdata (no changes.ndjson) has none.
+ */
+function agrees(dir: string, manifest: Manifest): void {
+  if (!manifest.changesFile) return;
+  const lines = changeLinesOf(dir);
+  const entries: [string, { exportedAt: string; rows: number }][] = manifest.earlier.map((entry) => [entry.resource, entry]);
+  for (const entry of manifest.resources) {
+    if (entry.status === 'ok') entries.push([entry.resource, entry]);
+    else if (entry.kept) entries.push([entry.resource, entry.kept]);
+    const counts = entry.changes ?? { added: 0, changed: 0, removed: 0 };
+    const kinds = Object.fromEntries(['added', 'changed', 'removed'].map((kind) => [kind, lines.filter((l) => l.resource === entry.resource && l.change === kind).length]));
+    if (kinds.added !== counts.added || kinds.changed !== counts.changed || kinds.removed !== (counts.removed ?? 0)) {
+      throw new Error(`${entry.resource}: changes.ndjson holds ${JSON.stringify(kinds)}; the manifest counts ${JSON.stringify(entry.changes)}`);
+    }
+  }
+  for (const [resource, entry] of entries) {
+    const state = stateOf(dir, resource);
+    const wroteIt = manifest.resources.some((r) => r.resource === resource && r.status === 'ok');
+    if (state === undefined && !wroteIt) continue; // a file from before change detection, carried along
+    if (state?.exportedAt !== entry.exportedAt || state.answer.length !== entry.rows) {
+      throw new Error(`${resource}: its state (${state?.exportedAt}, ${state?.answer.length} rows) is not that of its file (${entry.exportedAt}, ${entry.rows} rows)`);
+    }
+  }
+  const listed = new Set(manifest.resources.map((r) => r.resource));
+  const strays = lines.filter((line) => !listed.has(line.resource));
+  if (strays.length > 0) throw new Error(`changes.ndjson holds changes of lists this export did not ask for: ${strays.map((l) => l.resource).join(', ')}`);
 }
 
 /** Links that lead nowhere (a kill between placing a new name's link and the commit leaves one). */
@@ -80,7 +128,7 @@ export function copyFolder(from: string, to: string): void {
   cpSync(from, to, { recursive: true, verbatimSymlinks: true });
 }
 
-/** The folder made as cdata wrote it before generations: plain files, no links, no ..data, no `history`. */
+/** The folder made as cdata wrote it before generations: plain files, no links, no ..data, no `history`, no changes. */
 export function asOldLayout(dir: string): void {
   const current = readlinkSync(join(dir, '..data'));
   for (const name of names(dir)) {
@@ -89,7 +137,10 @@ export function asOldLayout(dir: string): void {
   }
   unlinkSync(join(dir, '..data'));
   rmSync(join(dir, current), { recursive: true });
-  const { history: _history, ...manifest } = manifestOf(dir);
+  // Nor did it write changes: no changes.ndjson, no counts, no states (they were in the generation).
+  unlinkSync(join(dir, 'changes.ndjson'));
+  const { history: _history, changesFile: _changes, ...manifest } = manifestOf(dir);
+  manifest.resources = manifest.resources.map(({ changes: _counts, ...entry }) => entry) as Manifest['resources'];
   unlinkSync(join(dir, 'manifest.json'));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -102,6 +153,6 @@ export const LAYOUTS: [string, (dir: string) => void][] = [
 
 /** An export's own lists (ok entries), by resource: their content, whatever their (stamped) names. */
 export function listsOf(files: Record<string, string>, manifest: Manifest): Record<string, string> {
-  const ok = manifest.resources.filter((r): r is ResourceOk => r.status === 'ok');
+  const ok = manifest.resources.filter((r): r is ResourceWritten => r.status === 'ok');
   return Object.fromEntries(ok.map((r) => [r.resource, files[r.file]!]));
 }

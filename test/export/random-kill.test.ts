@@ -20,7 +20,7 @@ import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { BIN } from '../helpers/spawn.js';
 import { scratch } from '../faults/scratch.js';
-import { leftovers, listsOf, manifestOf, shown, whole } from './layout.js';
+import { leftovers, listsOf, manifestOf, REWRITTEN, shown, whole } from './layout.js';
 
 /** Per signal: trials that end before their run does (a kill that comes after the end proves nothing), within a cap. */
 const INTERRUPTED = 34;
@@ -169,7 +169,7 @@ describe('an export killed at random instants', () => {
         expect({ ...where, lists: listsOf(files, manifest) }).toEqual({ ...where, lists: expected[day] });
         // Every earlier file is still there, as it was.
         const own = new Set(manifest.resources.map((r) => r.file));
-        const kept = Object.keys(before).filter((name) => name !== 'manifest.json' && !own.has(name));
+        const kept = Object.keys(before).filter((name) => !REWRITTEN.has(name) && !own.has(name));
         expect({ ...where, kept: kept.filter((name) => files[name] !== before[name]) }).toEqual({ ...where, kept: [] });
       }
       // SIGINT and SIGTERM leave nothing behind (before cdata listens for them, nothing is written).

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS } from '../../src/core/endpoints.js';
-import type { Manifest, ResourceFailed, ResourceOk } from '../../src/export/manifest.js';
+import type { Manifest, ResourceFailed, ResourceOk, ResourceWritten } from '../../src/export/manifest.js';
 import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
 import { NOW, useSandboxes } from '../helpers/api.js';
 import { run } from '../helpers/run.js';
@@ -54,7 +54,7 @@ describe('a file that cannot be put in place fails that list alone', () => {
     expect(result.stderr).toBe(`error: companies: cannot write ${join(dir, 'companies.csv')}: it is a folder\n`);
     expect(entry(manifestOf(dir), 'companies')).toMatchObject({ status: 'error', error: { exitCode: 2 } });
     expect(entry(manifestOf(dir), 'tenders')).toMatchObject({ status: 'ok', rows: 0 });
-    expect(namesIn(dir)).toEqual(['companies.csv', 'manifest.json', 'sites.csv', 'tenders.csv']);
+    expect(namesIn(dir)).toEqual(['changes.ndjson', 'companies.csv', 'manifest.json', 'sites.csv', 'tenders.csv']);
     expect(leftovers(dir)).toEqual([]);
     whole(dir);
   });
@@ -108,7 +108,7 @@ describe('the manifest knows every earlier file in the folder', () => {
     expect((await run(['export', '--dir', dir], { env: sandboxEnv(first) })).code).toBe(0);
     // As an older cdata wrote it: no profile or baseUrl on the entries.
     const old = manifestOf(dir);
-    old.resources = (old.resources as ResourceOk[]).map(({ profile: _p, baseUrl: _b, ...rest }) => rest as ResourceOk);
+    old.resources = (old.resources as ResourceWritten[]).map(({ profile: _p, baseUrl: _b, ...rest }) => rest as ResourceWritten);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(old));
 
     const second = await makeSandbox();
@@ -137,7 +137,9 @@ describe('the manifest knows every earlier file in the folder', () => {
     const partial = manifestOf(dir);
     expect(partial.resources.map((r) => r.resource)).toEqual(['tenders']);
     expect(partial.earlier.map((r) => r.resource).sort()).toEqual(ALL.filter((n) => n !== 'tenders').sort());
-    expect(partial.earlier.find((r) => r.resource === 'companies')).toEqual(entry(full, 'companies'));
+    // Described as the full export described the file, but for what changed then (that export's alone).
+    const { changes: _changes, ...companies } = entry(full, 'companies') as ResourceWritten;
+    expect(partial.earlier.find((r) => r.resource === 'companies')).toEqual(companies);
 
     const failing = await makeSandbox({ now: () => NOW + 86_400_000, faults: () => FAULTS.unavailable });
     expect((await run(['export', '--dir', dir, '--retries', '0'], { env: sandboxEnv(failing) })).code).toBe(6);
@@ -146,7 +148,7 @@ describe('the manifest knows every earlier file in the folder', () => {
     for (const name of ALL) {
       const kept = (entry(after, name) as ResourceFailed).kept;
       const written = name === 'tenders' ? entry(partial, 'tenders') : entry(full, name);
-      const { resource: _r, status: _s, ...expected } = written as ResourceOk;
+      const { resource: _r, status: _s, changes: _c, ...expected } = written as ResourceWritten;
       expect(kept, name).toEqual(expected);
       expect(sha256(join(dir, `${name}.csv`))).toBe(expected.sha256);
     }

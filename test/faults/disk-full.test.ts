@@ -149,8 +149,11 @@ describe('a full disk', () => {
           expect({ n, files }).toEqual({ n, files: before });
         } else {
           // The new export, where a list that failed keeps yesterday's file (and has no new one).
-          const failed = manifest.resources.filter((r) => r.status === 'error').map((r) => r.file);
-          const expected = Object.fromEntries(Object.entries(after).filter(([name]) => !failed.includes(name) && name !== 'manifest.json'));
+          const failed = manifest.resources.filter((r) => r.status === 'error');
+          const expected = Object.fromEntries(Object.entries(after).filter(([name]) => !failed.some((r) => r.file === name) && name !== 'manifest.json'));
+          // Its changes are those of the lists written (a failed list has none).
+          const ofFailed = (line: string) => failed.some((r) => line.startsWith(`{"resource":"${r.resource}"`));
+          expected['changes.ndjson'] = after['changes.ndjson']!.split('\n').filter((line) => !ofFailed(line)).join('\n');
           delete files['manifest.json'];
           expect({ n, files }).toEqual({ n, files: expected });
         }
@@ -176,15 +179,32 @@ describe('a full disk', () => {
     expect(leftovers(dir)).toEqual([]);
   });
 
-  it('export: a manifest that cannot be written is exit 2, and the previous export stays whole', async () => {
+  it("export: a list whose state cannot be written fails with 2 and keeps its old file and state (they go in together); the others are written", async () => {
+    const sandbox = await makeSandbox();
+    const dir = folder();
+    expect((await run(['export', 'tenders', 'agents', '--dir', dir], { env: sandboxEnv(sandbox) })).code).toBe(0);
+    const [file, state] = [readFileSync(join(dir, 'tenders.csv')), readFileSync(join(dir, '..data', '.state.tenders.json'))];
+    disk.fail = (write) => write.startsWith(`write ${dir}/..`) && write.endsWith('/.state.tenders.json');
+    const result = await run(['export', 'tenders', 'agents', '--dir', dir, '-o', 'json'], { env: sandboxEnv(sandbox) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: tenders: cannot write ${dir}/tenders\\.json: ENOSPC: no space left on device, write '${dir}/\\.\\.[^/]+/\\.state\\.tenders\\.json'\n`));
+    const manifest = whole(dir);
+    expect(manifest.resources.map((r) => [r.resource, r.status, r.changes])).toEqual([['tenders', 'error', null], ['agents', 'ok', { added: 0, changed: 0, removed: 0 }]]);
+    expect(readFileSync(join(dir, 'tenders.csv')).equals(file)).toBe(true);
+    expect(readFileSync(join(dir, '..data', '.state.tenders.json')).equals(state)).toBe(true);
+    expect(readdirSync(join(dir, '..data'))).not.toContain('tenders.json');
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it.each(['manifest.json', 'changes.ndjson'])('export: a %s that cannot be written is exit 2 naming it, and the previous export stays whole', async (name) => {
     const sandbox = await makeSandbox();
     const dir = folder();
     expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox) })).code).toBe(0);
     const before = shown(dir);
-    disk.fail = (write) => write.startsWith(`write ${dir}/..`) && write.endsWith('/manifest.json');
+    disk.fail = (write) => write.startsWith(`write ${dir}/..`) && write.endsWith(`/${name}`);
     const result = await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox) });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^error: cannot write ${dir}/manifest\\.json: ENOSPC`));
+    expect(result.stderr).toMatch(new RegExp(`^error: cannot write ${dir}/${name.replace('.', '\\.')}: ENOSPC`));
     expect(shown(dir)).toEqual(before);
     expect(leftovers(dir)).toEqual([]);
   });

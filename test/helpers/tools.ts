@@ -1,6 +1,6 @@
 // Programs some tests run besides Node: the shells the completion tests complete in (bash, zsh,
 // fish, and bash-completion's loader), groff, which renders the man page, and jq, which the
-// README's path uses. A fresh machine may lack any of them: those cases are then skipped and the
+// README's path and the change recipes use. A fresh machine may lack any of them: those cases are then skipped and the
 // run says so once (skip-reporter.ts). CI may not skip: with CI set, a missing one fails the run
 // before any test (global-setup.ts); .ci/run installs them first.
 import { existsSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ const TOOLS: Record<string, { found: () => boolean; debian: string }> = {
 };
 
 /** The test files that skip cases for a missing tool. */
-export const TOOL_TESTS = ['test/completion/shells.test.ts', 'test/docs/man.test.ts', 'test/install/readme-path.test.ts'];
+export const TOOL_TESTS = ['test/completion/shells.test.ts', 'test/docs/man.test.ts', 'test/install/readme-path.test.ts', 'test/export/recipes.test.ts'];
 
 function onPath(command: string): boolean {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => {

@@ -132,6 +132,9 @@ describe('cdata sandbox', () => {
     ['--latency', '600001', 'a whole number from 0 to 600000'],
     ['--port', '65536', 'a whole number from 0 to 65535'],
     ['--port', 'http', 'a whole number from 0 to 65535'],
+    ['--day', '366', 'a whole number from 0 to 365'],
+    ['--day', '-1', 'a whole number from 0 to 365'],
+    ['--day', '1.5', 'a whole number from 0 to 365'],
   ])('exits 2 on %s %j', async (flag, value, rule) => {
     const result = await run(['sandbox', '--port', '0', flag, value]);
     expect(result.code).toBe(2);
@@ -143,6 +146,22 @@ describe('cdata sandbox', () => {
     const result = await runBin(['sandbox', '--fail-rate', '2']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: --fail-rate must be a number from 0 to 1 (got '2')\n");
+  });
+});
+
+describe('cdata sandbox --day', () => {
+  it("serves that day's data, and says so", async () => {
+    const started = await startCommand(['--port', '0', '--day', '2']);
+    expect(started.stdout).toContain('\nThe demo data is that of day 2: rows added, changed and removed since day 0 (docs/sandbox.md).\n');
+    const url = /at (http:\/\/\S+)\n/.exec(started.stdout)![1]!;
+    const served = (await (await fetch(`${url}/api/v1/tenders?limit=200`, { headers: { 'X-API-Key': demoKey('all') } })).json()) as { ocid: string }[];
+    // The same tenders as day 2 of a sandbox in this process (ocids and order do not depend on the clock).
+    const { startSandbox } = await import('../../src/sandbox/server.js');
+    const own = await startSandbox({ day: 2 });
+    await own.close();
+    expect(served.map((t) => t.ocid)).toEqual(own.data.rows.tenders.map((t) => t.ocid));
+    started.process.kill('SIGINT');
+    await once(started.process, 'close');
   });
 });
 

@@ -1,0 +1,40 @@
+// Changes as lines a person reads (table, csv, tsv): each with its record's title or name, and
+// what changed as text, `decision: — → BID; status: OPEN → DONE`. null shows as `—`; a field the
+// row did not have at all as `(absent)`, since changes.ndjson tells the two apart.
+import { findEndpoint } from '../core/endpoints.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
+import { cellText } from '../output/cells.js';
+import type { Change, FieldChange } from './changes.js';
+
+/** The fields that name a record, in the order they are looked for. */
+const TITLES = ['title', 'name', 'fullName'];
+
+export function changeLines(changes: readonly Change[]): JsonObject[] {
+  return changes.map((change) => ({
+    resource: change.resource,
+    change: change.change,
+    key: change.key,
+    title: titleOf(change),
+    fields: change.change === 'changed' ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}`).join('; ') : '',
+    row: change.row,
+  }));
+}
+
+/** The row's title or name, by its list's fields (a list cdata does not know: the first it has). */
+function titleOf({ resource, row }: Change): JsonValue {
+  const fields = findEndpoint(resource)?.fields.map((field) => field.name) ?? Object.keys(row);
+  const name = TITLES.find((title) => fields.includes(title) && Object.hasOwn(row, title));
+  return name === undefined ? null : row[name]!;
+}
+
+function sides(field: FieldChange): string {
+  return `${'from' in field ? text(field.from!) : '(absent)'} → ${'to' in field ? text(field.to!) : '(absent)'}`;
+}
+
+/** A value as a table cell shows it (arrays joined as tables join them), but nothing empty-looking. */
+function text(value: JsonValue): string {
+  if (value === null) return '—';
+  if (value === '') return '""';
+  if (Array.isArray(value) && value.length === 0) return '[]';
+  return cellText(value, ', ');
+}

@@ -1,0 +1,34 @@
+// What changes are, to the commands and renderers: the kinds an export records, in the order
+// changes.ndjson lists them, and the two views `cdata changes` prints them through. Apart from
+// changes.ts so that `cdata changes`' declaration, which help and completions load on every
+// command, loads nothing else.
+import type { Field, View } from '../core/endpoints.js';
+
+export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
+
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+const resource: Field = { name: 'resource', type: { kind: 'string' } };
+const change: Field = { name: 'change', type: { kind: 'enum', values: CHANGE_KINDS } };
+// An identifier, which a narrow table must not cut: typed as one, so the free text gives way first.
+const key: Field = { name: 'key', type: { kind: 'uuid' } };
+
+/** The changes as changes.ndjson holds them (json, ndjson): `fields` and `row` are objects. */
+export const CHANGE_VIEW: View = {
+  name: 'changes',
+  shape: 'list',
+  fields: [resource, key, change, { name: 'fields', type: { kind: 'string' } }, { name: 'row', type: { kind: 'string' } }],
+  columns: ['resource', 'change', 'key', 'fields'],
+};
+
+/**
+ * One line per change (table, csv, tsv): the record's title or name, and what changed as text,
+ * `decision: — → BID; score: 52 → 40`; csv and tsv also carry the row, as JSON.
+ */
+export const CHANGE_LINE_VIEW: View = {
+  name: 'changes',
+  shape: 'list',
+  fields: [resource, change, key, { name: 'title', type: { kind: 'string' } }, { name: 'fields', type: { kind: 'string' } }, { name: 'row', type: { kind: 'string' } }],
+  columns: ['resource', 'change', 'key', 'title', 'fields'],
+  headings: { fields: 'what changed' },
+};

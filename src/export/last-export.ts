@@ -1,0 +1,103 @@
+// What the last export in a folder recorded, for `cdata changes`: its manifest and its changes,
+// both read from the one generation ..data names (resolved once, so the two always agree even
+// while another export commits). A generation an export removes between the resolving and the
+// reading is resolved again.
+import { lstatSync, readlinkSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { readRegularFile } from '../io/read-file.js';
+import { CHANGES_FILE, parseChanges } from './changes-file.js';
+import type { Change } from './changes.js';
+import { DATA, isGeneration } from './layout.js';
+import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js';
+
+/**
+ * changes.ndjson holds at most every row of two answers per list (all removed and all added), and
+ * an answer is 16 MiB at most: far past any real one (a few MB after a day of 8 lists of 200 rows).
+ */
+export const MAX_CHANGES_BYTES = 256 * 1024 * 1024;
+
+/** What a manifest says of each list, as far as `cdata changes` needs it. */
+export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'>;
+
+export type LastExport =
+  /** No export in the folder. */
+  | { kind: 'none' }
+  /** An export by a cdata before change detection: no changes recorded. */
+  | { kind: 'unrecorded'; exportedAt: string | undefined }
+  | { kind: 'recorded'; exportedAt: string | undefined; lists: ListOutcome[]; changes: Change[] };
+
+export function readLastExport(dir: string): LastExport {
+  const stats = statSync(dir, { throwIfNoEntry: false });
+  if (!stats?.isDirectory()) throw new UsageError(`${dir} is not a folder: no export to read changes from`, { hint: 'Give the --dir an export was written to.' });
+  // A generation a concurrent export removed after we resolved ..data: resolved again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return readFrom(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw unreadable(dir, error);
+    }
+  }
+}
+
+function readFrom(dir: string): LastExport {
+  const generation = currentGeneration(dir);
+  const folder = generation === undefined ? dir : join(dir, generation);
+  const manifest = read(join(folder, MANIFEST_FILE), MAX_MANIFEST_BYTES, generation !== undefined);
+  if (manifest === undefined) return { kind: 'none' };
+  const { exportedAt, resources, recorded } = parseManifest(manifest);
+  // Before generations, or in a generation an older cdata wrote, there is no changes.ndjson; one
+  // whose manifest names it has it, unless the generation has just gone.
+  const changes = generation === undefined ? undefined : read(join(folder, CHANGES_FILE), MAX_CHANGES_BYTES, recorded);
+  if (changes === undefined) return { kind: 'unrecorded', exportedAt };
+  try {
+    return { kind: 'recorded', exportedAt, lists: resources, changes: parseChanges(changes) };
+  } catch (error) {
+    throw new Error(`${join(dir, CHANGES_FILE)}: ${(error as Error).message}`);
+  }
+}
+
+/** The generation ..data names; undefined where there is none (no export, or an older cdata's plain files). */
+function currentGeneration(dir: string): string | undefined {
+  const path = join(dir, DATA);
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats) return undefined;
+  const target = stats.isSymbolicLink() ? readlinkSync(path) : undefined;
+  if (target === undefined || !isGeneration(target)) throw new Error(`${path} is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`);
+  return target;
+}
+
+/**
+ * The file's text; undefined when it is missing and `required` is false. A missing file in a
+ * generation means that generation has just gone (ENOENT: resolved again).
+ */
+function read(path: string, maxBytes: number, required: boolean): string | undefined {
+  try {
+    return readRegularFile(path, maxBytes).bytes.toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !required) return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
+}
+
+function parseManifest(text: string): { exportedAt: string | undefined; resources: ListOutcome[]; recorded: boolean } {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`its ${MANIFEST_FILE} is not JSON: ${(error as Error).message}`);
+  }
+  const { exportedAt, resources, changesFile } = (manifest ?? {}) as Partial<Manifest>;
+  if (!Array.isArray(resources)) throw new Error(`its ${MANIFEST_FILE} is not a manifest cdata wrote`);
+  const lists = (resources as unknown[]).filter((entry): entry is ListOutcome => typeof entry === 'object' && entry !== null && typeof (entry as ListOutcome).resource === 'string');
+  return { exportedAt: typeof exportedAt === 'string' ? exportedAt : undefined, resources: lists, recorded: changesFile !== undefined };
+}
+
+function unreadable(dir: string, error: unknown): UsageError {
+  if (error instanceof UsageError) return error;
+  return new UsageError(`cannot read the changes in ${dir}: ${(error as Error).message}`, {
+    hint: `cdata export writes them; the next export into ${dir} writes them afresh.`,
+    cause: error,
+  });
+}

@@ -1,0 +1,251 @@
+// `cdata changes` (PRODUCT.md section 11, docs/exports.md "cdata changes"): the last export's
+// changes in every format, filtered by list and kind; what it says for a folder with no export,
+// a baseline, a failed list, an older cdata's folder; and what it refuses.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseJson, stringifyJson, type JsonObject } from '../../src/core/json.js';
+import type { Fault } from '../../src/sandbox/faults.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { NOW, useSandboxes } from '../helpers/api.js';
+import { run } from '../helpers/run.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+import { runBinInTerminal } from '../helpers/spawn.js';
+import { scratch } from '../faults/scratch.js';
+import { asOldLayout, manifestOf } from '../export/layout.js';
+
+const makeSandbox = useSandboxes();
+const folder = scratch('cdata-changes-command');
+
+/** Two answers of /api/v1/agents: one agent changed (every kind of field change), one added, one removed, one as it was. */
+const BEFORE =
+  '[{"name":"bid-preparer","description":"Prepares bids","authority":"PREPARE","tools":["documents.read"],"outputType":null,"restrictedActions":["submit_bid"],"budget":1250000.00},' +
+  '{"name":"old-agent","description":"Retired","authority":"OBSERVE","tools":[],"outputType":"x.v1","restrictedActions":[]},' +
+  '{"name":"same-agent","description":"Unchanged","authority":"RESEARCH","tools":["a"],"outputType":"y.v1","restrictedActions":[]}]';
+const AFTER =
+  '[{"name":"bid-preparer","description":"Prepares bids","authority":"DRAFT","tools":["documents.read","pricing.calculate"],"outputType":"bid.pack.v2","restrictedActions":["submit_bid"],"budget":1250001.50,"region":"Gauteng"},' +
+  '{"name":"new-agent","description":"Reads \\"notices\\", daily","authority":"RECOMMEND","tools":["etenders.search"],"outputType":"z.v1","restrictedActions":[]},' +
+  '{"name":"same-agent","description":"Unchanged","authority":"RESEARCH","tools":["a"],"outputType":"y.v1","restrictedActions":[]}]';
+const [before, after] = [BEFORE, AFTER].map((body) => parseJson(body) as JsonObject[]) as [JsonObject[], JsonObject[]];
+
+/** The three changes, as changes.ndjson holds them (written out here from section 11). */
+const LINES = [
+  { resource: 'agents', key: 'new-agent', change: 'added', row: after[1]! },
+  {
+    resource: 'agents',
+    key: 'bid-preparer',
+    change: 'changed',
+    fields: {
+      authority: { from: 'PREPARE', to: 'DRAFT' },
+      tools: { from: ['documents.read'], to: ['documents.read', 'pricing.calculate'] },
+      outputType: { from: null, to: 'bid.pack.v2' },
+      budget: { from: before[0]!.budget!, to: after[0]!.budget! },
+      region: { to: 'Gauteng' },
+    },
+    row: after[0]!,
+  },
+  { resource: 'agents', key: 'old-agent', change: 'removed', row: before[1]! },
+];
+const WHAT = 'authority: PREPARE → DRAFT; tools: documents.read → documents.read, pricing.calculate; outputType: — → bid.pack.v2; budget: 1250000.00 → 1250001.50; region: (absent) → Gauteng';
+
+const answering = (body: string): Fault => (_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(body);
+  return 200;
+};
+const agentsAnswer = (body: string) => makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/agents') ? answering(body) : undefined) });
+const exportInto = async (dir: string, sandbox: Sandbox, ...lists: string[]) => expect((await run(['export', ...lists, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW })).code).toBe(0);
+
+/** A folder whose last export found LINES in agents, and compared sites (unchanged). */
+async function exported(): Promise<string> {
+  const dir = folder();
+  await exportInto(dir, await agentsAnswer(BEFORE), 'agents', 'sites');
+  await exportInto(dir, await agentsAnswer(AFTER), 'agents', 'sites');
+  return dir;
+}
+const changes = (dir: string, ...argv: string[]) => run(['changes', '--dir', dir, ...argv]);
+
+describe('cdata changes, in every format', () => {
+  it('-o ndjson: the lines of changes.ndjson, numbers as the API wrote them; -o json the same as a list', async () => {
+    const dir = await exported();
+    const file = readFileSync(join(dir, 'changes.ndjson'), 'utf8');
+    expect(file).toBe(LINES.map((line) => `${stringifyJson(line)}\n`).join(''));
+    expect(file).toContain('"budget":{"from":1250000.00,"to":1250001.50}');
+    expect(await changes(dir, '-o', 'ndjson')).toMatchObject({ code: 0, stdout: file, stderr: '' });
+    const json = await changes(dir, '-o', 'json');
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    expect(parseJson(json.stdout)).toEqual(LINES);
+    expect(json.stdout).toBe(`${stringifyJson(LINES, 2)}\n`);
+  });
+
+  it('a table: resource, change, key, title or name, and what changed (null as —)', async () => {
+    const dir = await exported();
+    const result = await run(['changes', '--dir', dir, '--color', 'never'], { stdoutTTY: true, columns: 250 });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(
+      [
+        'resource  change   key           title         what changed',
+        'agents    added    new-agent     new-agent',
+        `agents    changed  bid-preparer  bid-preparer  ${WHAT}`,
+        'agents    removed  old-agent     old-agent',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('csv and tsv: a line per change, what changed as text, and the row as JSON', async () => {
+    const dir = await exported();
+    const csv = await changes(dir, '-o', 'csv');
+    expect(csv).toMatchObject({ code: 0, stderr: '' });
+    const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+    expect(csv.stdout).toBe(
+      [
+        'resource,change,key,title,fields,row',
+        `agents,added,new-agent,new-agent,,${quoted(stringifyJson(after[1]))}`,
+        `agents,changed,bid-preparer,bid-preparer,${quoted(WHAT)},${quoted(stringifyJson(after[0]))}`,
+        `agents,removed,old-agent,old-agent,,${quoted(stringifyJson(before[1]))}`,
+        '',
+      ].join('\r\n'),
+    );
+    const tsv = await changes(dir, '-o', 'tsv', '--fields', 'change,key,fields');
+    expect(tsv).toMatchObject({ code: 0, stderr: '' });
+    expect(tsv.stdout).toBe(['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, 'removed\told-agent\t', ''].join('\n'));
+  });
+
+  it('--out FILE takes the output, in the format its name says', async () => {
+    const dir = await exported();
+    const out = join(folder(), 'changes.ndjson');
+    expect(await changes(dir, '--out', out)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(dir, 'changes.ndjson'), 'utf8'));
+  });
+});
+
+describe('choosing', () => {
+  it('--change: one kind or several, in any case; RESOURCE: the lists (aliases too)', async () => {
+    const dir = await exported();
+    const kinds = async (...argv: string[]) => (await changes(dir, '-o', 'ndjson', ...argv)).stdout.split('\n').filter(Boolean).map((line) => (parseJson(line) as JsonObject).change);
+    expect(await kinds('--change', 'added')).toEqual(['added']);
+    expect(await kinds('--change', 'Removed,changed')).toEqual(['changed', 'removed']);
+    expect(await kinds('agents', '--change', 'added,changed,removed')).toEqual(['added', 'changed', 'removed']);
+    expect(await kinds('sites')).toEqual([]);
+    const people = await changes(dir, 'people', '-o', 'ndjson');
+    expect(people).toEqual({ code: 0, stdout: '', stderr: 'no changes in persons: not in the last export\n', sleeps: [] });
+  });
+
+  it('refuses, exit 2, before reading anything: an unknown kind or list, no --dir, --fields the format lacks', async () => {
+    const dir = await exported();
+    const cases: [string[], string][] = [
+      [['changes', '--dir', dir, '--change', 'deleted'], "error: --change takes added, changed, removed, or several of them with commas (got 'deleted')\n"],
+      [['changes', '--dir', dir, '--change', ''], "error: --change takes added, changed, removed, or several of them with commas (got '')\n"],
+      [['changes', '--dir', dir, 'tendres'], "error: unknown resource 'tendres' for changes; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n"],
+      [['changes'], 'error: changes needs the export folder: --dir DIR\nhint: e.g. cdata changes --dir /srv/exports\n'],
+      [['changes', '--dir', dir, '-o', 'json', '--fields', 'key,title'], "error: unknown field 'title' in --fields for changes; valid fields: resource, key, change, fields, row\n"],
+      [['changes', '--dir', dir, '-o', 'csv', '--fields', 'key,nope'], "error: unknown field 'nope' in --fields for changes; valid fields: resource, change, key, title, fields, row\n"],
+    ];
+    for (const [argv, stderr] of cases) {
+      const result = await run(argv);
+      // With -o json, the error is a JSON line too (docs/errors.md): the first line is the message.
+      const first = `${result.stderr.split('\n')[0]}\n`;
+      expect({ argv, code: result.code, stdout: result.stdout, stderr: first }).toEqual({ argv, code: 2, stdout: '', stderr: stderr.split('\n')[0] + '\n' });
+      if (!argv.includes('json')) expect(result.stderr).toBe(stderr);
+    }
+  });
+});
+
+describe('when there is nothing to show', () => {
+  it('a folder with no export: nothing printed, said on stderr, exit 0; a path that is no folder: exit 2', async () => {
+    const dir = folder();
+    for (const format of ['table', 'json', 'csv']) {
+      expect(await changes(dir, '-o', format)).toEqual({ code: 0, stdout: '', stderr: `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on\n`, sleeps: [] });
+    }
+    expect(await changes(dir, '-q')).toEqual({ code: 0, stdout: '', stderr: '', sleeps: [] });
+    const missing = join(dir, 'nope');
+    expect(await changes(missing)).toMatchObject({ code: 2, stdout: '', stderr: `error: ${missing} is not a folder: no export to read changes from\nhint: Give the --dir an export was written to.\n` });
+  });
+
+  it('a baseline: nothing printed at a terminal (an empty list in json, a header in csv), and said on stderr', async () => {
+    const dir = folder();
+    await exportInto(dir, await agentsAnswer(BEFORE), 'agents', 'sites');
+    const note = 'no changes in agents, sites: the last export was the baseline (nothing earlier to compare with)\n';
+    expect(await run(['changes', '--dir', dir], { stdoutTTY: true })).toEqual({ code: 0, stdout: '', stderr: note, sleeps: [] });
+    expect(await changes(dir, '-o', 'json')).toEqual({ code: 0, stdout: '[]\n', stderr: note, sleeps: [] });
+    expect(await changes(dir, '-o', 'csv')).toEqual({ code: 0, stdout: 'resource,change,key,title,fields,row\r\n', stderr: note, sleeps: [] });
+  });
+
+  it('a list that failed, one not exported, and lists compared with nothing changed: each said', async () => {
+    const dir = folder();
+    const sandbox = await agentsAnswer(BEFORE);
+    await exportInto(dir, sandbox, 'agents', 'sites', 'tenders');
+    const failing = await makeSandbox({
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? answering('{"not":"a list"}') : req.url?.startsWith('/api/v1/agents') ? answering(BEFORE) : undefined),
+    });
+    expect((await run(['export', 'agents', 'tenders', '--dir', dir], { env: sandboxEnv(failing) })).code).toBe(7);
+    const result = await run(['changes', '--dir', dir, 'tenders', 'sites', 'agents'], { stdoutTTY: true });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: [
+        'no changes in sites: not in the last export',
+        'no changes in tenders: failed in the last export (the next successful export compares with the last successful one)',
+        `No changes in agents in the last export (${manifestOf(dir).exportedAt}).`,
+        '',
+      ].join('\n'),
+      sleeps: [],
+    });
+  });
+
+  it('an export by a cdata without change detection (plain files, or a generation without changes.ndjson): said, exit 0', async () => {
+    const dir = await exported();
+    asOldLayout(dir);
+    const said = `the export in ${dir} was written by a cdata without change detection: the next export is every list's baseline, and the one after it records changes\n`;
+    expect(await changes(dir)).toEqual({ code: 0, stdout: '', stderr: said, sleeps: [] });
+
+    const generation = await exported();
+    rmSync(join(generation, '..data', 'changes.ndjson'));
+    const { changesFile: _file, ...manifest } = manifestOf(generation);
+    rmSync(join(generation, '..data', 'manifest.json'));
+    writeFileSync(join(generation, '..data', 'manifest.json'), JSON.stringify(manifest));
+    expect(await changes(generation)).toEqual({ code: 0, stdout: '', stderr: said.replace(dir, generation), sleeps: [] });
+  });
+});
+
+describe('what it refuses', () => {
+  it.each([
+    ['a line that is not JSON', (path: string) => writeFileSync(path, '{"resource":"agents"\n'), 'line 1 is not JSON: '],
+    ['a line that is not a change', (path: string) => writeFileSync(path, '{"resource":"agents","key":"x","change":"renamed","row":{}}\n'), 'line 1 is not a change cdata wrote'],
+    ['a FIFO', (path: string) => execFileSync('mkfifo', [path]), 'it is a FIFO (named pipe), not a regular file'],
+  ])('a changes.ndjson with %s: exit 2 naming it, at once', async (_what, plant, why) => {
+    const dir = await exported();
+    const path = join(dir, '..data', 'changes.ndjson');
+    rmSync(path);
+    plant(path);
+    const result = await changes(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`error: cannot read the changes in ${dir}: `);
+    expect(result.stderr).toContain(why);
+  });
+
+  it("a ..data that is not cdata's: exit 2", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, '..data'), 'x');
+    expect(await changes(dir)).toMatchObject({ code: 2, stderr: `error: cannot read the changes in ${dir}: ${dir}/..data is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)\nhint: cdata export writes them; the next export into ${dir} writes them afresh.\n` });
+  });
+});
+
+describe('the built binary at a terminal', () => {
+  it('fits the table to the terminal: the free text (what changed) gives way, the key never', async () => {
+    const dir = await exported();
+    const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.replace(/\u001b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
+    expect(lines).toEqual([
+      'resource  change   key           title         what changed',
+      'agents    added    new-agent     new-agent',
+      'agents    changed  bid-preparer  bid-preparer  authority: PREPARE → DRAFT; tool…',
+      'agents    removed  old-agent     old-agent',
+    ]);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+});
