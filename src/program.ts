@@ -77,12 +77,15 @@ const VALUE_FLAGS = new Set(
 function invoked(argv: readonly string[]): AnyCommand | undefined {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
-    if (word === '--') return undefined;
+    // `--help` before the command is the root's help, which lists every command.
+    if (word === '--' || word === '--help') return undefined;
     if (word.startsWith('--')) {
       if (!word.includes('=') && VALUE_FLAGS.has(word)) i++;
     } else if (word.startsWith('-') && word.length > 1) {
       // A cluster of short flags (-qp prod): one that takes a value takes the rest of the word, or the next.
-      const at = [...word.slice(1)].findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
+      const letters = [...word.slice(1)];
+      const at = letters.findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
+      if (letters.slice(0, at < 0 ? undefined : at).includes('h')) return undefined; // -h, -qh
       if (at === word.length - 2) i++;
     } else {
       return COMMANDS.find((spec) => spec.name === word || spec.aliases?.includes(word));
@@ -134,6 +137,15 @@ function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, se
   });
 }
 
+/** Whether the run's output is JSON; a stored output cdata refuses says so where it is used, not here. */
+function jsonOutput(settings: Settings): boolean {
+  try {
+    return settings.output.value === 'json' || settings.output.value === 'ndjson';
+  } catch {
+    return false;
+  }
+}
+
 /** The context of whichever command runs: its values were parsed from its own declaration. */
 type AnyContext = CommandContext<any, any>;
 
@@ -150,7 +162,7 @@ function createContext(
     if (!settings) {
       settings = resolveSettings(global, io, sandbox);
       if (settings.key.value) run.secrets.push(settings.key.value);
-      if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
+      if (jsonOutput(settings)) run.jsonErrors = true;
       run.debug ||= settings.debug;
     }
     return settings;

@@ -2,6 +2,7 @@
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../client/client.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../core/base-url.js';
+import { storedValue } from '../config/read.js';
 import { requireProfile } from '../config/resolve.js';
 import { redactKeys } from '../config/key.js';
 import { AuthError, UsageError } from '../core/errors.js';
@@ -16,8 +17,10 @@ export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${pr
 
 /** The normalised base URL, or a usage error saying how to set one. */
 export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): string {
-  const { baseUrl } = context.settings();
+  const { baseUrl, config, profile } = context.settings();
   if (baseUrl.value === undefined) throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
+  // One stored in the config file is checked as the file's (naming it and the field).
+  if (baseUrl.source === 'profile') storedValue(config, profile.name, 'baseUrl', baseUrl.value);
   return normaliseBaseUrl(baseUrl.value);
 }
 

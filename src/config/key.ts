@@ -54,9 +54,20 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return replaceForms(text, secretForms(secrets));
 }
 
-/** Every string in `value` (keys too) with the secrets redacted, in place; `value` is returned. */
+/**
+ * The shortest secret redacted from data. A real key or signing secret is far longer (`svc_` and
+ * 32 characters); a short one (a development webhook secret `dev`, a test key `x`) would turn
+ * every `development` in the data into `svc_***elopment`. Messages redact secrets of any length:
+ * their words matter less than data's.
+ */
+export const MIN_SECRET_IN_DATA = 16;
+
+/**
+ * Every string in `value` (keys too) with the secrets of at least MIN_SECRET_IN_DATA characters
+ * redacted, in place; `value` is returned.
+ */
 export function redactSecretsIn<T extends JsonValue>(value: T, secrets: readonly string[]): T {
-  const forms = secretForms(secrets);
+  const forms = secretForms(secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA));
   return forms.length === 0 ? value : (redactValue(value, forms) as T);
 }
 

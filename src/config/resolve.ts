@@ -3,7 +3,7 @@
 import { UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
-import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
+import { permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
 import { parseChoice } from '../core/parse.js';
 import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
@@ -55,6 +55,9 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
 
   const profile = resolveProfile(options, io, config);
   const data = profile.data;
+  // The profile's stored output and timeout are checked when read (storedValue), and only when
+  // the flag does not decide: a bad one stops the commands that use it, not every command.
+  const stored = <T extends string | number>(setting: 'output' | 'timeout', value: T | undefined) => storedValue(config, profile.name, setting, value);
   return {
     config,
     profile,
@@ -64,9 +67,15 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
     key: sandbox
       ? { value: sandbox.key, source: 'sandbox' }
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
-    // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
-    output: pick([outputFlag(options), 'flag'], [data?.output === undefined ? undefined : parseChoice(data.output, FORMATS, 'output'), 'profile']),
-    timeoutSeconds: options.timeout ?? data?.timeout ?? DEFAULTS.timeoutSeconds,
+    get output() {
+      const flag = outputFlag(options);
+      // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
+      const fromProfile = flag === undefined ? stored('output', data?.output) : undefined;
+      return pick([flag, 'flag'], [fromProfile === undefined ? undefined : parseChoice(fromProfile, FORMATS, 'output'), 'profile']);
+    },
+    get timeoutSeconds() {
+      return options.timeout ?? stored('timeout', data?.timeout) ?? DEFAULTS.timeoutSeconds;
+    },
     retries: options.retries ?? DEFAULTS.retries,
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
     color: options.color ?? 'auto',

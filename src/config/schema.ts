@@ -64,33 +64,41 @@ export function configProblem(data: unknown): string | undefined {
   for (const [name, profile] of Object.entries(profiles)) {
     if (!PROFILE_NAME.test(name)) return `profile name '${name}' is not valid`;
     if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return `profiles.${name} is not an object`;
-    const problem = profileProblem(`profiles.${name}`, profile as Record<string, unknown>);
+    const problem = shapeProblem(`profiles.${name}`, profile as Record<string, unknown>);
     if (problem) return problem;
   }
   return undefined;
 }
 
-/**
- * A stored setting gets the checks `cdata config set` gives it (settings.ts): a timeout above 0 up
- * to a day, a format by name in any case, a base URL cdata would accept. Only the key's own
- * characters are left to the command that sends it (a key that cannot be sent is exit 3 there).
- */
-function profileProblem(at: string, profile: Record<string, unknown>): string | undefined {
+/** What every profile must be for cdata to read the file at all: each setting of its type. */
+function shapeProblem(at: string, profile: Record<string, unknown>): string | undefined {
   const { key, baseUrl, output, timeout } = profile;
   if (key !== undefined && typeof key !== 'string') return `${at}.key is not a string`;
-  if (baseUrl !== undefined) {
-    if (typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
-    const refused = refusal(() => normaliseBaseUrl(baseUrl));
-    if (refused) return `${at}.baseUrl is not a base URL cdata can use: ${refused}`;
-  }
-  if (output !== undefined && (typeof output !== 'string' || refusal(() => parseChoice(output, FORMATS, 'output')))) {
-    return `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(output)})`;
-  }
-  if (timeout !== undefined && (typeof timeout !== 'number' || refusal(() => parseSeconds('timeout', String(timeout), false)))) {
-    return `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(timeout)})`;
-  }
+  if (baseUrl !== undefined && typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
+  if (output !== undefined && typeof output !== 'string') return outputProblem(at, output);
+  if (timeout !== undefined && typeof timeout !== 'number') return timeoutProblem(at, timeout);
   return undefined;
 }
+
+/**
+ * Why a stored setting fails the checks `cdata config set` gives it (settings.ts): a timeout above
+ * 0 up to a day, a format by name in any case, a base URL cdata would accept. Asked where the
+ * value is used (resolve.ts, api.ts), so a bad value in a profile not in use, or one a flag or
+ * the environment overrides, stops nothing: not `--sandbox`, not the command that would fix it.
+ * The key's own characters are left to the command that sends it (exit 3 there).
+ */
+export function storedValueProblem(at: string, setting: 'baseUrl' | 'output' | 'timeout', value: string | number): string | undefined {
+  if (setting === 'baseUrl') {
+    const refused = refusal(() => normaliseBaseUrl(String(value)));
+    return refused && `${at}.baseUrl is not a base URL cdata can use: ${refused}`;
+  }
+  if (setting === 'output') return refusal(() => parseChoice(String(value), FORMATS, 'output')) && outputProblem(at, value);
+  return refusal(() => parseSeconds('timeout', String(value), false)) && timeoutProblem(at, value);
+}
+
+const outputProblem = (at: string, value: unknown) => `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(value)})`;
+const timeoutProblem = (at: string, value: unknown) =>
+  `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(value)})`;
 
 /** What `check` throws, as text; undefined when it passes. */
 function refusal(check: () => unknown): string | undefined {
