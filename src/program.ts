@@ -155,6 +155,7 @@ function createContext(
     }
     return settings;
   };
+  let apiKey: Promise<string | undefined> | undefined;
   const quiet = () => global.quiet;
   return {
     io,
@@ -163,6 +164,7 @@ function createContext(
     global,
     sandbox,
     settings: resolved,
+    apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
@@ -173,6 +175,16 @@ function createContext(
     },
     registry: COMMANDS,
   };
+}
+
+/** The resolved key, or the one the profile's key command prints, which becomes a secret of the run. */
+async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<string | undefined> {
+  const { key, profile, debug } = settings;
+  if (key.source !== 'key-command' || key.command === undefined) return key.value;
+  const { runKeyCommand } = await import('./config/key-command.js');
+  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
+  run.secrets.push(value);
+  return value;
 }
 
 /**

@@ -1,9 +1,11 @@
 // The config file's shape, shared by the reader (every command) and the writer (auth, profile,
 // config commands). One file, mode 0600, holding profiles:
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
+// A profile holds a key, or a command that prints one (`keyCommand`, PRODUCT.md section 12), never both.
 import { normaliseBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
+import { keyCommandProblem } from './key.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,6 +34,8 @@ export function noProfileError(name: string, data: ConfigData, hint?: string): U
 
 export interface ProfileData {
   key?: string;
+  /** Run through /bin/sh -c whenever the key is needed; its first line of output is the key. */
+  keyCommand?: string;
   baseUrl?: string;
   output?: Format;
   /** Seconds. */
@@ -48,6 +52,7 @@ export const SETTINGS = {
   'base-url': 'baseUrl',
   output: 'output',
   timeout: 'timeout',
+  'key-command': 'keyCommand',
 } as const satisfies Record<string, keyof ProfileData>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -76,8 +81,15 @@ export function configProblem(data: unknown): string | undefined {
  * characters are left to the command that sends it (a key that cannot be sent is exit 3 there).
  */
 function profileProblem(at: string, profile: Record<string, unknown>): string | undefined {
-  const { key, baseUrl, output, timeout } = profile;
+  const { key, keyCommand, baseUrl, output, timeout } = profile;
   if (key !== undefined && typeof key !== 'string') return `${at}.key is not a string`;
+  if (keyCommand !== undefined) {
+    if (typeof keyCommand !== 'string') return `${at}.keyCommand is not a string`;
+    const refused = keyCommandProblem(keyCommand);
+    if (refused) return `${at}.keyCommand cannot be run: ${refused}`;
+    // Which one would win is anybody's guess: the file is refused rather than one of them ignored.
+    if (key !== undefined) return `${at} holds both key and keyCommand: a profile holds one or the other`;
+  }
   if (baseUrl !== undefined) {
     if (typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
     const refused = refusal(() => normaliseBaseUrl(baseUrl));
