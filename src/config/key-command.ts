@@ -56,7 +56,7 @@ export async function runKeyCommand(options: KeyCommandOptions): Promise<string>
   const timeoutMs = options.timeoutMs ?? KEY_COMMAND_TIMEOUT_MS;
   trace?.(`key command${profile === undefined ? '' : ` of profile '${profile}'`}: /bin/sh -c '${command.replace(/'/g, `'\\''`)}'`);
   const started = Date.now();
-  const ending = await execute(command, options.io, timeoutMs);
+  const ending = await execute(command, io, timeoutMs);
   const firstLine = ending.stdout.toString('utf8').split('\n', 1)[0]!.trim();
   trace?.(`key command: ${howItEnded(ending, timeoutMs)} after ${Date.now() - started} ms`);
 
@@ -136,7 +136,8 @@ function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number
       }, OUTPUT_GRACE_MS).unref();
     };
     const stop = (why: NonNullable<Ending['stopped']>) => {
-      stopped ??= why;
+      if (stopped) return;
+      stopped = why;
       killGroup(child);
       stopReading(); // in case something outside the group (setsid) holds its output
     };
