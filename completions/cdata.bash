@@ -59,7 +59,7 @@ _cdata_options() {
     'sites') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'tenders') echo '--tier --decided --undecided -l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth login') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
@@ -91,6 +91,7 @@ _cdata_option_kind() {
     'export --dir') echo 'dirs'; return ;;
     'export -l'|'export --limit') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
+    'auth login --key-command') echo 'free'; return ;;
     'webhook verify --signature') echo 'free'; return ;;
     'webhook verify --body-file') echo 'files'; return ;;
     'webhook verify --secret-env') echo 'free'; return ;;
@@ -146,10 +147,10 @@ _cdata_arg_kind() {
     'export *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
     'profile use 0') echo 'profiles' ;;
     'profile remove 0') echo 'profiles' ;;
-    'config get 0') echo 'values base-url output timeout' ;;
-    'config set 0') echo 'values base-url output timeout' ;;
+    'config get 0') echo 'values base-url output timeout key-command' ;;
+    'config set 0') echo 'values base-url output timeout key-command' ;;
     'config set 1') echo 'settingValue' ;;
-    'config unset 0') echo 'values base-url output timeout' ;;
+    'config unset 0') echo 'values base-url output timeout key-command' ;;
     'completion 0') echo 'values bash zsh fish' ;;
   esac
 }

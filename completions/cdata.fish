@@ -84,7 +84,7 @@ function __cdata_scan
         switch $token
             case '--*=*'
             case '-*'
-                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --fault; and set skip 1
+                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color -l --limit --tier --dir --key-command --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --fault; and set skip 1
             case '*'
                 set -l name
                 test (count $__cdata_scanned_args) -eq 0; and set name (__cdata_canonical "$__cdata_scanned_path" $token)
@@ -156,7 +156,8 @@ complete -c cdata -n '__cdata_at "export"' -s o -l output -x -a 'csv json ndjson
 complete -c cdata -n '__cdata_at "export"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to export (default: all)'
 complete -c cdata -n '__cdata_at "auth"' -a login -d 'Store an API key for a profile, after checking it against the API'
 complete -c cdata -n '__cdata_at "auth"' -a status -d 'Show the profile, base URL, masked key, where it came from, and what /me says'
-complete -c cdata -n '__cdata_at "auth"' -a logout -d 'Remove a profile\'s stored key'
+complete -c cdata -n '__cdata_at "auth"' -a logout -d 'Remove a profile\'s stored key or key command'
+complete -c cdata -n '__cdata_at "auth login"' -l key-command -x -d 'store CMD instead of a key: it prints the key (its first line) whenever one is needed'
 complete -c cdata -n '__cdata_at "profile"' -a list -d 'List profiles; the default is marked'
 complete -c cdata -n '__cdata_at "profile"' -a use -d 'Make a profile the default'
 complete -c cdata -n '__cdata_at "profile"' -a remove -d 'Remove a profile and its stored key'
@@ -166,10 +167,10 @@ complete -c cdata -n '__cdata_at "config"' -a get -d 'Print a setting of the pro
 complete -c cdata -n '__cdata_at "config"' -a set -d 'Change a setting of the profile'
 complete -c cdata -n '__cdata_at "config"' -a unset -d 'Remove a setting from the profile'
 complete -c cdata -n '__cdata_at "config"' -a path -d 'Print the config file\'s path'
-complete -c cdata -n '__cdata_at "config get"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout' -d 'base-url, output or timeout'
-complete -c cdata -n '__cdata_at "config set"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout' -d 'base-url, output or timeout'
+complete -c cdata -n '__cdata_at "config get"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout key-command' -d 'base-url, output, timeout or key-command'
+complete -c cdata -n '__cdata_at "config set"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout key-command' -d 'base-url, output, timeout or key-command'
 complete -c cdata -n '__cdata_at "config set"; and test (count (__cdata_args)) -eq 1; and test (__cdata_args)[1] = output' -a 'table json ndjson csv tsv' -d 'output: the new value'
-complete -c cdata -n '__cdata_at "config unset"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout' -d 'base-url, output or timeout'
+complete -c cdata -n '__cdata_at "config unset"; and test (count (__cdata_args)) -eq 0' -a 'base-url output timeout key-command' -d 'base-url, output, timeout or key-command'
 complete -c cdata -n '__cdata_at "webhook"' -a verify -d 'Check a delivery: signature over the raw body, then JSON, then timestamp'
 complete -c cdata -n '__cdata_at "webhook"' -a listen -d 'Run a receiver that follows the rules and prints accepted events as JSON lines'
 complete -c cdata -n '__cdata_at "webhook"' -a ping -d 'Send a signed ping to a receiver, as the platform does'

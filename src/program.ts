@@ -3,6 +3,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import { ENV_VARS } from './config/env.js';
+import { storedValue } from './config/read.js';
 import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
@@ -167,6 +168,7 @@ function createContext(
     }
     return settings;
   };
+  let apiKey: Promise<string | undefined> | undefined;
   const quiet = () => global.quiet;
   return {
     io,
@@ -175,6 +177,7 @@ function createContext(
     global,
     sandbox,
     settings: resolved,
+    apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
@@ -185,6 +188,17 @@ function createContext(
     },
     registry: COMMANDS,
   };
+}
+
+/** The resolved key, or the one the profile's key command prints, which becomes a secret of the run. */
+async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<string | undefined> {
+  const { key, profile, debug } = settings;
+  if (key.source !== 'key-command' || key.command === undefined) return key.value;
+  storedValue(settings.config, profile.name, 'keyCommand', key.command);
+  const { runKeyCommand } = await import('./config/key-command.js');
+  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
+  run.secrets.push(value);
+  return value;
 }
 
 /**

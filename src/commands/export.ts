@@ -45,7 +45,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
-  const client = openClient(context); // no key or base URL: fails here, before anything is written
+  const client = await openClient(context); // no key or base URL: fails here, before anything is written
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
     return await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, origin, startedAt, held));

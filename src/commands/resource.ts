@@ -15,7 +15,7 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     const note = options.limit && clampNote(options.limit);
     if (note) context.note(note);
 
-    const client = openClient(context);
+    const client = await openClient(context);
     let data;
     try {
       ({ data } = await client.get(endpoint, query));

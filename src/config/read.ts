@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';
-import { configProblem, storedValueProblem, type ConfigData } from './schema.js';
+import { configProblem, storedValueProblem, type ConfigData, type StoredSetting } from './schema.js';
 
 export interface LoadedConfig {
   path: string;
@@ -60,7 +60,7 @@ export function invalidConfig(path: string, problem: string): UsageError {
  * A stored setting of the profile in use, checked as `config set` checks it (schema.ts), at the
  * moment it is used: undefined when the profile does not hold it.
  */
-export function storedValue<T extends string | number>(config: LoadedConfig, profile: string, setting: 'baseUrl' | 'output' | 'timeout', value: T | undefined): T | undefined {
+export function storedValue<T extends string | number>(config: LoadedConfig, profile: string, setting: StoredSetting, value: T | undefined): T | undefined {
   if (value === undefined) return undefined;
   const problem = storedValueProblem(`profiles.${profile}`, setting, value);
   if (problem) throw invalidConfig(config.path, problem);

@@ -18,6 +18,11 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
   global: GlobalValues;
   /** Settings (flag > env > profile > default), resolved on first use. */
   settings(): Settings;
+  /**
+   * The key in use (settings().key), undefined when none is configured. A profile's key command
+   * runs here, on first use and at most once per run: only commands that send a request ask.
+   */
+  apiKey(): Promise<string | undefined>;
   /** The in-process sandbox when --sandbox was given. */
   sandbox: SandboxTarget | undefined;
   /** A note on stderr, unless --quiet. API text in it is sanitised. */
