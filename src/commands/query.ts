@@ -9,7 +9,7 @@ import type { CommandContext } from '../spec/command.js';
 
 export async function queryOutput(context: Pick<CommandContext, 'output' | 'note'>, view: View, expression: string | undefined): Promise<Output> {
   if (expression === undefined) return context.output(view);
-  const query = (await import('../output/query/compile.js')).compileQuery(expression);
+  const query = await (await import('../output/query/compile.js')).compileQuery(expression);
   let data: JsonValue = null;
   const output = context.output((result) => query.view(result, data, view));
   return {

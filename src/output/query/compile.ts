@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { queryInput } from './numbers.js';
 import { adjustRuntime, QueryFunctionError } from './runtime.js';
-import { caretLines, errorOffset, syntaxMessage } from './syntax.js';
+import { errorOffset, syntaxMessage } from './syntax.js';
 import { resultView } from './view.js';
 
 type Expression = ReturnType<typeof compile>;
@@ -22,13 +22,13 @@ export interface Query {
 
 const SHELL_HINT = "Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.";
 
-export function compileQuery(expression: string): Query {
+export async function compileQuery(expression: string): Promise<Query> {
   if (expression.trim() === '') throw new UsageError('--query needs an expression, e.g. --query \'[?tier == `"RECOMMENDED"`].title\'');
   let ast: Expression;
   try {
     ast = compile(expression);
   } catch (error) {
-    throw syntaxError(expression, error);
+    throw await syntaxError(expression, error);
   }
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
   if (unknown !== undefined) throw new UsageError(`--query: unknown function ${unknown}()`, { hint: 'The functions are listed in docs/query.md.' });
@@ -49,19 +49,19 @@ export function compileQuery(expression: string): Query {
   };
 }
 
-function syntaxError(expression: string, error: unknown): UsageError {
+async function syntaxError(expression: string, error: unknown): Promise<UsageError> {
   const offset = errorOffset(expression);
   const where = offset === undefined ? '' : ` at column ${offset + 1}`;
   return new UsageError(`--query is not a valid JMESPath expression${where}: ${syntaxMessage(error)}`, {
     hint: SHELL_HINT,
-    ...(offset === undefined ? {} : { excerpt: caretLines(expression, offset) }),
+    ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
 }
 
 function runtimeError(error: unknown): UsageError {
   const message = error instanceof Error ? error.message : String(error);
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
-  const hint = /received (?:type )?null/.test(message) ? { hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).' } : {};
+  const hint = /received (?:type )?null|^not-a-number: undefined/.test(message) ? { hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).' } : {};
   if (error instanceof QueryFunctionError) {
     // The library's words, less what the message now says first: "Invalid type: abs() expected…".
     const detail = message.replace(/^Invalid (?:type|arity): /, '').replace(`${error.functionName}() `, '');
@@ -69,7 +69,9 @@ function runtimeError(error: unknown): UsageError {
   }
   // Arithmetic on what is not a number, or a $variable no `let` defines.
   const arithmetic = /^not-a-number(: divide by zero)?/.exec(message);
-  if (arithmetic) return new UsageError(`--query failed: ${arithmetic[1] ? 'division by zero' : 'arithmetic (+ - * / % //) needs numbers on both sides'}`, { cause: error });
+  if (arithmetic) return new UsageError(`--query failed: ${arithmetic[1] ? 'division by zero' : 'arithmetic (+ - * / % //) needs numbers on both sides'}`, { cause: error, ...hint });
+  const variable = /^Error referencing undefined variable (\S+)/.exec(message);
+  if (variable) return new UsageError(`--query failed: no variable $${variable[1]} is defined (let $${variable[1]} = … in …)`, { cause: error });
   return new UsageError(`--query failed: ${message}`, { cause: error, ...hint });
 }
 

@@ -20,8 +20,6 @@ export interface QueryInput {
   value: JSONValue;
   /** The result in cdata's terms: records and numbers as the API wrote them. */
   restore(result: JSONValue): JsonValue;
-  /** Whether a value of the restored result is a record (or the whole object) of the answer, unchanged. */
-  isRecord(value: JsonValue): boolean;
 }
 
 export function queryInput(data: JsonValue): QueryInput {
@@ -51,7 +49,6 @@ export function queryInput(data: JsonValue): QueryInput {
     return copied;
   };
 
-  const records = new Set<JsonValue>(Array.isArray(data) ? data : [data]);
   const restore = (value: unknown): JsonValue => {
     if (typeof value === 'number') {
       const text = texts.get(value);
@@ -68,5 +65,5 @@ export function queryInput(data: JsonValue): QueryInput {
     for (const key of Object.keys(value)) setOwn(rebuilt, key, restore((value as Record<string, unknown>)[key]));
     return rebuilt;
   };
-  return { value: copy(data), restore, isRecord: (value) => records.has(value) };
+  return { value: copy(data), restore };
 }

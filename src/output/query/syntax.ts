@@ -2,12 +2,11 @@
 // but not where (its errors carry no position), so the place is found with its own lexer and
 // parser: the first token after which no completion of the expression could parse.
 import { compile, tokenize } from '@jmespath-community/jmespath';
-import { sanitize } from '../../core/sanitize.js';
-import { displayWidth, shorten } from '../width.js';
 
 /**
- * Beyond this length the column is not looked for: each try re-reads the expression, so the
- * search is quadratic. A query typed at a prompt is far shorter; the message still says what.
+ * Beyond this length the column is not looked for: each try re-reads the expression, and a
+ * character the lexer refuses is looked for one length at a time. A query typed at a prompt is
+ * far shorter; the message still says what is wrong.
  */
 export const MAX_LOCATED_LENGTH = 2_000;
 
@@ -23,12 +22,16 @@ export function errorOffset(expression: string): number | undefined {
     return 0;
   }
   // The parser reads tokens left to right: the first token whose arrival makes a failure that
-  // more text could not fix is where the expression goes wrong.
-  for (let i = 0; i < tokens.length; i++) {
-    const end = tokens[i + 1]?.start ?? expression.length;
-    if (failsBefore(expression.slice(0, end))) return tokens[i]!.start;
+  // more text could not fix is where the expression goes wrong. Once the text up to a token
+  // fails so, any longer text does too, so the token is found by halving.
+  const failsThrough = (i: number) => failsBefore(expression.slice(0, tokens[i + 1]?.start ?? expression.length));
+  let [low, high] = [0, tokens.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (failsThrough(middle)) high = middle;
+    else low = middle + 1;
   }
-  return expression.length;
+  return low < tokens.length ? tokens[low]!.start : expression.length;
 }
 
 function lexes(text: string): boolean {
@@ -91,27 +94,3 @@ export function syntaxMessage(error: unknown): string {
 
 const ENDS = 'the expression ends too soon';
 const LITERAL = "not valid JSON between the quotes or backticks (text goes in 'single quotes' or `\"double\"`)";
-
-/** How much of the expression is shown on each side of the caret, in display columns. */
-const CONTEXT = 36;
-
-/**
- * Two lines: the expression as a terminal can show it (control characters escaped, a long one
- * cut around the place) and a caret under the place, measured in display columns.
- */
-export function caretLines(expression: string, offset: number): [string, string] {
-  let before = sanitize(expression.slice(0, offset));
-  if (displayWidth(before) > CONTEXT) before = `…${tail(before, CONTEXT - 1)}`;
-  const after = shorten(sanitize(expression.slice(offset)), CONTEXT);
-  return [`  ${before}${after}`, `  ${' '.repeat(displayWidth(before))}^`];
-}
-
-/** The end of `text` that fits in `columns` display columns. */
-function tail(text: string, columns: number): string {
-  const chars = [...text];
-  let width = 0;
-  let from = chars.length;
-  while (from > 0 && width + displayWidth(chars[from - 1]!) <= columns) width += displayWidth(chars[--from]!);
-  return chars.slice(from).join('');
-}
-
