@@ -57,7 +57,7 @@ function failsBefore(text: string): boolean {
  * The parser wanted more than the text holds: it names the end token (`got: EOF`, `(EOF)`), or,
  * where it looks two tokens ahead of the end, reads past its own list (a TypeError).
  */
-export function endedTooSoon(error: unknown): boolean {
+function endedTooSoon(error: unknown): boolean {
   if (!(error instanceof Error) || error.name === 'TypeError') return true;
   return /(?:got: |type: |\()EOF\b/.test(error.message);
 }
