@@ -39,12 +39,15 @@ export class CliError extends Error {
   readonly exitCode: ExitCode;
   readonly hint: string | undefined;
   readonly http: HttpDetail | undefined;
+  /** Lines shown under the message as they are, e.g. an expression with a caret under a column. */
+  readonly excerpt: readonly string[];
 
-  constructor(exitCode: ExitCode, message: string, options: { hint?: string; http?: HttpDetail; cause?: unknown } = {}) {
+  constructor(exitCode: ExitCode, message: string, options: { hint?: string; http?: HttpDetail; cause?: unknown; excerpt?: readonly string[] } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.exitCode = exitCode;
     this.hint = options.hint;
     this.http = options.http;
+    this.excerpt = options.excerpt ?? [];
   }
 }
 
