@@ -106,10 +106,14 @@ function example(line: string, what: string): string[] {
 
 /**
  * roff escapes: a backslash is \e; every - is \- (the ASCII minus, so flags and commands copied
- * from the page work); a line starting with . or ' is shielded by \&.
+ * from the page work); a character past ASCII is named by its code point, \[u2192] (groff reads
+ * the page as Latin-1 otherwise, and warns); a line starting with . or ' is shielded by \&.
  */
 function roff(words: string): string {
-  const escaped = words.replace(/\\/g, '\\e').replace(/-/g, '\\-');
+  const escaped = words
+    .replace(/\\/g, '\\e')
+    .replace(/-/g, '\\-')
+    .replace(/[^\x00-\x7f]/gu, (char) => `\\[u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
   return /^[.']/.test(escaped) ? `\\&${escaped}` : escaped;
 }
 

@@ -153,6 +153,41 @@ describe('choosing', () => {
   });
 });
 
+describe('--query, over the change objects', () => {
+  it('a filter keeps the changes as they print without it: lines in a table, csv and tsv, the objects in json', async () => {
+    const dir = await exported();
+    const query = "[?change != 'removed']";
+    const table = await run(['changes', '--dir', dir, '--color', 'never', '--query', query], { stdoutTTY: true, columns: 250 });
+    expect(table).toMatchObject({ code: 0, stderr: '' });
+    expect(table.stdout).toBe(
+      ['resource  change   key           title         what changed', 'agents    added    new-agent     new-agent', `agents    changed  bid-preparer  bid-preparer  ${WHAT}`, ''].join('\n'),
+    );
+    const tsv = await changes(dir, '-o', 'tsv', '--fields', 'change,key,fields', '--query', query);
+    expect(tsv).toMatchObject({ code: 0, stderr: '', stdout: ['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, ''].join('\n') });
+    const json = await changes(dir, '-o', 'json', '--query', query);
+    expect(json).toMatchObject({ code: 0, stderr: '', stdout: `${stringifyJson(LINES.slice(0, 2), 2)}\n` });
+  });
+
+  it('a projection prints as any query result: its own columns, numbers as the API wrote them; a count alone', async () => {
+    const dir = await exported();
+    const projection = await changes(dir, '-o', 'csv', '--query', '[?fields.budget].{key: key, before: fields.budget.from, after: row.budget}');
+    expect(projection).toMatchObject({ code: 0, stderr: '', stdout: 'key,before,after\r\nbid-preparer,1250000.00,1250001.50\r\n' });
+    expect(await changes(dir, '--query', 'length(@)')).toMatchObject({ code: 0, stderr: '', stdout: '3\n' });
+    // Nothing matched: the header of the lines, as for no change at all.
+    expect(await changes(dir, '-o', 'csv', '--query', "[?change == 'nope']")).toMatchObject({ code: 0, stderr: '', stdout: 'resource,change,key,title,fields,row\r\n' });
+  });
+
+  it('sees only the lists and kinds chosen; an expression that does not parse is exit 2, before the folder is read', async () => {
+    const dir = await exported();
+    expect(await changes(dir, '--change', 'added', '--query', '[].key', '-o', 'json')).toMatchObject({ code: 0, stderr: '', stdout: '[\n  "new-agent"\n]\n' });
+    const missing = join(folder(), 'nope');
+    const bad = await changes(missing, '--query', '[?');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^error: --query is not a valid JMESPath expression at column 3/);
+  });
+});
+
 describe('when there is nothing to show', () => {
   it('a folder with no export: nothing printed, said on stderr, exit 0; a path that is no folder: exit 2', async () => {
     const dir = folder();

@@ -1,7 +1,8 @@
 // The change-detection recipes of docs/exports.md, run as written with sh, against the sandbox on
 // day 0, then day 1, then day 1 again: mail only when there are new RECOMMENDED tenders, and a
 // history file that gains each run's changes. `mail` is a stand-in that records what it was given.
-// Until --query is in (issue 19), the tenders recipe runs with the jq line the docs give for it.
+// The tenders recipe runs as written (with --query), and again with the jq line the docs give
+// in its place: both must mail the same.
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,14 +39,19 @@ function toolbox(): { path: string; mails: () => string } {
 }
 
 describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
-  it('new recommended tenders: no mail for the baseline, a mail listing exactly the new ones, then none until more', async () => {
-    const script = recipe('New recommended tenders, mailed only when there are some');
-    const jq = /The same with jq instead of `--query`:\n\s+`([^`]+)`/.exec(docs)![1]!;
-    const asToday = script.replace(/new=\$\(cdata changes [^]*?\)\n/, `new=$(${jq})\n`);
-    expect(asToday).not.toBe(script);
+  it.each([
+    ['as written, with --query', (script: string) => script],
+    ['with the jq line in place of --query', (script: string) => {
+      const jq = /The same with jq instead of `--query`:\n\s+`([^`]+)`/.exec(docs)![1]!;
+      const withJq = script.replace(/new=\$\(cdata changes [^]*?\)\n/, `new=$(${jq})\n`);
+      expect(withJq).not.toBe(script);
+      return withJq;
+    }],
+  ])('new recommended tenders (%s): no mail for the baseline, a mail listing exactly the new ones, then none until more', async (_how, variant) => {
+    const script = variant(recipe('New recommended tenders, mailed only when there are some'));
     const dir = join(folder(), 'exports');
     const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>, tools: ReturnType<typeof toolbox>) =>
-      runProcess('sh', ['-c', asToday.replaceAll('/srv/exports', dir)], { env: { ...sandboxEnv(sandbox), PATH: tools.path } });
+      runProcess('sh', ['-c', script.replaceAll('/srv/exports', dir)], { env: { ...sandboxEnv(sandbox), PATH: tools.path } });
     const tools = toolbox();
     const [zero, one] = [await makeSandbox({ day: 0 }), await makeSandbox({ day: 1 })];
 

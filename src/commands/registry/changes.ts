@@ -4,6 +4,7 @@ import { text, value } from '../../core/option.js';
 import { sanitize } from '../../core/sanitize.js';
 import { CHANGE_KINDS, CHANGE_LINE_VIEW, type ChangeKind } from '../../export/changes-view.js';
 import { defineCommand } from '../../spec/command.js';
+import { QUERY_OPTIONS } from './query.js';
 
 /** `added,changed`: the kinds asked for, each checked (a usage error names the valid ones). */
 export function parseKinds(raw: string): readonly ChangeKind[] {
@@ -22,6 +23,8 @@ export const CHANGES_OPTIONS = {
     defaultText: CHANGE_KINDS.join(','),
     complete: { kind: 'values', values: CHANGE_KINDS },
   }),
+  // Over the change objects, as -o json prints them.
+  ...QUERY_OPTIONS,
 };
 
 export const CHANGES_ARGS = [{ name: 'resource', description: 'lists to show (default: all)', variadic: true, complete: { kind: 'resources' } }] as const;
@@ -30,10 +33,10 @@ export const CHANGES_COMMAND = defineCommand({
   name: 'changes',
   summary: 'Show what the last export into a folder found added, changed and removed',
   description:
-    'Every cdata export compares each list with its previous successful export in the same --dir, row by row (by ocid, name or id), and writes DIR/changes.ndjson. This prints those changes: json and ndjson as the file holds them; a table, csv and tsv one line per change, with the record\'s title and what changed (decision: — → BID). A list exported for the first time (its baseline), or that failed, has none.',
+    'Every cdata export compares each list with its previous successful export in the same --dir, row by row (by ocid, name or id), and writes DIR/changes.ndjson. This prints those changes: json and ndjson as the file holds them; a table, csv and tsv one line per change, with the record\'s title and what changed (decision: — → BID). A list exported for the first time (its baseline), or that failed, has none. --query sees the change objects, as -o json prints them.',
   args: CHANGES_ARGS,
   options: CHANGES_OPTIONS,
-  examples: ['cdata changes --dir /srv/exports', 'cdata changes --dir /srv/exports tenders --change added -o json', 'cdata changes --dir /srv/exports obligations --change changed -o csv'],
+  examples: ['cdata changes --dir /srv/exports', 'cdata changes --dir /srv/exports tenders --change added -o json', 'cdata changes --dir /srv/exports obligations --change changed -o csv', "cdata changes --dir /srv/exports tenders --change added --query \"[?row.tier=='RECOMMENDED'].row.ocid\""],
   view: CHANGE_LINE_VIEW,
   writesOutput: true,
   load: async () => (await import('../changes.js')).changes,
