@@ -2,11 +2,11 @@
 // (never the key), and per resource its file, rows, whether the API's cap was reached, the file's
 // SHA-256, ok or the error with its exit code, and how many rows changed since its previous
 // export (changes.ndjson, which the manifest describes too, holds the changes themselves). A
-// failed resource keeps its previous file, and
-// its entry says which earlier export that file came from; `earlier` lists the files of earlier
-// exports that this one did not ask for (after `cdata export tenders`, the other lists' files);
-// `history` every other file still there (older --stamp files). The manifest is one file of the
-// generation it describes (layout.ts), so it always agrees with the files beside it.
+// failed resource keeps its previous file, and its entry says which earlier export that file came
+// from; `earlier` lists the files of earlier exports that this one did not ask for (after
+// `cdata export tenders`, the other lists' files); `history` every other file still there (older
+// --stamp files). The manifest is one file of the generation it describes (layout.ts), so it
+// always agrees with the files beside it.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
