@@ -52,30 +52,30 @@ _cdata_canonical() {
 # Options of a command path and the global ones that apply there (all of them by default).
 _cdata_options() {
   case "$1" in
-    'companies') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'documents') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'obligations') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'persons') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'sites') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'tenders') echo '--tier --decided --undecided -l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth login') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'profile remove') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config get') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config set') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config unset') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config path') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'sandbox') echo '--host --port --latency --fail-rate --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'companies') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'documents') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'obligations') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'persons') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'sites') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'tenders') echo '--tier --decided --undecided -l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth login') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'profile remove') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config get') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config set') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config unset') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config path') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'sandbox') echo '--host --port --latency --fail-rate --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
   esac
-  echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'
+  echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'
 }
 
 # What follows option $2 under path $1: flag, free, values ..., fields, profiles, resources, files, dirs.
@@ -146,10 +146,10 @@ _cdata_arg_kind() {
     'export *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
     'profile use 0') echo 'profiles' ;;
     'profile remove 0') echo 'profiles' ;;
-    'config get 0') echo 'values base-url output timeout' ;;
-    'config set 0') echo 'values base-url output timeout' ;;
+    'config get 0') echo 'values base-url output timeout pager' ;;
+    'config set 0') echo 'values base-url output timeout pager' ;;
     'config set 1') echo 'settingValue' ;;
-    'config unset 0') echo 'values base-url output timeout' ;;
+    'config unset 0') echo 'values base-url output timeout pager' ;;
     'completion 0') echo 'values bash zsh fish' ;;
   esac
 }

@@ -167,9 +167,9 @@ function createContext(
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
     output: (view) => {
-      const { output: format, color } = resolved();
+      const { output: format, color, pager } = resolved();
       const { out, fields, header, bom } = global;
-      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out }, view);
+      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager }, view);
     },
     registry: COMMANDS,
   };

@@ -1,6 +1,8 @@
 // From resolved settings to a ready client: the base URL checked and normalised, the key
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../client/client.js';
+import type { Endpoint } from '../core/endpoints.js';
+import type { JsonValue } from '../core/json-value.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../core/base-url.js';
 import { requireProfile } from '../config/resolve.js';
 import { redactKeys } from '../config/key.js';
@@ -52,6 +54,16 @@ export function openClient(context: ApiContext, key?: string): ApiClient {
     note: (line) => context.note(line),
     keyInEnv: key === undefined && settings.key.source === 'env',
   });
+}
+
+/** One GET of an endpoint, the client closed after: its data. */
+export async function getData(context: ApiContext, endpoint: Endpoint, query: Record<string, string>): Promise<JsonValue> {
+  const client = openClient(context);
+  try {
+    return (await client.get(endpoint, query)).data;
+  } finally {
+    await client.close();
+  }
 }
 
 /** Far longer than any key: servers refuse request headers past 8 to 16 KiB (HTTP 431). */

@@ -14,7 +14,12 @@ export const get: Handler<{}, typeof SETTING_ARGS> = async (context) => {
   const profile = existingProfile(settings);
   const value = settingText(profile.data, name);
   if (value !== undefined) context.io.stdout.write(`${value}\n`);
-  else context.note(`${name} is not set in profile '${profile.name}'${name === 'timeout' ? ` (default: ${DEFAULTS.timeoutSeconds} s)` : ''}.`);
+  else context.note(`${name} is not set in profile '${profile.name}'${DEFAULT_TEXT[name] ?? ''}.`);
+};
+
+const DEFAULT_TEXT: Partial<Record<SettingName, string>> = {
+  timeout: ` (default: ${DEFAULTS.timeoutSeconds} s)`,
+  pager: ' (default: PAGER, else less -FRX)',
 };
 
 /** Stores a checked value, creating the profile when it does not exist yet. */
@@ -57,8 +62,11 @@ function existingProfile(settings: Settings): Settings['profile'] {
   return profile;
 }
 
-function warnIfOverridden(context: Pick<CommandContext, 'settings' | 'warn'>, name: SettingName): void {
+function warnIfOverridden(context: Pick<CommandContext, 'io' | 'settings' | 'warn'>, name: SettingName): void {
   if (name === 'base-url' && context.settings().baseUrl.source === 'env') {
     context.warn('CDATA_BASE_URL is set, and it wins over the stored base URL until you unset it.');
+  }
+  if (name === 'pager' && context.io.env.CDATA_PAGER !== undefined) {
+    context.warn('CDATA_PAGER is set, and it wins over the stored pager until you unset it.');
   }
 }

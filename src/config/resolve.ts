@@ -19,6 +19,8 @@ export interface SettingsFlags {
   color?: ColorMode | undefined;
   quiet?: boolean;
   debug?: boolean;
+  /** false: --no-pager. */
+  pager?: boolean;
 }
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';
@@ -38,6 +40,8 @@ export interface Settings {
   color: ColorMode;
   quiet: boolean;
   debug: boolean;
+  /** The pager for data at a terminal: undefined for the default (less -FRX, when installed), '' for none. */
+  pager: string | undefined;
 }
 
 export const DEFAULTS = { timeoutSeconds: 30, retries: 2, maxWaitSeconds: 30 } as const;
@@ -72,6 +76,9 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
     color: options.color ?? 'auto',
     quiet: options.quiet ?? false,
     debug: options.debug === true || envValue(io.env, 'CDATA_DEBUG') === '1',
+    // As git reads GIT_PAGER, core.pager and PAGER: the specific before the general, and a
+    // variable set but empty means no pager (not unset, as elsewhere).
+    pager: options.pager === false ? '' : (io.env.CDATA_PAGER ?? data?.pager ?? io.env.PAGER),
   };
 }
 

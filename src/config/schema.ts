@@ -36,6 +36,8 @@ export interface ProfileData {
   output?: Format;
   /** Seconds. */
   timeout?: number;
+  /** The pager for data at a terminal; '' for none. */
+  pager?: string;
 }
 
 export interface ConfigData {
@@ -48,6 +50,7 @@ export const SETTINGS = {
   'base-url': 'baseUrl',
   output: 'output',
   timeout: 'timeout',
+  pager: 'pager',
 } as const satisfies Record<string, keyof ProfileData>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -76,7 +79,7 @@ export function configProblem(data: unknown): string | undefined {
  * characters are left to the command that sends it (a key that cannot be sent is exit 3 there).
  */
 function profileProblem(at: string, profile: Record<string, unknown>): string | undefined {
-  const { key, baseUrl, output, timeout } = profile;
+  const { key, baseUrl, output, timeout, pager } = profile;
   if (key !== undefined && typeof key !== 'string') return `${at}.key is not a string`;
   if (baseUrl !== undefined) {
     if (typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
@@ -89,6 +92,7 @@ function profileProblem(at: string, profile: Record<string, unknown>): string | 
   if (timeout !== undefined && (typeof timeout !== 'number' || refusal(() => parseSeconds('timeout', String(timeout), false)))) {
     return `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(timeout)})`;
   }
+  if (pager !== undefined && typeof pager !== 'string') return `${at}.pager is not a string (got ${JSON.stringify(pager)})`;
   return undefined;
 }
 

@@ -24,6 +24,9 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
       return parseChoice(raw, FORMATS, 'output');
     case 'timeout':
       return parseSeconds('timeout', raw, false);
+    case 'pager':
+      // Any command sh can run; '' turns the pager off.
+      return raw;
   }
 }
 

@@ -14,7 +14,7 @@ const GREEN = '\u001b[32m';
 
 describe('colour', () => {
   const table = async (flags: string[], extraEnv: Record<string, string>, stdoutTTY: boolean) =>
-    (await cdata(['tenders', '--tier', 'RECOMMENDED', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY })).stdout;
+    (await cdata(['tenders', '--limit', '5', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY })).stdout;
 
   it.each([
     ['auto on a terminal', [], {}, true, true],

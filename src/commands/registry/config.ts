@@ -1,7 +1,7 @@
 // `cdata config get | set | unset | path`: a profile's settings.
 import { defineCommand } from '../../spec/command.js';
 
-const settingArg = { name: 'key', description: 'base-url, output or timeout', required: true, complete: { kind: 'settings' } } as const;
+const settingArg = { name: 'key', description: 'base-url, output, timeout or pager', required: true, complete: { kind: 'settings' } } as const;
 
 export const SETTING_ARGS = [settingArg] as const;
 export const SET_ARGS = [settingArg, { name: 'value', description: 'the new value', required: true, complete: { kind: 'settingValue' } }] as const;
