@@ -52,14 +52,17 @@ _cdata_canonical() {
 # Options of a command path and the global ones that apply there (all of them by default).
 _cdata_options() {
   case "$1" in
-    'companies') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'documents') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'obligations') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'persons') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'sites') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'tenders') echo '--tier --decided --undecided -l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'me') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'workspaces') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'companies') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'documents') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'obligations') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'persons') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'auth login') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
@@ -81,16 +84,26 @@ _cdata_options() {
 # What follows option $2 under path $1: flag, free, values ..., fields, profiles, resources, files, dirs.
 _cdata_option_kind() {
   case "$1 $2" in
+    'me --query') echo 'free'; return ;;
+    'workspaces --query') echo 'free'; return ;;
     'companies -l'|'companies --limit') echo 'free'; return ;;
+    'companies --query') echo 'free'; return ;;
     'documents -l'|'documents --limit') echo 'free'; return ;;
+    'documents --query') echo 'free'; return ;;
     'obligations -l'|'obligations --limit') echo 'free'; return ;;
+    'obligations --query') echo 'free'; return ;;
     'persons -l'|'persons --limit') echo 'free'; return ;;
+    'persons --query') echo 'free'; return ;;
     'sites -l'|'sites --limit') echo 'free'; return ;;
+    'sites --query') echo 'free'; return ;;
     'tenders --tier') echo 'values RECOMMENDED WORTH_A_LOOK STRETCH'; return ;;
     'tenders -l'|'tenders --limit') echo 'free'; return ;;
+    'tenders --query') echo 'free'; return ;;
+    'agents --query') echo 'free'; return ;;
     'export --dir') echo 'dirs'; return ;;
     'export -l'|'export --limit') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
+    'auth login --key-command') echo 'free'; return ;;
     'webhook verify --signature') echo 'free'; return ;;
     'webhook verify --body-file') echo 'files'; return ;;
     'webhook verify --secret-env') echo 'free'; return ;;
@@ -146,10 +159,10 @@ _cdata_arg_kind() {
     'export *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
     'profile use 0') echo 'profiles' ;;
     'profile remove 0') echo 'profiles' ;;
-    'config get 0') echo 'values base-url output timeout pager' ;;
-    'config set 0') echo 'values base-url output timeout pager' ;;
+    'config get 0') echo 'values base-url output timeout key-command pager' ;;
+    'config set 0') echo 'values base-url output timeout key-command pager' ;;
     'config set 1') echo 'settingValue' ;;
-    'config unset 0') echo 'values base-url output timeout pager' ;;
+    'config unset 0') echo 'values base-url output timeout key-command pager' ;;
     'completion 0') echo 'values bash zsh fish' ;;
   esac
 }

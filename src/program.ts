@@ -3,6 +3,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import { ENV_VARS } from './config/env.js';
+import { storedValue } from './config/read.js';
 import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
@@ -77,12 +78,15 @@ const VALUE_FLAGS = new Set(
 function invoked(argv: readonly string[]): AnyCommand | undefined {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
-    if (word === '--') return undefined;
+    // `--help` before the command is the root's help, which lists every command.
+    if (word === '--' || word === '--help') return undefined;
     if (word.startsWith('--')) {
       if (!word.includes('=') && VALUE_FLAGS.has(word)) i++;
     } else if (word.startsWith('-') && word.length > 1) {
       // A cluster of short flags (-qp prod): one that takes a value takes the rest of the word, or the next.
-      const at = [...word.slice(1)].findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
+      const letters = [...word.slice(1)];
+      const at = letters.findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
+      if (letters.slice(0, at < 0 ? undefined : at).includes('h')) return undefined; // -h, -qh
       if (at === word.length - 2) i++;
     } else {
       return COMMANDS.find((spec) => spec.name === word || spec.aliases?.includes(word));
@@ -134,6 +138,15 @@ function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, se
   });
 }
 
+/** Whether the run's output is JSON; a stored output cdata refuses says so where it is used, not here. */
+function jsonOutput(settings: Settings): boolean {
+  try {
+    return settings.output.value === 'json' || settings.output.value === 'ndjson';
+  } catch {
+    return false;
+  }
+}
+
 /** The context of whichever command runs: its values were parsed from its own declaration. */
 type AnyContext = CommandContext<any, any>;
 
@@ -150,11 +163,12 @@ function createContext(
     if (!settings) {
       settings = resolveSettings(global, io, sandbox);
       if (settings.key.value) run.secrets.push(settings.key.value);
-      if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
+      if (jsonOutput(settings)) run.jsonErrors = true;
       run.debug ||= settings.debug;
     }
     return settings;
   };
+  let apiKey: Promise<string | undefined> | undefined;
   const quiet = () => global.quiet;
   return {
     io,
@@ -163,6 +177,7 @@ function createContext(
     global,
     sandbox,
     settings: resolved,
+    apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
@@ -173,6 +188,17 @@ function createContext(
     },
     registry: COMMANDS,
   };
+}
+
+/** The resolved key, or the one the profile's key command prints, which becomes a secret of the run. */
+async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<string | undefined> {
+  const { key, profile, debug } = settings;
+  if (key.source !== 'key-command' || key.command === undefined) return key.value;
+  storedValue(settings.config, profile.name, 'keyCommand', key.command);
+  const { runKeyCommand } = await import('./config/key-command.js');
+  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
+  run.secrets.push(value);
+  return value;
 }
 
 /**

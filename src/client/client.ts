@@ -7,7 +7,7 @@ import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '.
 import type { Io } from '../io/index.js';
 import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
-import { errorFromAnswer, header, httpDetail, type HttpAnswer } from './problem.js';
+import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
 import { AnswerCutShort, BodyTooLarge, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, type Transport } from './transport.js';
 
@@ -27,8 +27,8 @@ export interface ClientOptions {
   trace?: ((line: string) => void) | undefined;
   /** Called with notes for the user (waiting on 429, retrying); suppressed by --quiet. */
   note?: ((line: string) => void) | undefined;
-  /** The key came from CDATA_API_KEY: a new one goes there, not through auth login. */
-  keyInEnv?: boolean;
+  /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
+  keyFrom?: KeyOrigin | undefined;
 }
 
 export interface ApiResult {
@@ -99,13 +99,13 @@ export class ApiClient {
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyInEnv: this.options.keyInEnv, secrets });
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyFrom: this.options.keyFrom, secrets });
       }
       if (status >= 500 && retriesLeft > 0) {
         await this.backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(errorFromAnswer(answer, { keyInEnv: this.options.keyInEnv, secrets }), attempt);
+      throw withAttempts(errorFromAnswer(answer, { keyFrom: this.options.keyFrom, secrets }), attempt);
     }
   }
 

@@ -45,18 +45,18 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
-  const client = openClient(context); // no key or base URL: fails here, before anything is written
+  const client = await openClient(context); // no key or base URL: fails here, before anything is written
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    return await withFolderLock(plan.dir, io, () => exportInto(context, client, plan, origin, startedAt));
+    return await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, origin, startedAt, held));
   } finally {
     await client.close();
   }
 };
 
-async function exportInto(context: ExportContext, client: ApiClient, plan: ExportPlan, origin: Origin, startedAt: number): Promise<number> {
+async function exportInto(context: ExportContext, client: ApiClient, plan: ExportPlan, origin: Origin, startedAt: number, held: () => boolean): Promise<number> {
   const { io } = context;
-  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io);
+  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io, held);
   const errorStyle = context.errorStyle();
   const fail = failing(errorStyle.secrets);
   const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);

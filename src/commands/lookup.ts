@@ -1,7 +1,8 @@
 // `cdata tenders OCID`, `cdata agents NAME`, `cdata companies ID`: one record of a list, by its key
 // field. The API has no endpoint for one record, so cdata asks for the list (200 rows, the most it
 // returns, with the filters given) and picks the one whose key is KEY, or starts with KEY when it
-// is 6 characters or more. Not there: exit 8, saying that only those 200 can be found.
+// is 6 characters or more. Not there: exit 8, saying that only those 200 can be found. --query
+// sees the one record's object.
 import { LIMIT_MAX, type Endpoint } from '../core/endpoints.js';
 import { NotFoundError, UsageError } from '../core/errors.js';
 import type { JsonObject } from '../core/json-value.js';
@@ -9,6 +10,7 @@ import { paramQuery } from '../core/params.js';
 import { asRows } from '../output/cells.js';
 import type { CommandContext } from '../spec/command.js';
 import { getData } from './api.js';
+import { queryOutput } from './query.js';
 import type { KeyArgs, RESOURCE_OPTIONS } from './registry/resource.js';
 
 /** The shortest prefix a key is matched by: shorter, only the whole key. */
@@ -26,7 +28,7 @@ export async function lookup(endpoint: Endpoint, typed: string, context: Command
   }
   // Everything typed is checked before the request: the filters, --fields against the record.
   const query = paramQuery(endpoint.params, { ...options, limit: { value: LIMIT_MAX } });
-  const output = context.output({ ...endpoint, shape: 'object' });
+  const output = await queryOutput(context, { ...endpoint, shape: 'object' }, options.query);
   const rows = asRows(await getData(context, endpoint, query));
   await output.print(pick(rows, field, wanted, endpoint, query));
 }

@@ -5,6 +5,7 @@ import type { Endpoint, View } from '../core/endpoints.js';
 import { asRows } from '../output/cells.js';
 import type { Handler } from '../spec/command.js';
 import { getData } from './api.js';
+import { queryOutput } from './query.js';
 import type { KeyArgs, RESOURCE_OPTIONS } from './registry/resource.js';
 
 export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OPTIONS>, KeyArgs> {
@@ -14,7 +15,7 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     const { options, io } = context;
     // Everything the user typed is checked before any request is sent.
     const query = paramQuery(endpoint.params, options);
-    const output = context.output(tableView(endpoint, options));
+    const output = await queryOutput(context, tableView(endpoint, options), options.query);
     const note = options.limit && clampNote(options.limit);
     if (note) context.note(note);
 

@@ -13,6 +13,11 @@ export const MIN_WIDTH = 6;
  * 30 characters of a title, and the `…` that says it was cut.
  */
 export const MAIN_MIN_WIDTH = 31;
+/**
+ * The other text columns get up to this much from enum columns once the main column has its
+ * floor: `City of Mbo…` tells buyers apart, `City o…` does not, and `CLARIF…` still reads.
+ */
+export const TEXT_MIN_WIDTH = 12;
 
 /**
  * Column widths that fit `total`, from their natural widths:
@@ -21,7 +26,8 @@ export const MAIN_MIN_WIDTH = 31;
  * 2. the main column is given up to MAIN_MIN_WIDTH (never more than it needs) from the other text
  *    columns, widest first, while they keep MIN_WIDTH;
  * 3. columns with a `least` width (enums) give what the table still lacks, then what the main
- *    column still lacks of its floor, widest first, down to that width;
+ *    column still lacks of its floor, then what the other text columns lack of TEXT_MIN_WIDTH,
+ *    widest first, down to that width;
  * 4. if the table is still too wide, every column is cut to a common cap (MIN_WIDTH at least).
  */
 export function fit(
@@ -43,6 +49,9 @@ export function fit(
     const cuttable = (i: number) => !text(i) && least[i] !== undefined && widths[i]! > Math.max(least[i]!, MIN_WIDTH);
     move(widths, sum(widths) - budget, cuttable);
     move(widths, floor - widths[main]!, cuttable, main);
+    for (let i = 0; i < widths.length; i++) {
+      if (!isMain(i) && text(i)) move(widths, Math.min(natural[i]!, TEXT_MIN_WIDTH) - widths[i]!, cuttable, i);
+    }
   }
   if (sum(widths) <= budget) return widths;
   const all = capped(natural, () => true, budget, main);

@@ -26,6 +26,7 @@ export interface RenderRequest {
 
 export async function render(request: RenderRequest): Promise<string> {
   const { view, data, format, fields, header } = request;
+  if (view.shape === 'value' || view.shape === 'values') return (await import('./values.js')).renderValues(request, render);
   const rows = asRows(data);
   switch (format) {
     case 'json':

@@ -141,11 +141,27 @@ describe('a record by its key', () => {
     for (const example of examples) expect((await cdata([...example.split(' ').slice(1), '--json'], { env: env() })).code, example).toBe(0);
   });
 
+  it('--query sees the one record: its object, not the list of 200', async () => {
+    const tender = (await all('tenders')).find((row) => row.ocid === 'ocds-9t57fa-140905')!;
+    const title = await cdata(['tenders', 'ocds-9t57fa-140905', '--query', 'title', '--json'], { env: env() });
+    expect(title).toMatchObject({ code: 0, stderr: '' });
+    expect(parseJson(title.stdout)).toBe(tender.title);
+    const pair = await cdata(['tenders', 'ocds-9t57fa-140905', '--query', '{ocid: ocid, score: score}', '-o', 'ndjson'], { env: env() });
+    expect(pair.stdout).toBe(`{"ocid":"ocds-9t57fa-140905","score":${tender.score}}\n`);
+    // `@` is the record itself: at a terminal, the record view of its fields.
+    const whole = await cdata(['tenders', 'ocds-9t57fa-140905', '--query', '@', '--fields', 'ocid,title', '--color', 'never'], { env: env(), stdoutTTY: true, columns: 80 });
+    expect(whole.stdout).toBe(`ocid   ocds-9t57fa-140905\ntitle  ${tender.title}\n`);
+    // A query error is a usage error before any request, as for the list.
+    const before = sandbox.current.requests.length;
+    expect((await cdata(['tenders', 'ocds-9t57fa-140905', '--query', 'title[', '--json'], { env: env() })).code).toBe(2);
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+
   it('help says what KEY does, and exit 8 is in the exit codes', async () => {
     const help = await cdata(['tenders', '--help'], { env: env() });
     expect(help.stdout).toContain('Usage: cdata tenders [options] [key]');
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
-      'With KEY, one record in full: cdata asks for the 200 rows the API returns, after --tier, --decided, --undecided (which narrow the search), and shows the one whose ocid is KEY or, for 6 or more characters, starts with it. --limit does not apply. Not found: exit 8.',
+      'With KEY, one record in full: cdata asks for the 200 rows the API returns, after --tier, --decided, --undecided (which narrow the search), and shows the one whose ocid is KEY or, for 6 or more characters, starts with it. --limit does not apply. --query sees the one record. Not found: exit 8.',
     );
     expect((await cdata(['--help'], { env: env() })).stdout).toMatch(/^ {2}8 {2}no record with that key among the rows the API returns \(at most 200\)$/m);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../src/core/endpoints.js';
 import { parseJson, type JsonObject } from '../../src/core/json.js';
 import { tableColumns } from '../../src/output/columns.js';
-import { enumLeast, fit, MAIN_MIN_WIDTH } from '../../src/output/fit.js';
+import { enumLeast, fit, MAIN_MIN_WIDTH, TEXT_MIN_WIDTH } from '../../src/output/fit.js';
 import { dayOf, renderTable } from '../../src/output/table.js';
 import { demoData } from '../../src/sandbox/data.js';
 import { NOW } from '../helpers/api.js';
@@ -66,6 +66,14 @@ describe('fit, with a main text column', () => {
     expect(fit(natural, flexible, 80, 2, least)).toEqual([6, 5, 31, 6, 10, 4, 6]);
     // Without a main column nothing is cut for it: the text columns alone give way.
     expect(fit(natural, flexible, 80, undefined, least)).toEqual([12, 5, 12, 12, 10, 4, 13]);
+  });
+
+  it('then gives the other text columns up to 12 from the enums: `City of Mbo…`, `CLARIF…`', () => {
+    // `cdata tenders --tier RECOMMENDED` at 80: score, title, buyer, closes, days, decision.
+    const least = [undefined, undefined, undefined, undefined, undefined, 6];
+    expect(fit([5, 72, 58, 10, 4, 13], [false, true, true, false, false, false], 80, 1, least)).toEqual([5, MAIN_MIN_WIDTH, TEXT_MIN_WIDTH, 10, 4, 8]);
+    // Never below the enum's least: what it cannot give, the buyer goes without.
+    expect(fit([5, 72, 58, 10, 4, 8], [false, true, true, false, false, false], 75, 1, least)).toEqual([5, MAIN_MIN_WIDTH, 9, 10, 4, 6]);
   });
 
   it('enumLeast: the shortest prefix no two values share, and the …; at least 6', () => {

@@ -1,13 +1,14 @@
-// The endpoint commands, one per entry of the endpoint table: its summary and examples, and the
-// options of its query parameters (src/core/params.ts), which the handler turns into the query. A
-// list with a key field takes an optional KEY: that one record, in full.
+// The endpoint commands, one per entry of the endpoint table: its summary and examples, the
+// options of its query parameters (src/core/params.ts), which the handler turns into the query,
+// and --query. A list with a key field takes an optional KEY: that one record, in full.
 import { ENDPOINTS, LIMIT_MAX, type Endpoint } from '../../core/endpoints.js';
 import { PARAM_OPTIONS, type ParamOptionName } from '../../core/params.js';
 import type { ArgSpec, OptionMap } from '../../core/option.js';
 import { defineCommand, type AnyCommand } from '../../spec/command.js';
+import { QUERY_OPTIONS } from './query.js';
 
-/** Every option a parameter may bring; an endpoint command declares those of its own parameters. */
-export const RESOURCE_OPTIONS = PARAM_OPTIONS;
+/** Every option an endpoint command may have: those its parameters bring, and --query. */
+export const RESOURCE_OPTIONS = { ...PARAM_OPTIONS, ...QUERY_OPTIONS };
 
 /**
  * A list's optional KEY (none for `me`). Completions offer nothing: keys come only from the API,
@@ -17,7 +18,7 @@ export type KeyArgs = readonly ArgSpec[];
 
 function endpointOptions(endpoint: Endpoint): OptionMap {
   const names = endpoint.params.flatMap((param) => param.options);
-  return Object.fromEntries(names.map((name: ParamOptionName) => [name, PARAM_OPTIONS[name]]));
+  return { ...Object.fromEntries(names.map((name: ParamOptionName) => [name, PARAM_OPTIONS[name]])), ...QUERY_OPTIONS };
 }
 
 function keyArgs(endpoint: Endpoint): KeyArgs {
@@ -33,7 +34,7 @@ function keyHelp(endpoint: Endpoint): string {
   const limit = endpoint.params.some((param) => param.kind === 'limit') ? ' --limit does not apply.' : '';
   return (
     `\n\nWith KEY, one record in full: cdata asks for the ${LIMIT_MAX} rows the API returns${narrowed}, and shows the one whose ` +
-    `${endpoint.key} is KEY or, for 6 or more characters, starts with it.${limit} Not found: exit 8.`
+    `${endpoint.key} is KEY or, for 6 or more characters, starts with it.${limit} --query sees the one record. Not found: exit 8.`
   );
 }
 
