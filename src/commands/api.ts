@@ -1,6 +1,7 @@
 // From resolved settings to a ready client: the base URL checked and normalised, the key
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../client/client.js';
+import type { WaitObserver } from '../client/waits.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../core/base-url.js';
 import { requireProfile } from '../config/resolve.js';
 import { redactKeys } from '../config/key.js';
@@ -21,8 +22,11 @@ export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): strin
   return normaliseBaseUrl(baseUrl.value);
 }
 
-/** A client for the configured API; `key` overrides the resolved key (auth login checks a new one). */
-export function openClient(context: ApiContext, key?: string): ApiClient {
+/**
+ * A client for the configured API; `key` overrides the resolved key (auth login checks a new one),
+ * `waits` the display of waits (export shows them in its progress lines).
+ */
+export function openClient(context: ApiContext, key?: string, waits?: WaitObserver): ApiClient {
   const settings = context.settings();
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
@@ -49,9 +53,23 @@ export function openClient(context: ApiContext, key?: string): ApiClient {
     io,
     userAgent: USER_AGENT,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
-    note: (line) => context.note(line),
+    waits: waits ? async () => waits : waitDisplay(context),
     keyInEnv: key === undefined && settings.key.source === 'env',
   });
+}
+
+/**
+ * At a terminal (stderr), a spinner for a slow answer, a retry or a 429 wait, loaded only then;
+ * not with -q, nor with --debug, whose trace says the same line by line. Elsewhere only a 429
+ * wait is said, as a note (a script's log shows why the command took that long).
+ */
+function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
+  const { io } = context;
+  const { quiet, debug } = context.settings();
+  if (io.stderr.isTTY && !quiet && !debug) return async () => (await import('../output/spinner.js')).waitSpinner(io);
+  return async () => (event) => {
+    if (event.kind === 'rate-limited') context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
+  };
 }
 
 /** Far longer than any key: servers refuse request headers past 8 to 16 KiB (HTTP 431). */
