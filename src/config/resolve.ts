@@ -33,6 +33,8 @@ export interface Settings {
   /** Undefined when neither a flag nor the profile chose one: the command picks table or tsv. */
   output: { value: Format | undefined; source: Source };
   timeoutSeconds: number;
+  /** Where timeoutSeconds came from (config list shows it). */
+  timeoutSource: Source;
   retries: number;
   maxWaitSeconds: number;
   color: ColorMode;
@@ -55,6 +57,7 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
 
   const profile = resolveProfile(options, io, config);
   const data = profile.data;
+  const timeout = pick([options.timeout, 'flag'], [data?.timeout, 'profile']);
   return {
     config,
     profile,
@@ -66,7 +69,8 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
       : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
     // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
     output: pick([outputFlag(options), 'flag'], [data?.output === undefined ? undefined : parseChoice(data.output, FORMATS, 'output'), 'profile']),
-    timeoutSeconds: options.timeout ?? data?.timeout ?? DEFAULTS.timeoutSeconds,
+    timeoutSeconds: timeout.value ?? DEFAULTS.timeoutSeconds,
+    timeoutSource: timeout.source,
     retries: options.retries ?? DEFAULTS.retries,
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
     color: options.color ?? 'auto',
