@@ -55,14 +55,17 @@ _cdata_canonical() {
 # Options of a command path and the global ones that apply there (all of them by default).
 _cdata_options() {
   case "$1" in
-    'companies') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'documents') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'obligations') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'persons') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'sites') echo '-l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'tenders') echo '--tier --decided --undecided -l --limit -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'me') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'workspaces') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'companies') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'documents') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'obligations') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'persons') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth login') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth status') echo '-o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
     'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
@@ -86,16 +89,26 @@ _cdata_options() {
 # What follows option $2 under path $1: flag, free, values ..., fields, profiles, resources, files, dirs.
 _cdata_option_kind() {
   case "$1 $2" in
+    'me --query') echo 'free'; return ;;
+    'workspaces --query') echo 'free'; return ;;
     'companies -l'|'companies --limit') echo 'free'; return ;;
+    'companies --query') echo 'free'; return ;;
     'documents -l'|'documents --limit') echo 'free'; return ;;
+    'documents --query') echo 'free'; return ;;
     'obligations -l'|'obligations --limit') echo 'free'; return ;;
+    'obligations --query') echo 'free'; return ;;
     'persons -l'|'persons --limit') echo 'free'; return ;;
+    'persons --query') echo 'free'; return ;;
     'sites -l'|'sites --limit') echo 'free'; return ;;
+    'sites --query') echo 'free'; return ;;
     'tenders --tier') echo 'values RECOMMENDED WORTH_A_LOOK STRETCH'; return ;;
     'tenders -l'|'tenders --limit') echo 'free'; return ;;
+    'tenders --query') echo 'free'; return ;;
+    'agents --query') echo 'free'; return ;;
     'export --dir') echo 'dirs'; return ;;
     'export -l'|'export --limit') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
+    'auth login --key-command') echo 'free'; return ;;
     'auth status -o'|'auth status --output') echo 'values json ndjson'; return ;;
     'webhook verify --signature') echo 'free'; return ;;
     'webhook verify --body-file') echo 'files'; return ;;
@@ -143,7 +156,7 @@ _cdata_fields() {
     'sites') echo 'id companyId name province address status createdAt' ;;
     'tenders') echo 'ocid title buyer province closesOn runwayDays score tier reasons briefingNote decision analysisRunId docCount' ;;
     'agents') echo 'name description authority tools outputType restrictedActions' ;;
-    'profile list') echo 'name default baseUrl key output timeout' ;;
+    'profile list') echo 'name default baseUrl key keyCommand output timeout' ;;
     'config list') echo 'setting value source' ;;
     'webhook ping') echo 'status statusText location ms' ;;
     'webhook check') echo 'case expected got ms pass' ;;
@@ -156,10 +169,10 @@ _cdata_arg_kind() {
     'export *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
     'profile use 0') echo 'profiles' ;;
     'profile remove 0') echo 'profiles' ;;
-    'config get 0') echo 'values base-url output timeout' ;;
-    'config set 0') echo 'values base-url output timeout' ;;
+    'config get 0') echo 'values base-url output timeout key-command' ;;
+    'config set 0') echo 'values base-url output timeout key-command' ;;
     'config set 1') echo 'settingValue' ;;
-    'config unset 0') echo 'values base-url output timeout' ;;
+    'config unset 0') echo 'values base-url output timeout key-command' ;;
     'completion 0') echo 'values bash zsh fish' ;;
     'help *') echo 'values me workspaces companies documents obligations persons people sites tenders agents export auth profile config webhook sandbox completion help version' ;;
   esac

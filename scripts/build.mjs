@@ -4,7 +4,8 @@
 //   dist/cli.cjs        the program: all of cdata's own code, commander and lossless-json, one
 //                       CommonJS file. Each command's handler is still evaluated only when it runs.
 //   dist/vendor/*.cjs   the large packages, each loaded only by the commands that use it: undici
-//                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk.
+//                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk,
+//                       @jmespath-community/jmespath (--query).
 //   dist/sandbox.js     the sandbox library, an ES module (package.json "exports": cdata/sandbox),
 //                       and dist/types/ its declarations.
 //
@@ -41,6 +42,8 @@ const VENDORS = {
     source: "export { default as Table } from 'cli-table3'; export { default as utils } from 'cli-table3/src/utils.js'; export { Chalk } from 'chalk';",
     answers: { 'cli-table3': '.Table', 'cli-table3/src/utils.js': '.utils', chalk: '' },
   },
+  // Its CommonJS build, unmodified: only commands given --query load it.
+  jmespath: { source: "module.exports = require('@jmespath-community/jmespath');", answers: { '@jmespath-community/jmespath': '' } },
 };
 
 /** Each vendored import in cdata's sources becomes a require of its file, resolved from dist/ at run time. */
@@ -108,8 +111,20 @@ const notices = [...bundled].sort().map((folder) => {
   const files = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && /^(licen[cs]e|copying)/i.test(entry.name));
   const texts = files.map((entry) => entry.name).sort().map((name) => readFileSync(new URL(name, dir), 'utf8').trim());
   const text = texts.length > 0 ? texts.join('\n\n') : `${info.license} (the package ships no licence file)`;
-  return `${info.name} ${info.version} (${info.license})\n${'-'.repeat(72)}\n${text}\n`;
+  return `${info.name} ${info.version} (${info.license})\n${'-'.repeat(72)}\n${sourceNote(info)}${text}\n`;
 });
+/**
+ * The MPL-2.0 (section 3.2) lets its code travel in executable form (as bundled here) when the
+ * recipients are told where its source form is: the package's repository and the version.
+ */
+function sourceNote(info) {
+  if (!/\bMPL\b/.test(info.license)) return '';
+  const repository = String(info.repository?.url ?? info.repository ?? '').replace(/^git\+/, '').replace(/^git:\/\//, 'https://').replace(/\.git$/, '');
+  if (!repository) throw new Error(`${info.name} is under ${info.license} but names no repository: say where its source is obtainable`);
+  const tarball = `https://registry.npmjs.org/${info.name}/-/${info.name.split('/').pop()}-${info.version}.tgz`;
+  return `Source Code Form: ${repository} (version ${info.version}); the package as published: ${tarball}.\ncdata bundles it into dist/vendor/ with no change but esbuild's minification.\n\n`;
+}
+
 writeFileSync(
   new URL('dist/THIRD_PARTY_LICENSES.txt', root),
   `cdata bundles these packages into dist/. Their licences follow.\n\n${[...new Set(notices)].join('\n')}`,

@@ -46,7 +46,18 @@ const named = (word: string) => (spec: AnyCommand) => spec.name === word || spec
  */
 export function invoked(argv: readonly string[]): AnyCommand | undefined {
   const [first] = positionals(argv);
+  // `--help` before the command is the root's help, which lists every command.
+  if (argv.slice(0, first?.at ?? argv.length).some(asksHelp)) return undefined;
   return first && COMMANDS.find(named(first.word));
+}
+
+/** `--help`, `-h`, or a cluster of short flags with h before any that takes a value (-qh). */
+function asksHelp(word: string): boolean {
+  if (word === '--help') return true;
+  if (!/^-[^-]/.test(word)) return false;
+  const letters = [...word.slice(1)];
+  const at = letters.findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
+  return letters.slice(0, at < 0 ? undefined : at).includes('h');
 }
 
 /**

@@ -4,6 +4,7 @@ import { Argument, Command, CommanderError, Option } from 'commander';
 import { invoked, positionals, refuseJsonFields } from './argv.js';
 import { COMMANDS } from './commands/index.js';
 import { ENV_VARS } from './config/env.js';
+import { storedValue } from './config/read.js';
 import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
@@ -128,6 +129,15 @@ function addCommand(
   });
 }
 
+/** Whether the run's output is JSON; a stored output cdata refuses says so where it is used, not here. */
+function jsonOutput(settings: Settings): boolean {
+  try {
+    return settings.output.value === 'json' || settings.output.value === 'ndjson';
+  } catch {
+    return false;
+  }
+}
+
 /** The context of whichever command runs: its values were parsed from its own declaration. */
 type AnyContext = CommandContext<any, any>;
 
@@ -144,11 +154,12 @@ function createContext(
     if (!settings) {
       settings = resolveSettings(global, io, sandbox);
       if (settings.key.value) run.secrets.push(settings.key.value);
-      if (settings.output.value === 'json' || settings.output.value === 'ndjson') run.jsonErrors = true;
+      if (jsonOutput(settings)) run.jsonErrors = true;
       run.debug ||= settings.debug;
     }
     return settings;
   };
+  let apiKey: Promise<string | undefined> | undefined;
   const quiet = () => global.quiet;
   return {
     io,
@@ -157,6 +168,7 @@ function createContext(
     global,
     sandbox,
     settings: resolved,
+    apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
@@ -168,6 +180,17 @@ function createContext(
     registry: COMMANDS,
     showHelp: (path) => showHelp(path, io, run),
   };
+}
+
+/** The resolved key, or the one the profile's key command prints, which becomes a secret of the run. */
+async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<string | undefined> {
+  const { key, profile, debug } = settings;
+  if (key.source !== 'key-command' || key.command === undefined) return key.value;
+  storedValue(settings.config, profile.name, 'keyCommand', key.command);
+  const { runKeyCommand } = await import('./config/key-command.js');
+  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
+  run.secrets.push(value);
+  return value;
 }
 
 /**

@@ -15,6 +15,7 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
   const known = error instanceof CliError;
   const message = messageOf(error);
   const lines = [`error: ${redact(message)}${redact(httpSuffix(error))}`];
+  if (known) lines.push(...error.excerpt.map(redact));
   if (known && error.hint) lines.push(`hint: ${redact(error.hint)}`);
   if (!known) lines.push('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
   if (run.debug && error instanceof Error && error.stack) lines.push(...error.stack.split('\n').slice(1).map(redact));

@@ -7,7 +7,7 @@ import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '.
 import type { Io } from '../io/index.js';
 import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
-import { errorFromAnswer, header, httpDetail, type HttpAnswer } from './problem.js';
+import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
 import { AnswerCutShort, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
@@ -32,8 +32,8 @@ export interface ClientOptions {
    * waits loads only for a command that sends one.
    */
   waits?: (() => Promise<WaitObserver>) | undefined;
-  /** The key came from CDATA_API_KEY: a new one goes there, not through auth login. */
-  keyInEnv?: boolean;
+  /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
+  keyFrom?: KeyOrigin | undefined;
 }
 
 export interface ApiResult {
@@ -120,13 +120,13 @@ export class ApiClient {
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyInEnv: this.options.keyInEnv, secrets, baseUrl });
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyFrom: this.options.keyFrom, secrets, baseUrl });
       }
       if (status >= 500 && retriesLeft > 0) {
         await backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(errorFromAnswer(answer, { keyInEnv: this.options.keyInEnv, secrets, baseUrl }), attempt);
+      throw withAttempts(errorFromAnswer(answer, { keyFrom: this.options.keyFrom, secrets, baseUrl }), attempt);
     }
   }
 

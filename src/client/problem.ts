@@ -23,13 +23,23 @@ export interface HttpAnswer {
 }
 
 /**
- * `keyInEnv`: the key came from CDATA_API_KEY, which wins over a stored one, so the hints say to
- * change it there. `secrets`: what the request carried, redacted from all the answer says.
+ * `keyFrom`: where the key came from when not stored by auth login, so the hints say where to
+ * change it: CDATA_API_KEY (which wins over a stored one), or the password manager a profile's
+ * key command reads. `secrets`: what the request carried, redacted from all the answer says.
  * `baseUrl`: where the request went (normalised), for the errors a wrong one causes.
  */
+/** Where a key came from, when not from auth login's store. */
+export type KeyOrigin = 'env' | 'key-command';
+
+const NEW_KEY_GOES: Record<KeyOrigin | 'stored', string> = {
+  env: 'put it in CDATA_API_KEY',
+  'key-command': "put it where the profile's key command reads it",
+  stored: 'run cdata auth login',
+};
+
 export function errorFromAnswer(
   answer: HttpAnswer,
-  extra: { retryAfter?: string; keyInEnv?: boolean | undefined; secrets?: readonly string[]; baseUrl?: string } = {},
+  extra: { retryAfter?: string; keyFrom?: KeyOrigin | undefined; secrets?: readonly string[]; baseUrl?: string } = {},
 ): CliError {
   const http = httpDetail(answer, extra.secrets);
   const detail = http.detail ?? http.title;
@@ -38,9 +48,12 @@ export function errorFromAnswer(
     return new UsageError(`the API rejected the request: ${detail}`, { http, hint: 'Fix the request; retrying it unchanged gives the same answer.' });
   }
   if (status === 401) {
-    const hint = extra.keyInEnv
-      ? 'Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.'
-      : 'Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).';
+    const hint =
+      extra.keyFrom === 'env'
+        ? 'Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.'
+        : extra.keyFrom === 'key-command'
+          ? "Check the key the profile's key command prints (the entry in your password manager), or replace it there."
+          : 'Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).';
     return new AuthError(detail, { http, hint });
   }
   if (status === 403) {
@@ -50,7 +63,7 @@ export function errorFromAnswer(
     return new ForbiddenError(detail, {
       http,
       hint: scope
-        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then ${extra.keyInEnv ? 'put it in CDATA_API_KEY' : 'run cdata auth login'}.`
+        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then ${NEW_KEY_GOES[extra.keyFrom ?? 'stored']}.`
         : 'This method or endpoint is not open to API keys.',
     });
   }

@@ -3,7 +3,8 @@
 import { ApiClient } from '../client/client.js';
 import type { WaitObserver } from '../client/waits.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../core/base-url.js';
-import { requireProfile } from '../config/resolve.js';
+import { storedValue } from '../config/read.js';
+import { requireProfile, type Settings } from '../config/resolve.js';
 import { redactKeys } from '../config/key.js';
 import { AuthError, UsageError } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
@@ -11,26 +12,30 @@ import { VERSION } from '../core/version.js';
 import type { CommandContext } from '../spec/command.js';
 
 /** What opening a client needs of a command's context. */
-export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'note'>;
+export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'apiKey' | 'note'>;
 
 export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${process.platform})`;
 
 /** The normalised base URL, or a usage error saying how to set one. */
 export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): string {
-  const { baseUrl } = context.settings();
+  const { baseUrl, config, profile } = context.settings();
   if (baseUrl.value === undefined) throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
+  // One stored in the config file is checked as the file's (naming it and the field).
+  if (baseUrl.source === 'profile') storedValue(config, profile.name, 'baseUrl', baseUrl.value);
   return normaliseBaseUrl(baseUrl.value);
 }
 
 /**
+
  * A client for the configured API; `key` overrides the resolved key (auth login checks a new one),
- * `waits` the display of waits (export shows them in its progress lines).
+ * `waits` the display of waits (export shows them in its progress lines). Everything else is
+ * checked before a profile's key command runs for the key.
  */
-export function openClient(context: ApiContext, key?: string, waits?: WaitObserver): ApiClient {
+export async function openClient(context: ApiContext, key?: string, waits?: WaitObserver): Promise<ApiClient> {
   const settings = context.settings();
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
-  const apiKey = key ?? settings.key.value;
+  const apiKey = key ?? (await context.apiKey());
   if (apiKey === undefined) {
     throw new AuthError(`no API key for profile '${settings.profile.name}'`, {
       hint: 'Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.',
@@ -38,7 +43,7 @@ export function openClient(context: ApiContext, key?: string, waits?: WaitObserv
   }
   const unsendable = unsendableKey(apiKey);
   if (unsendable) {
-    const where = key !== undefined ? 'the API key' : settings.key.source === 'env' ? 'the API key in CDATA_API_KEY' : `the API key of profile '${settings.profile.name}'`;
+    const where = key !== undefined ? 'the API key' : keyWhere(settings);
     throw new AuthError(`${where} ${unsendable}`, {
       hint: 'Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.',
     });
@@ -54,8 +59,14 @@ export function openClient(context: ApiContext, key?: string, waits?: WaitObserv
     userAgent: USER_AGENT,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
-    keyInEnv: key === undefined && settings.key.source === 'env',
+    keyFrom: key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command') ? settings.key.source : undefined,
   });
+}
+
+function keyWhere({ key, profile }: Settings): string {
+  if (key.source === 'env') return 'the API key in CDATA_API_KEY';
+  if (key.source === 'key-command') return `the API key printed by the key command of profile '${profile.name}'`;
+  return `the API key of profile '${profile.name}'`;
 }
 
 /**

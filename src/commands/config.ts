@@ -6,6 +6,7 @@ import { DEFAULTS, type Settings, type Source } from '../config/resolve.js';
 import { noProfileError, SETTINGS, type SettingName } from '../config/schema.js';
 import { parseSettingName, parseSettingValue, settingText } from '../config/settings.js';
 import { profileIn, updateConfig } from '../config/store.js';
+import { UsageError } from '../core/errors.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { SET_ARGS, SETTING_ARGS } from './registry/config.js';
 import { SETTINGS_LISTING } from './registry/views.js';
@@ -45,12 +46,25 @@ export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
   const profile = settings.profile.name;
   const created = await updateConfig(context.io, (data) => {
     const existed = Object.hasOwn(data.profiles, profile);
-    Object.assign(profileIn(data, profile), { [SETTINGS[name]]: value });
+    const stored = profileIn(data, profile);
+    if (name === 'key-command' && stored.key !== undefined) throw keyStoredAlready(profile);
+    Object.assign(stored, { [SETTINGS[name]]: value });
     return !existed;
   });
   if (created) context.note(`Created profile '${profile}'.`);
+  if (name === 'key-command') context.note('Stored without running it: cdata auth status runs it and checks the key it prints.');
   warnIfOverridden(context, name);
 };
+
+/**
+ * A profile holds a key or a key command, never both. Replacing a working key with a command
+ * nobody has run could lose the only copy of the key: auth login --key-command checks it first.
+ */
+function keyStoredAlready(profile: string): UsageError {
+  return new UsageError(`profile '${profile}' holds a stored key; a profile holds a key or a key command, not both`, {
+    hint: `cdata auth login --profile ${profile} --key-command CMD replaces the key once CMD has printed a key the API accepts (or cdata auth logout --profile ${profile} removes the key first).`,
+  });
+}
 
 export const unset: Handler<{}, typeof SETTING_ARGS> = async (context) => {
   const name = parseSettingName(context.args[0]);
@@ -78,7 +92,11 @@ function existingProfile(settings: Settings): Settings['profile'] {
 }
 
 function warnIfOverridden(context: Pick<CommandContext, 'settings' | 'warn'>, name: SettingName): void {
-  if (name === 'base-url' && context.settings().baseUrl.source === 'env') {
+  const settings = context.settings();
+  if (name === 'base-url' && settings.baseUrl.source === 'env') {
     context.warn('CDATA_BASE_URL is set, and it wins over the stored base URL until you unset it.');
+  }
+  if (name === 'key-command' && settings.key.source === 'env') {
+    context.warn('CDATA_API_KEY is set, and it wins over the key command until you unset it.');
   }
 }

@@ -49,18 +49,26 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
   // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
   // each list's progress line.
-  const client = openClient(context, undefined, (event) => progress.wait(event));
+  const client = await openClient(context, undefined, (event) => progress.wait(event));
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    return await withFolderLock(plan.dir, io, () => exportInto(context, client, plan, progress, origin, startedAt));
+    return await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, progress, origin, startedAt, held));
   } finally {
     await client.close();
   }
 };
 
-async function exportInto(context: ExportContext, client: ApiClient, plan: ExportPlan, progress: Progress, origin: Origin, startedAt: number): Promise<number> {
+async function exportInto(
+  context: ExportContext,
+  client: ApiClient,
+  plan: ExportPlan,
+  progress: Progress,
+  origin: Origin,
+  startedAt: number,
+  held: () => boolean,
+): Promise<number> {
   const { io } = context;
-  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io);
+  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io, held);
   const errorStyle = context.errorStyle();
   const fail = failing(errorStyle.secrets);
   progress.start();

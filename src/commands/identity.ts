@@ -17,7 +17,7 @@ export interface Identity {
  */
 export async function fetchIdentity(context: ApiContext, key?: string): Promise<Identity | null> {
   const me = endpointNamed('me');
-  const client = openClient(context, key);
+  const client = await openClient(context, key);
   try {
     const { data } = await client.get(me, {});
     const body = isJsonObject(data) ? data : {};

@@ -1,6 +1,6 @@
 // `cdata profile list | use NAME | remove NAME`.
-import { maskKey } from '../config/key.js';
-import { checkProfileName, noProfileError, type ConfigData } from '../config/schema.js';
+import { maskKey, shownKeyCommand } from '../config/key.js';
+import { checkProfileName, noProfileError, type ConfigData, type Format, type ProfileData } from '../config/schema.js';
 import { updateConfig } from '../config/store.js';
 import type { JsonObject } from '../core/json-value.js';
 import type { CommandContext, Handler } from '../spec/command.js';
@@ -16,13 +16,20 @@ export const list: Handler = async (context) => {
     // A mark a person reads in a table; true/false where a script reads it.
     default: output.format === 'table' ? (name === defaultProfile ? '*' : '') : name === defaultProfile,
     baseUrl: profile.baseUrl ?? null,
-    key: profile.key === undefined ? null : maskKey(profile.key),
+    key: keyText(profile, output.format),
+    keyCommand: profile.keyCommand === undefined ? null : shownKeyCommand(profile.keyCommand),
     output: profile.output ?? null,
     timeout: profile.timeout ?? null,
   }));
   await output.print(rows);
   if (rows.length === 0 && output.format === 'table') context.note('No profiles yet: echo "$KEY" | cdata auth login --base-url URL creates one.');
 };
+
+/** The masked key; in a table, a profile whose key comes from a command says so (the command is its own field). */
+function keyText(profile: ProfileData, format: Format): string | null {
+  if (profile.key !== undefined) return maskKey(profile.key);
+  return profile.keyCommand !== undefined && format === 'table' ? '(key command)' : null;
+}
 
 export const use: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
   const name = profileArg(context);

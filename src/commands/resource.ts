@@ -4,6 +4,7 @@ import type { Endpoint } from '../core/endpoints.js';
 import { asRows } from '../output/cells.js';
 import type { Handler } from '../spec/command.js';
 import { openClient } from './api.js';
+import { queryOutput } from './query.js';
 import type { RESOURCE_OPTIONS } from './registry/resource.js';
 
 export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OPTIONS>> {
@@ -11,11 +12,11 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     const { options, io } = context;
     // Everything the user typed is checked before any request is sent.
     const query = queryOf(endpoint, options);
-    const output = context.output(endpoint);
+    const output = await queryOutput(context, endpoint, options.query);
     const note = options.limit && clampNote(options.limit);
     if (note) context.note(note);
 
-    const client = openClient(context);
+    const client = await openClient(context);
     let data;
     try {
       ({ data } = await client.get(endpoint, query));

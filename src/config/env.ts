@@ -4,7 +4,7 @@
 export const ENV_VARS = [
   { name: 'CDATA_PROFILE', meaning: 'profile to use (like -p/--profile)' },
   { name: 'CDATA_BASE_URL', meaning: 'API origin (like --base-url)' },
-  { name: 'CDATA_API_KEY', meaning: "API key; wins over the profile's stored key" },
+  { name: 'CDATA_API_KEY', meaning: "API key; wins over the profile's stored key or key command" },
   { name: 'CDATA_CONFIG_DIR', meaning: 'folder of the config file (default: $XDG_CONFIG_HOME/cdata or ~/.config/cdata)' },
   { name: 'CDATA_DEBUG', meaning: 'set to 1 for a request trace on stderr (like --debug); the key is redacted' },
   { name: 'NO_COLOR', meaning: 'disable colour when --color is auto' },

@@ -22,9 +22,35 @@ export function keyProblem(key: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Why `command` cannot be a key command (PRODUCT.md section 12), or undefined when it can. A
+ * command is not a secret, but a key pasted in its place is, so the reason never quotes it.
+ */
+export function keyCommandProblem(command: string): string | undefined {
+  if (command.trim() === '') return 'the command is empty';
+  // No process can be given an argument holding NUL: spawn would throw.
+  if (command.includes('\u0000')) return 'the command holds a NUL character';
+  if (looksLikeKey(command)) return 'that is an API key, not a command that prints one';
+  return undefined;
+}
+
+/** A key where a command was expected: `svc_…` alone, as pasted. */
+export function looksLikeKey(text: string): boolean {
+  const word = text.trim();
+  return word.startsWith(KEY_PREFIX) && keyProblem(word) === undefined;
+}
+
 /** The first twelve characters and `…`, never more (PRODUCT.md section 4). */
 export function maskKey(key: string): string {
   return `${key.slice(0, Math.min(MASK_LENGTH, Math.floor(key.length / 2)))}…`;
+}
+
+/**
+ * A stored key command as cdata shows it: as it is, unless a key was pasted in its place (a
+ * hand-edited file; `config set` refuses one), which is masked like any key.
+ */
+export function shownKeyCommand(command: string): string {
+  return looksLikeKey(command) ? maskKey(command.trim()) : command;
 }
 
 /** How a key is written wherever it might otherwise appear: traces, errors, echoed answers. */
@@ -54,9 +80,20 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return replaceForms(text, secretForms(secrets));
 }
 
-/** Every string in `value` (keys too) with the secrets redacted, in place; `value` is returned. */
+/**
+ * The shortest secret redacted from data. A real key or signing secret is far longer (`svc_` and
+ * 32 characters); a short one (a development webhook secret `dev`, a test key `x`) would turn
+ * every `development` in the data into `svc_***elopment`. Messages redact secrets of any length:
+ * their words matter less than data's.
+ */
+export const MIN_SECRET_IN_DATA = 16;
+
+/**
+ * Every string in `value` (keys too) with the secrets of at least MIN_SECRET_IN_DATA characters
+ * redacted, in place; `value` is returned.
+ */
 export function redactSecretsIn<T extends JsonValue>(value: T, secrets: readonly string[]): T {
-  const forms = secretForms(secrets);
+  const forms = secretForms(secrets.filter((secret) => secret.length >= MIN_SECRET_IN_DATA));
   return forms.length === 0 ? value : (redactValue(value, forms) as T);
 }
 

@@ -3,6 +3,7 @@
 // `cdata config list`.
 import type { Settings, Source } from './resolve.js';
 import { SETTINGS, type SettingName } from './schema.js';
+import { settingText } from './settings.js';
 
 export interface SettingRow {
   setting: SettingName;
@@ -30,7 +31,8 @@ export function settingRows(settings: Settings): SettingRow[] {
   });
 }
 
+/** As `config get` shows it (a key pasted as a key command stays masked). */
 function stored(settings: Settings, setting: SettingName): Resolved {
-  const value: unknown = settings.profile.data?.[SETTINGS[setting]];
-  return typeof value === 'string' || typeof value === 'number' ? { value, source: 'profile' } : { value: undefined, source: 'default' };
+  const value = settingText(settings.profile.data, setting);
+  return value === undefined ? { value: undefined, source: 'default' } : { value, source: 'profile' };
 }

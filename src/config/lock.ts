@@ -1,8 +1,10 @@
 // A lock file, so two cdata processes neither corrupt nor lose each other's work: beside the
 // config file, held while one re-reads, changes and rewrites it; in an export folder, held for
 // the whole export. Created with O_EXCL (atomic on every local filesystem); retried with
-// backoff; a lock left by a process that died (same host, pid gone), or not refreshed for longer
-// than its holder refreshes it (a holder on another host that died), is stale and taken over.
+// backoff. A lock is stale, and taken over, when its holder is gone: on this host, when its
+// process no longer exists (however long it has been stopped or stalled: a live holder keeps
+// it); from another host, or with an owner that cannot be read, when it has not been refreshed
+// for longer than a holder refreshes it.
 import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -40,7 +42,16 @@ export interface LockSubject {
 
 const CONFIG: Omit<LockSubject, 'cannotWrite'> = { held: 'the config file is locked by another cdata', wait: 'Try again in a moment.' };
 
-export async function withLock<T>(lockPath: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: () => Promise<T>, subject?: LockSubject): Promise<T> {
+/**
+ * Runs `work` holding the lock. `held()` says whether the lock is still this run's: a step that
+ * must not happen without it (an export's commit) checks it first.
+ */
+export async function withLock<T>(
+  lockPath: string,
+  io: Pick<Io, 'sleep' | 'onInterrupt'>,
+  work: (held: () => boolean) => Promise<T>,
+  subject?: LockSubject,
+): Promise<T> {
   const about = subject ?? { ...CONFIG, cannotWrite: (error: unknown) => cannotWriteIn(dirname(lockPath), error) };
   const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
   await acquire(lockPath, owner, io, about);
@@ -48,7 +59,7 @@ export async function withLock<T>(lockPath: string, io: Pick<Io, 'sleep' | 'onIn
   const heartbeat = setInterval(() => refresh(lockPath, owner), STALE_AFTER_MS / 4);
   heartbeat.unref();
   try {
-    return await work();
+    return await work(() => readOwner(lockPath)?.token === owner.token);
   } finally {
     clearInterval(heartbeat);
     unregister();
@@ -179,8 +190,11 @@ function isStale(lockPath: string, owner: Owner | undefined): boolean {
   } catch {
     return false; // released meanwhile: the next attempt creates it
   }
-  if (age > STALE_AFTER_MS) return true;
-  return owner !== undefined && owner.host === hostname() && !isAlive(owner.pid);
+  // On this host, whether the holder is alive decides, not the lock's age: a holder stopped
+  // (Ctrl-Z) or stalled on a slow disk for longer than its refresh must keep it, or a second
+  // export would take it and remove the first one's generation under it.
+  if (owner !== undefined && owner.host === hostname()) return !isAlive(owner.pid);
+  return age > STALE_AFTER_MS;
 }
 
 function isAlive(pid: number): boolean {

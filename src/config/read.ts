@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';
-import { configProblem, type ConfigData } from './schema.js';
+import { configProblem, storedValueProblem, type ConfigData, type StoredSetting } from './schema.js';
 
 export interface LoadedConfig {
   path: string;
@@ -46,13 +46,25 @@ export function readConfig(env: Env): LoadedConfig {
     });
   }
   const problem = configProblem(data);
-  if (problem) {
-    throw new UsageError(`the config file ${path} is not valid: ${problem}`, {
-      hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
-    });
-  }
+  if (problem) throw invalidConfig(path, problem);
   const config = data as ConfigData;
   return { path, exists: true, mode, data: { ...config, profiles: config.profiles ?? {} } };
+}
+
+/** The error for a config file (at `path`) that cdata will not use as it is. */
+export function invalidConfig(path: string, problem: string): UsageError {
+  return new UsageError(`the config file ${path} is not valid: ${problem}`, { hint: 'Fix or move the file; cdata never rewrites a file it cannot read.' });
+}
+
+/**
+ * A stored setting of the profile in use, checked as `config set` checks it (schema.ts), at the
+ * moment it is used: undefined when the profile does not hold it.
+ */
+export function storedValue<T extends string | number>(config: LoadedConfig, profile: string, setting: StoredSetting, value: T | undefined): T | undefined {
+  if (value === undefined) return undefined;
+  const problem = storedValueProblem(`profiles.${profile}`, setting, value);
+  if (problem) throw invalidConfig(config.path, problem);
+  return value;
 }
 
 /** A warning when the file can be read by group or others, naming the fix. */

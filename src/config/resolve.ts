@@ -3,7 +3,7 @@
 import { UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
-import { permissionWarning, readConfig, type LoadedConfig } from './read.js';
+import { permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
 import { parseChoice } from '../core/parse.js';
 import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
@@ -22,6 +22,8 @@ export interface SettingsFlags {
 }
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';
+/** `key-command`: the profile's command prints the key when a request needs it (src/config/key-command.ts). */
+export type KeySource = Source | 'key-command';
 export type ColorMode = 'auto' | 'always' | 'never';
 export const COLOR_MODES: readonly ColorMode[] = ['auto', 'always', 'never'];
 
@@ -29,7 +31,11 @@ export interface Settings {
   config: LoadedConfig;
   profile: { name: string; source: Source; data: ProfileData | undefined };
   baseUrl: { value: string | undefined; source: Source };
-  key: { value: string | undefined; source: Source };
+  /**
+   * The key, when it is known without running anything. From a key command, `value` is undefined
+   * and `command` is set (the profile's, also when CDATA_API_KEY wins): it runs only for a request.
+   */
+  key: { value: string | undefined; source: KeySource; command: string | undefined };
   /** Undefined when neither a flag nor the profile chose one: the command picks table or tsv. */
   output: { value: Format | undefined; source: Source };
   timeoutSeconds: number;
@@ -57,26 +63,39 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
 
   const profile = resolveProfile(options, io, config);
   const data = profile.data;
-  const timeout = pick([options.timeout, 'flag'], [data?.timeout, 'profile']);
+  // The profile's stored output and timeout are checked when read (storedValue), and only when
+  // the flag does not decide: a bad one stops the commands that use it, not every command.
+  const stored = <T extends string | number>(setting: 'output' | 'timeout', value: T | undefined) => storedValue(config, profile.name, setting, value);
   return {
     config,
     profile,
     baseUrl: sandbox
       ? { value: sandbox.url, source: 'sandbox' }
       : pick([options.baseUrl, 'flag'], [envValue(io.env, 'CDATA_BASE_URL'), 'env'], [data?.baseUrl, 'profile']),
-    key: sandbox
-      ? { value: sandbox.key, source: 'sandbox' }
-      : pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']),
-    // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
-    output: pick([outputFlag(options), 'flag'], [data?.output === undefined ? undefined : parseChoice(data.output, FORMATS, 'output'), 'profile']),
-    timeoutSeconds: timeout.value ?? DEFAULTS.timeoutSeconds,
-    timeoutSource: timeout.source,
+    key: { ...resolveKey(data, io, sandbox), command: data?.keyCommand },
+    get output() {
+      const flag = outputFlag(options);
+      // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
+      const fromProfile = flag === undefined ? stored('output', data?.output) : undefined;
+      return pick([flag, 'flag'], [fromProfile === undefined ? undefined : parseChoice(fromProfile, FORMATS, 'output'), 'profile']);
+    },
+    get timeoutSeconds() {
+      return options.timeout ?? stored('timeout', data?.timeout) ?? DEFAULTS.timeoutSeconds;
+    },
+    timeoutSource: options.timeout !== undefined ? 'flag' : data?.timeout !== undefined ? 'profile' : 'default',
     retries: options.retries ?? DEFAULTS.retries,
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
     color: options.color ?? 'auto',
     quiet: options.quiet ?? false,
     debug: options.debug === true || envValue(io.env, 'CDATA_DEBUG') === '1',
   };
+}
+
+function resolveKey(data: ProfileData | undefined, io: Io, sandbox: SandboxTarget | undefined): { value: string | undefined; source: KeySource } {
+  if (sandbox) return { value: sandbox.key, source: 'sandbox' };
+  const key = pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']);
+  // A profile holds a key or a command, never both (schema.ts).
+  return key.value === undefined && data?.keyCommand !== undefined ? { value: undefined, source: 'key-command' } : key;
 }
 
 function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): Settings['profile'] {
@@ -93,7 +112,7 @@ function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): S
 export function requireProfile(settings: Settings): void {
   const { profile, key, baseUrl } = settings;
   if (profile.data !== undefined || profile.source === 'default') return;
-  const fromProfile = (source: Source) => source === 'profile' || source === 'default';
+  const fromProfile = (source: KeySource) => source === 'profile' || source === 'key-command' || source === 'default';
   if (!fromProfile(key.source) && !fromProfile(baseUrl.source)) return;
   throw noProfileError(profile.name, settings.config.data, `Create it with: echo "$KEY" | cdata auth login --profile ${profile.name} --base-url URL`);
 }

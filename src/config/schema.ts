@@ -1,9 +1,11 @@
 // The config file's shape, shared by the reader (every command) and the writer (auth, profile,
 // config commands). One file, mode 0600, holding profiles:
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
+// A profile holds a key, or a command that prints one (`keyCommand`, PRODUCT.md section 12), never both.
 import { normaliseBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
+import { keyCommandProblem } from './key.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,6 +34,8 @@ export function noProfileError(name: string, data: ConfigData, hint?: string): U
 
 export interface ProfileData {
   key?: string;
+  /** Run through /bin/sh -c whenever the key is needed; its first line of output is the key. */
+  keyCommand?: string;
   baseUrl?: string;
   output?: Format;
   /** Seconds. */
@@ -48,6 +52,7 @@ export const SETTINGS = {
   'base-url': 'baseUrl',
   output: 'output',
   timeout: 'timeout',
+  'key-command': 'keyCommand',
 } as const satisfies Record<string, keyof ProfileData>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -64,33 +69,57 @@ export function configProblem(data: unknown): string | undefined {
   for (const [name, profile] of Object.entries(profiles)) {
     if (!PROFILE_NAME.test(name)) return `profile name '${name}' is not valid`;
     if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return `profiles.${name} is not an object`;
-    const problem = profileProblem(`profiles.${name}`, profile as Record<string, unknown>);
+    const problem = shapeProblem(`profiles.${name}`, profile as Record<string, unknown>);
     if (problem) return problem;
   }
   return undefined;
 }
 
 /**
- * A stored setting gets the checks `cdata config set` gives it (settings.ts): a timeout above 0 up
- * to a day, a format by name in any case, a base URL cdata would accept. Only the key's own
- * characters are left to the command that sends it (a key that cannot be sent is exit 3 there).
+ * What every profile must be for cdata to read the file at all: each setting of its type, and a
+ * key or a key command, never both (which one would win is anybody's guess: the file is refused
+ * rather than one of them ignored). Values are checked where they are used (storedValueProblem).
  */
-function profileProblem(at: string, profile: Record<string, unknown>): string | undefined {
-  const { key, baseUrl, output, timeout } = profile;
+function shapeProblem(at: string, profile: Record<string, unknown>): string | undefined {
+  const { key, keyCommand, baseUrl, output, timeout } = profile;
   if (key !== undefined && typeof key !== 'string') return `${at}.key is not a string`;
-  if (baseUrl !== undefined) {
-    if (typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
-    const refused = refusal(() => normaliseBaseUrl(baseUrl));
-    if (refused) return `${at}.baseUrl is not a base URL cdata can use: ${refused}`;
+  if (keyCommand !== undefined) {
+    if (typeof keyCommand !== 'string') return `${at}.keyCommand is not a string`;
+    if (key !== undefined) return `${at} holds both key and keyCommand: a profile holds one or the other`;
   }
-  if (output !== undefined && (typeof output !== 'string' || refusal(() => parseChoice(output, FORMATS, 'output')))) {
-    return `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(output)})`;
-  }
-  if (timeout !== undefined && (typeof timeout !== 'number' || refusal(() => parseSeconds('timeout', String(timeout), false)))) {
-    return `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(timeout)})`;
-  }
+  if (baseUrl !== undefined && typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
+  if (output !== undefined && typeof output !== 'string') return outputProblem(at, output);
+  if (timeout !== undefined && typeof timeout !== 'number') return timeoutProblem(at, timeout);
   return undefined;
 }
+
+/**
+ * Why a stored setting fails the checks `cdata config set` gives it (settings.ts): a timeout above
+ * 0 up to a day, a format by name in any case, a base URL cdata would accept, a key command
+ * that is a command (not a pasted key). Asked where the
+ * value is used (resolve.ts, api.ts), so a bad value in a profile not in use, or one a flag or
+ * the environment overrides, stops nothing: not `--sandbox`, not the command that would fix it.
+ * The key's own characters are left to the command that sends it (exit 3 there).
+ */
+export function storedValueProblem(at: string, setting: StoredSetting, value: string | number): string | undefined {
+  if (setting === 'keyCommand') {
+    const refused = keyCommandProblem(String(value));
+    return refused && `${at}.keyCommand cannot be run: ${refused}`;
+  }
+  if (setting === 'baseUrl') {
+    const refused = refusal(() => normaliseBaseUrl(String(value)));
+    return refused && `${at}.baseUrl is not a base URL cdata can use: ${refused}`;
+  }
+  if (setting === 'output') return refusal(() => parseChoice(String(value), FORMATS, 'output')) && outputProblem(at, value);
+  return refusal(() => parseSeconds('timeout', String(value), false)) && timeoutProblem(at, value);
+}
+
+const outputProblem = (at: string, value: unknown) => `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(value)})`;
+const timeoutProblem = (at: string, value: unknown) =>
+  `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(value)})`;
+
+/** The stored settings whose values are checked where they are used. */
+export type StoredSetting = 'baseUrl' | 'output' | 'timeout' | 'keyCommand';
 
 /** What `check` throws, as text; undefined when it passes. */
 function refusal(check: () => unknown): string | undefined {

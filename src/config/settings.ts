@@ -3,6 +3,7 @@
 import { normaliseBaseUrl } from '../core/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
+import { keyCommandProblem, looksLikeKey, shownKeyCommand } from './key.js';
 import { FORMATS, SETTINGS, type ProfileData, type SettingName } from './schema.js';
 
 const NAMES = Object.keys(SETTINGS) as SettingName[];
@@ -24,10 +25,28 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
       return parseChoice(raw, FORMATS, 'output');
     case 'timeout':
       return parseSeconds('timeout', raw, false);
+    case 'key-command':
+      return parseKeyCommand(raw);
   }
+}
+
+/**
+ * A key command as given (`config set key-command`, `auth login --key-command`): stored as typed,
+ * run later by /bin/sh. A key typed in its place is refused without being echoed.
+ */
+export function parseKeyCommand(raw: string): string {
+  if (looksLikeKey(raw)) {
+    throw new UsageError('that is an API key, not a command that prints one: the key is never taken on the command line', {
+      hint: 'Give the command that prints the key, such as \'pass show cdata/prod\'. If that was a real key, it may now be in your shell history: consider revoking it.',
+    });
+  }
+  const problem = keyCommandProblem(raw);
+  if (problem) throw new UsageError(`not a key command: ${problem}`);
+  return raw;
 }
 
 export function settingText(profile: ProfileData | undefined, name: SettingName): string | undefined {
   const value = profile?.[SETTINGS[name]];
-  return value === undefined ? undefined : String(value);
+  if (value === undefined) return undefined;
+  return name === 'key-command' ? shownKeyCommand(String(value)) : String(value);
 }

@@ -25,8 +25,12 @@ export interface Field {
 export interface View {
   /** What the rows are, for messages: `tenders`, `profiles`. */
   name: string;
-  /** `list`: a JSON array of rows; `object`: one JSON object. */
-  shape: 'list' | 'object';
+  /**
+   * `list`: a JSON array of rows; `object`: one JSON object. A query's result may also be
+   * `values` (a list of anything but objects) or `value` (one number, string, boolean or null):
+   * one column `value`, and JSON as it is (src/output/values.ts).
+   */
+  shape: 'list' | 'object' | 'values' | 'value';
   fields: readonly Field[];
   /** Columns of the default table, most useful at a glance; `--fields` shows others. */
   columns: readonly string[];
@@ -39,6 +43,7 @@ export interface View {
 export interface Endpoint extends View {
   /** Command name, also the export resource name and the file stem of an export. */
   name: string;
+  shape: 'list' | 'object';
   aliases: readonly string[];
   path: string;
   scope: Scope;

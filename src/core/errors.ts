@@ -19,7 +19,7 @@ export const EXIT_CODES: Record<ExitCode, { title: string; meaning: string }> = 
   [EXIT.ok]: { title: 'OK', meaning: 'success, also an empty list' },
   [EXIT.internal]: { title: 'Internal error', meaning: 'a bug in cdata; please report it' },
   [EXIT.usage]: { title: 'Usage error', meaning: 'bad flag or value, unknown command, server 400, no base URL, bad config file' },
-  [EXIT.auth]: { title: 'Not authenticated', meaning: 'no key configured, or 401' },
+  [EXIT.auth]: { title: 'Not authenticated', meaning: 'no key configured, a key command that failed, or 401' },
   [EXIT.forbidden]: { title: 'Forbidden', meaning: '403: the key lacks the scope, or the method or endpoint is not open to keys' },
   [EXIT.rateLimited]: { title: 'Rate limited', meaning: '429 with a Retry-After longer than --max-wait' },
   [EXIT.unavailable]: { title: 'Unavailable', meaning: 'connection refused or reset, DNS failure, timeout, 5xx after retries' },
@@ -39,12 +39,15 @@ export class CliError extends Error {
   readonly exitCode: ExitCode;
   readonly hint: string | undefined;
   readonly http: HttpDetail | undefined;
+  /** Lines shown under the message as they are, e.g. an expression with a caret under a column. */
+  readonly excerpt: readonly string[];
 
-  constructor(exitCode: ExitCode, message: string, options: { hint?: string; http?: HttpDetail; cause?: unknown } = {}) {
+  constructor(exitCode: ExitCode, message: string, options: { hint?: string; http?: HttpDetail; cause?: unknown; excerpt?: readonly string[] } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.exitCode = exitCode;
     this.hint = options.hint;
     this.http = options.http;
+    this.excerpt = options.excerpt ?? [];
   }
 }
 

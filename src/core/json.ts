@@ -123,12 +123,13 @@ export function stringifyJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(
     value,
     (key, item: unknown) => {
+      // NUL# in a text of the value's own (`"x\"\u0000#1"` in JSON), a key's included (whatever
+      // its value: a number's too), could be taken for a mark.
+      if (key.includes(MARK) || (typeof item === 'string' && item.includes(MARK))) collides = true;
       if (isLosslessNumber(item)) {
         marked = true;
         return `${MARK}${item.value}`;
       }
-      // NUL# in a text of the value's own (`"x\"\u0000#1"` in JSON) could be taken for a mark.
-      if (key.includes(MARK) || (typeof item === 'string' && item.includes(MARK))) collides = true;
       return item;
     },
     indent,

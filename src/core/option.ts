@@ -122,7 +122,7 @@ export function lazyValues<O extends OptionMap>(options: O, raw: (option: Option
 export function parseArgs<A extends readonly ArgSpec[]>(specs: A, given: readonly unknown[]): ArgValues<A> {
   return specs.map((spec, i) => {
     const value = given[i];
-    if (spec.refuse && value !== undefined) throw spec.refuse();
+    if (spec.refuse && value !== undefined && !(Array.isArray(value) && value.length === 0)) throw spec.refuse();
     if (spec.variadic) return Array.isArray(value) ? value.map(String) : [];
     return typeof value === 'string' ? value : undefined;
   }) as unknown as ArgValues<A>;

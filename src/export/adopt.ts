@@ -15,11 +15,11 @@ import { Generation } from './generation.js';
 import { currentGeneration, isFileName, visible } from './layout.js';
 
 /** Adopts the plain files among `names`; returns the current generation afterwards. */
-export function adoptPlainFiles(dir: string, names: Iterable<string>, io: Pick<Io, 'onInterrupt'>): string | undefined {
+export function adoptPlainFiles(dir: string, names: Iterable<string>, io: Pick<Io, 'onInterrupt'>, held: () => boolean): string | undefined {
   const current = currentGeneration(dir);
   const plain = [...new Set(names)].filter((name) => isFileName(name) && visible(dir, name) === 'file');
   if (plain.length === 0) return current;
-  const generation = Generation.open(dir, current, io);
+  const generation = Generation.open(dir, current, io, held);
   try {
     for (const name of plain) generation.carry(name, join(dir, name));
     generation.carryRest(new Set());

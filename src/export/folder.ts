@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { LockSubject } from '../config/lock.js';
 import { withLock } from '../config/lock.js';
-import { UsageError } from '../core/errors.js';
+import { CliError, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWrite } from '../output/sink.js';
 import { adoptPlainFiles } from './adopt.js';
@@ -23,7 +23,7 @@ export interface OpenFolder {
  * seconds for the first to finish, then gives up with exit 2; a lock whose holder died is taken
  * over (lock.ts).
  */
-export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: () => Promise<T>): Promise<T> {
+export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: (held: () => boolean) => Promise<T>): Promise<T> {
   const subject: LockSubject = {
     held: `another cdata is exporting into ${dir}`,
     wait: 'Let it finish, then run this export again.',
@@ -32,8 +32,18 @@ export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterru
   return withLock(join(dir, LOCK), io, work, subject);
 }
 
-/** Under the lock: the folder made ready for a new generation of these files. */
-export function openFolder(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>): OpenFolder {
+/** Under the lock (`held` says it still is): the folder made ready for a new generation of these files. */
+export function openFolder(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>, held: () => boolean): OpenFolder {
+  try {
+    return prepare(dir, files, io, held);
+  } catch (error) {
+    // Whatever the folder refuses (a permission, a disk error) is the environment's: exit 2.
+    if (error instanceof CliError) throw error;
+    throw cannotWrite(dir, error);
+  }
+}
+
+function prepare(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>, held: () => boolean): OpenFolder {
   const manifest = visible(dir, MANIFEST_FILE);
   if (typeof manifest === 'object') {
     throw new UsageError(`cannot export into ${dir}: ${join(dir, MANIFEST_FILE)} is in the way (${manifest.inTheWay})`, {
@@ -42,10 +52,6 @@ export function openFolder(dir: string, files: readonly string[], io: Pick<Io, '
   }
   clearGarbage(dir, currentGeneration(dir));
   const previous = readPrevious(dir);
-  try {
-    const current = adoptPlainFiles(dir, [MANIFEST_FILE, ...files, ...previous.byFile.keys()], io);
-    return { previous, generation: Generation.open(dir, current, io) };
-  } catch (error) {
-    throw cannotWrite(dir, error);
-  }
+  const current = adoptPlainFiles(dir, [MANIFEST_FILE, ...files, ...previous.byFile.keys()], io, held);
+  return { previous, generation: Generation.open(dir, current, io, held) };
 }

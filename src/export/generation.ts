@@ -36,6 +36,8 @@ export class Generation {
     /** The new generation's folder name. */
     readonly name: string,
     io: Pick<Io, 'onInterrupt'>,
+    /** Whether this run still holds the folder's lock. */
+    private readonly held: () => boolean,
   ) {
     this.unregister = io.onInterrupt(() => this.abandon());
   }
@@ -45,12 +47,12 @@ export class Generation {
    * whoever owns the folder it replaces (or DIR), where we may give it away (root may): an export
    * run once as root then leaves nothing the folder's owner cannot remove.
    */
-  static open(dir: string, current: string | undefined, io: Pick<Io, 'onInterrupt'>): Generation {
+  static open(dir: string, current: string | undefined, io: Pick<Io, 'onInterrupt'>, held: () => boolean): Generation {
     const name = generationName(new Date(), randomBytes(GENERATION_RANDOM_BYTES).toString('hex'));
     mkdirSync(join(dir, name));
     const owner = statSync(join(dir, current ?? '.'));
     if (owner.uid !== process.getuid?.() || owner.gid !== process.getgid?.()) swallow(() => chownSync(join(dir, name), owner.uid, owner.gid));
-    return new Generation(dir, current, name, io);
+    return new Generation(dir, current, name, io, held);
   }
 
   get path(): string {
@@ -122,6 +124,10 @@ export class Generation {
   commit(plain: readonly string[] = []): void {
     syncPath(this.path);
     syncPath(this.dir); // the links placed
+    // Never a commit that another export could have undone: without the lock (taken over while
+    // this run was stopped or stalled) or with its folder gone, ..data stays as it is.
+    if (!this.held()) throw new Error(`this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`);
+    if (!lstatSync(this.path, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`its generation folder ${this.name} is gone; nothing was committed`);
     renameLink(this.dir, DATA_TEMP, this.name, DATA);
     this.committed = true;
     this.unregister();

@@ -102,6 +102,16 @@ function prepareFolder(dir: string): void {
   } catch (error) {
     throw new UsageError(`cannot write to the export folder ${dir}: ${(error as Error).message}`, { cause: error });
   }
+  // The folder's generations are found by listing it: a drop-box folder (written, not listed)
+  // cannot hold them. Said here, before any request, rather than found half-way.
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK);
+  } catch (error) {
+    throw new UsageError(`cannot export into ${dir}: it can be written but not listed (${(error as NodeJS.ErrnoException).code ?? 'EACCES'})`, {
+      cause: error,
+      hint: 'An export keeps its files in folders inside it, found by listing it: give the folder read and search permission (chmod u+rx), or choose another --dir.',
+    });
+  }
 }
 
 /** `2026-11-22T0600Z`: UTC, sortable, and free of the colons some filesystems refuse. */

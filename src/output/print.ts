@@ -28,12 +28,17 @@ export interface Output {
   print(data: JsonValue): Promise<void>;
 }
 
+/** A view made from the data itself (a query's result): --fields is checked when it prints. */
+export type ViewOf = (data: JsonValue) => View;
+
 /** The output for data of this view; --fields is checked here, before any request is sent. */
-export function output(io: Io, options: PrintOptions, view: View): Output {
-  const fields = parseFields(view, options.fields);
+export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Output {
+  const early = typeof viewOf === 'function' ? undefined : parseFields(viewOf, options.fields);
   return {
     format: options.format,
     async print(data) {
+      const view = typeof viewOf === 'function' ? viewOf(data) : viewOf;
+      const fields = typeof viewOf === 'function' ? parseFields(view, options.fields) : early;
       const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, ...rendering(io, options) });
       // --out's rules (atomic files, descriptors, what is refused) load only when it is given.
       if (options.out === undefined) io.stdout.write(text);

@@ -29,6 +29,7 @@ const FREE_TEXT = new Set(['string', 'string[]']);
 
 export async function render(request: RenderRequest): Promise<string> {
   const { view, data, format, fields, header } = request;
+  if (view.shape === 'value' || view.shape === 'values') return (await import('./values.js')).renderValues(request, render);
   const rows = asRows(data);
   switch (format) {
     case 'json':

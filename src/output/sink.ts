@@ -122,7 +122,10 @@ export async function writeInherited(fd: number, content: string): Promise<void>
   }
   if ((fdFlags(String(fd)) & 3) === constants.O_RDONLY) throw new Error(`descriptor ${fd} is open for reading only`);
   if (isatty(fd)) throw new Error(TERMINAL);
-  if (fstatSync(fd).isFIFO()) return writeToPipe(fd, content);
+  // A pipe is written through a description of our own, opened anew: the event loop makes what it
+  // writes through non-blocking, and the inherited description is shared with the shell that
+  // gave it (`exec 3>&1`), whose later commands would then fail with EAGAIN or lose data.
+  if (fstatSync(fd).isFIFO()) return writeFifo(`/proc/self/fd/${fd}`, content);
   writeFileSync(fd, content);
 }
 

@@ -4,7 +4,7 @@
 import type { SandboxTarget, Settings } from '../config/resolve.js';
 import type { View } from '../core/endpoints.js';
 import type { Io } from '../io/index.js';
-import type { Output } from '../output/print.js';
+import type { Output, ViewOf } from '../output/print.js';
 import type { ArgSpec, ArgValues, OptionMap, Values } from '../core/option.js';
 import type { GlobalValues } from './globals.js';
 
@@ -18,6 +18,11 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
   global: GlobalValues;
   /** Settings (flag > env > profile > default), resolved on first use. */
   settings(): Settings;
+  /**
+   * The key in use (settings().key), undefined when none is configured. A profile's key command
+   * runs here, on first use and at most once per run: only commands that send a request ask.
+   */
+  apiKey(): Promise<string | undefined>;
   /** The in-process sandbox when --sandbox was given. */
   sandbox: SandboxTarget | undefined;
   /** A note on stderr, unless --quiet. API text in it is sanitised. */
@@ -32,9 +37,10 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
   /**
    * Where data described by `view` goes, and in what format (-o/--json, --out's extension, the
    * profile's, else table or tsv): the one way data is printed. --fields is checked against the
-   * view here, so call it before any request.
+   * view here, so call it before any request; against a view made from the data (a query's
+   * result), when it prints.
    */
-  output(view: View): Output;
+  output(view: View | ViewOf): Output;
   /** Every command, for the commands that describe the others (completion). */
   registry: readonly AnyCommand[];
   /** Prints the help of the command at `path` (the root's for none), as `--help` does; its exit code. */

@@ -4,8 +4,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { DEMO_KEYS, demoKey } from '../../src/sandbox/keys.js';
+import { TENANT } from '../../src/sandbox/vocabulary.js';
 import type { TestIoOptions } from '../helpers/io.js';
 import { run, tempConfigDir, type RunResult } from '../helpers/run.js';
+
+/** What auth status prints of the all-scopes demo key's identity, after the local part. */
+export const ALL_SCOPES_IDENTITY = [`tenant       ${TENANT}`, 'key name     Sandbox: all scopes', 'roles        API', 'scopes       graph.read, tenders.read, workspaces.read'];
 
 const SECRETS = new Set(DEMO_KEYS.map((key) => demoKey(key.id)));
 

@@ -36,8 +36,8 @@ describe('profile list', () => {
     await cdata(['-p', 'staging', 'config', 'set', 'output', 'csv'], { env: home.env });
     const result = await cdata(['profile', 'list', '-o', 'json'], { env: home.env });
     expect(JSON.parse(result.stdout)).toEqual([
-      { name: 'prod', default: true, baseUrl: sandbox.current.url, key: `${demoKey('all').slice(0, 12)}…`, output: null, timeout: null },
-      { name: 'staging', default: false, baseUrl: sandbox.current.url, key: `${demoKey('tenders').slice(0, 12)}…`, output: 'csv', timeout: null },
+      { name: 'prod', default: true, baseUrl: sandbox.current.url, key: `${demoKey('all').slice(0, 12)}…`, keyCommand: null, output: null, timeout: null },
+      { name: 'staging', default: false, baseUrl: sandbox.current.url, key: `${demoKey('tenders').slice(0, 12)}…`, keyCommand: null, output: 'csv', timeout: null },
     ]);
   });
 
@@ -134,7 +134,7 @@ describe('auth logout', () => {
     const before = home.text();
     const again = await cdata(['auth', 'logout'], { env: home.env });
     expect(again.code).toBe(0);
-    expect(again.stderr).toBe("Profile 'prod' has no stored key: nothing to remove.\n");
+    expect(again.stderr).toBe("Profile 'prod' has no stored key or key command: nothing to remove.\n");
     expect(home.text()).toBe(before);
   });
 

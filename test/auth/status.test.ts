@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { TENANT } from '../../src/sandbox/vocabulary.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { cdata, configHome } from './harness.js';
+import { ALL_SCOPES_IDENTITY, cdata, configHome } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -25,10 +25,7 @@ describe('auth status', () => {
         `base URL     ${sandbox.current.url} (from the profile)`,
         `key          ${demoKey('all').slice(0, 12)}… (from the profile; stored in plain text in the config file)`,
         `config file  ${home.file} (mode 0600)`,
-        `tenant       ${TENANT}`,
-        'key name     Sandbox: all scopes',
-        'roles        API',
-        'scopes       graph.read, tenders.read, workspaces.read',
+        ...ALL_SCOPES_IDENTITY,
         '',
       ].join('\n'),
     );

@@ -98,7 +98,7 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
     [['cdata', '--profile', ''], ['client-a', 'prod', 'staging']],
     [['cdata', 'profile', 'use', 'st'], ['staging']],
     [['cdata', 'auth', ''], ['login', 'logout', 'status']],
-    [['cdata', 'config', 'set', ''], ['base-url', 'output', 'timeout']],
+    [['cdata', 'config', 'set', ''], ['base-url', 'key-command', 'output', 'timeout']],
     [['cdata', 'config', 'set', 'output', ''], ['csv', 'json', 'ndjson', 'table', 'tsv']],
     [['cdata', 'config', 'set', 'output', 'nd'], ['ndjson']],
     [['cdata', 'config', 'set', 'timeout', ''], []],
@@ -106,6 +106,12 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
     [['cdata', 'completion', ''], ['bash', 'fish', 'zsh']],
     [['cdata', 'webhook', 'listen', '--p'], ['--path', '--port', '--profile']],
     [['cdata', 'tenders', '--li'], ['--limit']],
+    // --query takes a value (an expression: nothing to offer, even to what looks like an option),
+    // and the word after that value is an option again.
+    [['cdata', 'tenders', '--q'], ['--query', '--quiet']],
+    [['cdata', 'tenders', '--query', ''], []],
+    [['cdata', 'tenders', '--query', '--li'], []],
+    [['cdata', 'tenders', '--query', '[0]', '--li'], ['--limit']],
     // export writes no table and refuses --out and --fields: none of them is offered there.
     [['cdata', 'export', '-o', ''], ['csv', 'json', 'ndjson', 'tsv']],
     [['cdata', 'export', '--output', '=', ''], ['csv', 'json', 'ndjson', 'tsv']],
@@ -206,8 +212,8 @@ describe.skipIf(skipWithout('fish'))('fish', () => {
     ['cdata --profile ', ['client-a', 'prod', 'staging']],
     ['cdata profile remove ', ['client-a', 'prod', 'staging']],
     ['cdata auth ', ['login', 'logout', 'status']],
-    ['cdata config get ', ['base-url', 'output', 'timeout']],
-    ['cdata config set ', ['base-url', 'output', 'timeout']],
+    ['cdata config get ', ['base-url', 'key-command', 'output', 'timeout']],
+    ['cdata config set ', ['base-url', 'key-command', 'output', 'timeout']],
     ['cdata config set output ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
     ['cdata config set timeout ', []],
     ['cdata config set output json ', []],
@@ -222,6 +228,9 @@ describe.skipIf(skipWithout('fish'))('fish', () => {
     ['cdata tenders -o ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
     ['cdata tenders --o', ['--out', '--output']],
     ['cdata auth status --o', ['--output']],
+    ['cdata tenders --q', ['--query', '--quiet']],
+    ['cdata tenders --query ', []],
+    ['cdata tenders --query @ --li', ['--limit']],
   ])('%s offers %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
   });

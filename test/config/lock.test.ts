@@ -45,12 +45,18 @@ describe('the config lock', () => {
     expect(readdirSync(home.dir)).toEqual(['config.json']);
   });
 
-  it('on another host, or of a live process, older than any write takes: stale', async () => {
-    for (const owner of [{ pid: DEAD_PID, host: 'elsewhere' }, { pid: process.pid }]) {
-      const home = configHome();
-      lockBy(home, owner, STALE_AFTER_MS + 5_000);
-      expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(0);
-    }
+  it('on another host and older than any write takes: stale', async () => {
+    const home = configHome();
+    lockBy(home, { pid: DEAD_PID, host: 'elsewhere' }, STALE_AFTER_MS + 5_000);
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(0);
+  });
+
+  it('of a live process on this host, however old: still held (a stopped or stalled holder keeps it)', async () => {
+    const home = configHome();
+    lockBy(home, { pid: process.pid }, STALE_AFTER_MS * 100);
+    const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`locked by another cdata (pid ${process.pid} on ${hostname()})`);
   });
 
   it('on another host and recent: not judged by a pid that means nothing here', async () => {

@@ -70,7 +70,9 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
     ['not JSON', '{"profiles": {"prod": {"key": "svc_', /is not valid JSON: /],
     ['not an object', '[1, 2]', /is not valid: the file is not a JSON object/],
     ['a bad profile name', '{"profiles": {"a.b": {}}}', /is not valid: profile name 'a.b' is not valid/],
-    ['a bad output', '{"profiles": {"a": {"output": "xml"}}}', /is not valid: profiles.a.output is not one of/],
+    // A value of the wrong type, in any profile (a value of the right type that `config set` would
+    // refuse stops only the commands that use it: test/faults/config-values.test.ts).
+    ['an output that is not text', '{"profiles": {"a": {"output": 5}}}', /is not valid: profiles.a.output is not one of/],
   ];
   const commands: [string, string[]][] = [
     ['profile list (reads)', ['profile', 'list']],

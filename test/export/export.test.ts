@@ -218,6 +218,23 @@ describe('cdata export', () => {
     expect(sandbox.current.requests.length).toBe(before);
   });
 
+  it('a folder that can be written but not listed (a drop box, 0300; or 0600) is exit 2 before any request, not a bug', async () => {
+    for (const mode of [0o300, 0o600]) {
+      const dir = folder();
+      chmodSync(dir, 0o755);
+      const dropBox = join(dir, 'drop');
+      mkdirSync(dropBox);
+      chmodSync(dropBox, mode);
+      const before = sandbox.current.requests.length;
+      const result = await runBinAsUser(['export', 'tenders', '--dir', dropBox], { env: { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: join(dir, 'config') } });
+      expect({ mode, code: result.code }).toEqual({ mode, code: 2 });
+      expect(result.stderr).toMatch(new RegExp(`^error: (cannot export into ${dropBox}: it can be written but not listed \\(EACCES\\)|cannot write to the export folder ${dropBox}: EACCES)`));
+      expect(sandbox.current.requests.length).toBe(before);
+      chmodSync(dropBox, 0o700);
+      expect(readdirSync(dropBox)).toEqual([]);
+    }
+  });
+
   it('creates a missing folder, and without a key or base URL fails before writing anything', async () => {
     const dir = join(folder(), 'a', 'b');
     expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox.current) })).code).toBe(0);

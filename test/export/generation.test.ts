@@ -2,7 +2,7 @@
 // per file for readers, --stamp files kept as history, an older cdata's folder taken over, what a
 // killed export left cleared, one export at a time, and a previous manifest that is no file.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,24 @@ import type { ResourceOk } from '../../src/export/manifest.js';
 import { NOW, useSandboxes } from '../helpers/api.js';
 import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
-import { NOBODY, runBin, runBinAsNobody } from '../helpers/spawn.js';
+import { until } from '../helpers/wait.js';
+import { BIN, NOBODY, runBin, runBinAsNobody } from '../helpers/spawn.js';
+import { spawn } from 'node:child_process';
 import { scratch } from '../faults/scratch.js';
 import { asOldLayout, leftovers, manifestOf, names, shown, whole } from './layout.js';
 
 const makeSandbox = useSandboxes();
+
+/** The built binary as a child this test can stop and resume; `done` settles when it exits. */
+function spawnBin(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', TMPDIR: process.env.TMPDIR ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
 const folder = scratch('cdata-layout');
 const GENERATION = /^\.\.\d{4}_\d\d_\d\d_\d\d_\d\d_\d\d\.[0-9a-f]{10}$/;
 const at = (iso: string) => ({ now: () => Date.parse(iso) });
@@ -184,6 +197,46 @@ describe('one export at a time', () => {
     expect(await first).toMatchObject({ code: 0, stderr: '' });
     whole(dir);
     expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe('an export stopped or stalled for longer than its lock is refreshed', () => {
+  it('keeps its lock: a second export waits and gives up (exit 2); the first, resumed, commits whole', async () => {
+    const slow = await makeSandbox({ latencyMs: 1500 });
+    const dir = folder();
+    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
+    const before = whole(dir);
+    const first = spawnBin(['export', 'agents', '--dir', dir], sandboxEnv(slow));
+    await until(() => readdirSync(dir).includes('..lock'), 'the first export to take the lock');
+    first.child.kill('SIGSTOP'); // Ctrl-Z: no refresh of the lock while it stays stopped
+    const lock = join(dir, '..lock');
+    const long = (Date.now() - 60_000) / 1000;
+    utimesSync(lock, long, long); // as if stopped for a minute
+    const second = await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) });
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/^error: another cdata is exporting into /);
+    expect(manifestOf(dir).exportedAt).toBe(before.exportedAt); // nothing of the second's
+    first.child.kill('SIGCONT');
+    expect(await first.done).toMatchObject({ code: 0, stderr: '' });
+    expect(manifestOf(dir).exportedAt).not.toBe(before.exportedAt);
+    whole(dir);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('whose lock was taken over meanwhile commits nothing: exit 2, the folder as the new holder left it', async () => {
+    const slow = await makeSandbox({ latencyMs: 1500 });
+    const dir = folder();
+    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
+    const before = whole(dir);
+    const first = spawnBin(['export', 'agents', '--dir', dir], sandboxEnv(slow));
+    await until(() => readdirSync(dir).includes('..lock'), 'the first export to take the lock');
+    // Another holder's lock in its place (as a takeover from another host would leave it).
+    writeFileSync(join(dir, '..lock'), JSON.stringify({ pid: 4242, host: 'elsewhere', token: 'theirs' }));
+    const result = await first.done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("this export no longer holds the folder's lock (..lock): another export took it over; nothing was committed");
+    expect(whole(dir)).toEqual(before);
+    expect(readFileSync(join(dir, '..lock'), 'utf8')).toContain('"theirs"'); // not released as if ours
   });
 });
 

@@ -1,7 +1,8 @@
 // A config file edited by hand: each stored setting gets the limits `cdata config set` gives it,
-// so a value `config set` refuses is refused on reading too (exit 2, naming the file and the
-// field, the file left as it is), and a spelling `config set` accepts (a format in capitals) is
-// read as that value.
+// so a value `config set` refuses is refused where it is used too (exit 2, naming the file and
+// the field, the file left as it is), and a spelling `config set` accepts (a format in capitals)
+// is read as that value. A bad value stops only what uses it: not a profile not in use, not
+// `--sandbox`, not the command that would fix it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,19 +39,34 @@ describe('a stored value `config set` would refuse', () => {
     ['a base URL of another scheme', { baseUrl: 'ftp://api.example.com' }, "profiles.prod.baseUrl is not a base URL cdata can use: base URL 'ftp://api.example.com' must start with https://"],
     ['plain http to a remote host', { baseUrl: 'http://api.example.com' }, 'profiles.prod.baseUrl is not a base URL cdata can use: refusing plain http:// to api.example.com: the API key would cross the network in clear; use https://'],
     ['a base URL with a password', { baseUrl: 'https://u:p@api.example.com' }, 'profiles.prod.baseUrl is not a base URL cdata can use: the base URL must not contain a user name or password: the key is sent in a header'],
-  ])('%s: exit 2 naming the file and the field, before any request; the file untouched', async (_what, profile, problem) => {
+  ])('%s: where used, exit 2 naming the file and the field, before any request; the file untouched', async (_what, profile, problem) => {
     const config = configWith(profile);
+    // The stored base URL is the one used only where no flag or variable gives one.
+    const env = 'baseUrl' in profile ? { ...config.env, CDATA_BASE_URL: '' } : config.env;
     const before = sandbox.current.requests.length;
-    for (const argv of [['agents'], ['config', 'set', 'output', 'csv']]) {
-      const result = await cdata(argv, { env: config.env });
-      expect({ argv, code: result.code, stderr: result.stderr }).toEqual({
-        argv,
-        code: 2,
-        stderr: `error: the config file ${config.file} is not valid: ${problem}\nhint: Fix or move the file; cdata never rewrites a file it cannot read.\n`,
-      });
-    }
+    const result = await cdata(['agents'], { env });
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 2,
+      stderr: `error: the config file ${config.file} is not valid: ${problem}\nhint: Fix or move the file; cdata never rewrites a file it cannot read.\n`,
+    });
     expect(readFileSync(config.file, 'utf8')).toBe(config.text);
     expect(sandbox.current.requests.length).toBe(before);
+  });
+
+  it('stops nothing that does not use it: --sandbox, another profile, and the commands that fix it', async () => {
+    const config = configWith({});
+    const file = JSON.parse(readFileSync(config.file, 'utf8')) as { profiles: Record<string, unknown> };
+    file.profiles.staging = { baseUrl: 'http://10.0.0.5:8080', timeout: 1e308, output: 'yaml' };
+    writeFileSync(config.file, JSON.stringify(file));
+    const env = { CDATA_CONFIG_DIR: config.env.CDATA_CONFIG_DIR };
+    expect((await cdata(['--sandbox', 'me', '-o', 'json'], { env })).code).toBe(0);
+    expect((await cdata(['agents'], { env: config.env })).code).toBe(0);
+    // The bad profile itself: its fixes go through, one value at a time.
+    expect((await cdata(['config', 'set', 'base-url', 'https://staging.example.com', '-p', 'staging'], { env })).code).toBe(0);
+    expect((await cdata(['config', 'unset', 'timeout', '-p', 'staging'], { env })).code).toBe(0);
+    expect((await cdata(['config', 'set', 'output', 'csv', '-p', 'staging'], { env })).code).toBe(0);
+    expect((JSON.parse(readFileSync(config.file, 'utf8')) as typeof file).profiles.staging).toEqual({ baseUrl: 'https://staging.example.com', output: 'csv' });
+    expect((await cdata(['profile', 'remove', 'staging'], { env })).code).toBe(0);
   });
 
   it('is refused by `config set` in the same words', async () => {

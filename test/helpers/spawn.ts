@@ -1,9 +1,9 @@
 // Runs the built bin/cdata.js as a user would (after `npm run build`): a child process, or one
 // under a pseudo-terminal via `script -qc` when the point is what a terminal shows.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/cdata.js', import.meta.url));
@@ -112,37 +112,39 @@ export const NOBODY = 65_534;
 
 /**
  * Runs the binary as another user, `nobody`, where a test needs a second owner (one user's files
- * handed to another). As root only (elsewhere: as ourselves, who own what the test made). The
- * checkout may be private (a 0700 clone), so nobody runs a copy of the built package that it can
- * read, in the run's temp root, which is made traversable (0711: entered, not listed) for it.
+ * handed to another). As root only (elsewhere: as ourselves, who own what the test made).
+ *
+ * The checkout may be private (a 0700 clone), so nobody keeps one capability, CAP_DAC_READ_SEARCH:
+ * it can read the package anywhere, but writes only where permission bits let nobody write, which
+ * is what these tests are about. access(2) ignores capabilities, though, and cdata asks it before
+ * writing: so for the run, the run's temp root and the folders above it (TMPDIR may be a 0700
+ * `mktemp -d` folder, as in CI) may be entered by others (o+x: entered, not listed), as they are
+ * on a machine where TMPDIR is /tmp; their modes are put back when the run ends.
  */
-export function runBinAsNobody(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
+export async function runBinAsNobody(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
-  const copy = readableCopy();
-  return runProcess('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, join(copy, 'bin', 'cdata.js'), ...args], options);
-}
-
-function readableCopy(): string {
-  const root = tmpdir();
-  const copy = join(root, 'cdata-package-for-nobody');
-  if (!existsSync(copy)) {
-    // Made under another name and renamed into place, so no worker ever runs a half-made copy.
-    const checkout = fileURLToPath(new URL('../../', import.meta.url));
-    const staging = `${copy}.${process.pid}`;
-    for (const entry of ['bin', 'dist', 'package.json']) cpSync(join(checkout, entry), join(staging, entry), { recursive: true });
-    makeReadable(staging);
-    try {
-      renameSync(staging, copy);
-    } catch {
-      rmSync(staging, { recursive: true, force: true }); // another worker's copy is in place
-    }
+  const user = [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'];
+  const reach = ['--inh-caps=-all,+dac_read_search', '--ambient-caps=+dac_read_search', '--bounding-set=-all,+dac_read_search'];
+  const restore = enterable(tmpdir());
+  try {
+    return await runProcess('setpriv', [...user, ...reach, process.execPath, BIN, ...args], options);
+  } finally {
+    restore();
   }
-  chmodSync(root, statSync(root).mode | 0o011);
-  return copy;
 }
 
-function makeReadable(path: string): void {
-  const stats = statSync(path);
-  chmodSync(path, stats.mode | (stats.isDirectory() ? 0o755 : 0o644));
-  if (stats.isDirectory()) for (const entry of readdirSync(path)) makeReadable(join(path, entry));
+/** Lets others enter `path` and every folder above it; returns what puts their modes back. */
+function enterable(path: string): () => void {
+  const changed: Array<[string, number]> = [];
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    const mode = statSync(folder).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(folder, mode | 0o001);
+      changed.push([folder, mode]);
+    }
+    if (folder === dirname(folder)) break;
+  }
+  return () => {
+    for (const [folder, mode] of changed) chmodSync(folder, mode);
+  };
 }

@@ -110,9 +110,11 @@ describe('large answers render in time linear in rows', () => {
 
   it('20,000 rows as a table: seconds at most (cli-table3 alone took 27 s, quadratic in rows)', () => {
     const rows = Array.from({ length: 20_000 }, (_, i): JsonObject => ({ ocid: `ocds-${i}`, title: `Tender ${i}`, score: i }));
-    const started = performance.now();
+    // CPU time, not the clock: on a busy machine the clock runs on while this waits its turn.
+    const started = process.cpuUsage();
     const text = renderTable(rows, ['ocid', 'title', 'score'], { header: true, color: 0, width: 80, flexible: [false, true, false] });
-    expect(performance.now() - started).toBeLessThan(15_000);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(15_000);
     const lines = text.split('\n');
     expect(lines).toHaveLength(20_002);
     expect(lines[0]).toBe('ocid        title         score');

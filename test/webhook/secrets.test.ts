@@ -112,3 +112,12 @@ describe('an event as verify and listen print it', () => {
     expectSecretHidden(result);
   });
 });
+
+describe('a short secret (a development one) is not hunted for in the data', () => {
+  it('verify prints the event as sent: `development` stays, though the secret is `dev`', async () => {
+    const body = `{"type":"tender.created","timestamp":"${new Date().toISOString()}","data":{"title":"Devices for the development office","dev":"devdev"}}`;
+    const result = await run(['webhook', 'verify', '--signature', sign('dev', body), '--secret-env', 'S'], { stdin: body, env: { S: 'dev' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${body}\n`);
+  });
+});

@@ -2,7 +2,7 @@
 import { defineCommand } from '../../spec/command.js';
 import { SETTINGS_LISTING } from './views.js';
 
-const settingArg = { name: 'key', description: 'base-url, output or timeout', required: true, complete: { kind: 'settings' } } as const;
+const settingArg = { name: 'key', description: 'base-url, output, timeout or key-command', required: true, complete: { kind: 'settings' } } as const;
 
 export const SETTING_ARGS = [settingArg] as const;
 export const SET_ARGS = [settingArg, { name: 'value', description: 'the new value', required: true, complete: { kind: 'settingValue' } }] as const;
@@ -34,7 +34,7 @@ export const CONFIG_COMMAND = defineCommand({
       name: 'set',
       summary: 'Change a setting of the profile',
       args: SET_ARGS,
-      examples: ['cdata config set output json', 'cdata config set timeout 60 --profile prod'],
+      examples: ['cdata config set output json', 'cdata config set timeout 60 --profile prod', "cdata config set key-command 'pass show cdata/prod' --profile prod"],
       usesProfile: true,
       load: async () => (await import('../config.js')).set,
     }),

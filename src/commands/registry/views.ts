@@ -25,6 +25,7 @@ export const PROFILE_LISTING = localView(
     ['default', 'string'],
     ['baseUrl', 'string'],
     ['key', 'string'],
+    ['keyCommand', 'string'],
     ['output', 'string'],
     ['timeout', 'number'],
   ],

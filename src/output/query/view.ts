@@ -1,0 +1,96 @@
+// How a query's result looks in every format (PRODUCT.md section 10), decided from the result
+// itself: the answer's own records keep the command's view (its default columns); other objects
+// are rows whose columns are their keys, first seen first (the projection's order); anything
+// else is values, in one column `value`. An empty list has no rows to look at, so its columns
+// are read from the expression (`[?…].{a: a, b: b}` gives a and b), keeping a CSV header.
+import type { compile } from '@jmespath-community/jmespath';
+import type { Field, FieldType, View } from '../../core/endpoints.js';
+import { isJsonNumber, isJsonObject } from '../../core/json.js';
+import type { JsonObject, JsonValue } from '../../core/json-value.js';
+
+const NAME = "the query's result";
+
+type ExpressionNode = ReturnType<typeof compile>;
+
+export function resultView(result: JsonValue, base: View, isRecord: (value: JsonValue) => boolean, expression: ExpressionNode): View {
+  if (Array.isArray(result)) {
+    if (result.length === 0) return emptyView(elementsOf(expression, base.shape === 'list' ? 'records' : undefined), base);
+    if (result.every(isRecord)) return asList(base);
+    return result.every(isJsonObject) ? rowsView(result, base) : valuesView('values');
+  }
+  if (isJsonObject(result)) return isRecord(result) ? base : rowsView([result], base);
+  return valuesView('value');
+}
+
+function asList(base: View): View {
+  return base.shape === 'list' ? base : { ...base, shape: 'list' };
+}
+
+/** Rows with the union of their keys as columns, typed as the command's fields of those names are. */
+function rowsView(rows: readonly JsonObject[], base: View): View {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  if (columns.length === 0) return valuesView(rows.length === 1 ? 'value' : 'values');
+  const typeOf = (name: string): FieldType => base.fields.find((field) => field.name === name)?.type ?? kindOf(rows.map((row) => row[name]));
+  return { name: NAME, shape: 'list', fields: columns.map((name) => ({ name, type: typeOf(name) })), columns, headings: base.headings ?? {} };
+}
+
+/** A column's kind by its first value that is not null: numbers align right, text may be cut. */
+function kindOf(values: readonly (JsonValue | undefined)[]): FieldType {
+  const first = values.find((value) => value !== null && value !== undefined);
+  if (typeof first === 'number' || isJsonNumber(first)) return { kind: 'number' };
+  return { kind: 'string' };
+}
+
+const VALUE_FIELD: Field = { name: 'value', type: { kind: 'string' } };
+
+function valuesView(shape: 'value' | 'values'): View {
+  return { name: NAME, shape, fields: [VALUE_FIELD], columns: ['value'] };
+}
+
+/** The answer's records, the keys of the objects a projection makes, or values. */
+type Elements = 'records' | 'values' | readonly string[] | undefined;
+
+function emptyView(elements: Elements, base: View): View {
+  if (elements === 'records') return asList(base);
+  if (Array.isArray(elements) && elements.length > 0) {
+    const fields = elements.map((name: string) => base.fields.find((field) => field.name === name) ?? { name, type: { kind: 'string' } as const });
+    return { name: NAME, shape: 'list', fields, columns: [...elements], headings: base.headings ?? {} };
+  }
+  return valuesView('values');
+}
+
+/** Functions whose list holds the elements of their first argument, reordered or cut. */
+const SAME_ELEMENTS = new Set(['sort_by', 'sort', 'reverse', 'to_array']);
+
+/** The elements of the list an expression yields, read from the expression alone; `current`: those of `@`. */
+function elementsOf(node: ExpressionNode, current: Elements): Elements {
+  switch (node.type) {
+    case 'Identity':
+    case 'Current':
+      return current;
+    case 'Pipe':
+      return elementsOf(node.right, elementsOf(node.left, current));
+    case 'LetExpression':
+      return elementsOf(node.expression, current);
+    case 'Flatten':
+      return elementsOf(node.child, current);
+    case 'IndexExpression':
+      return node.right.type === 'Slice' ? elementsOf(node.left, current) : undefined;
+    case 'Projection':
+    case 'FilterProjection':
+      return elementOf(node.right, elementsOf(node.left, current));
+    case 'ValueProjection':
+      return elementOf(node.right, undefined);
+    case 'Function':
+      return SAME_ELEMENTS.has(node.name) && node.children[0] ? elementsOf(node.children[0], current) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** What a projection's right side makes of each element. */
+function elementOf(node: ExpressionNode, element: Elements): Elements {
+  if (node.type === 'Identity' || node.type === 'Current') return element;
+  if (node.type === 'MultiSelectHash') return node.children.map((pair) => pair.name);
+  return 'values';
+}

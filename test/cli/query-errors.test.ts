@@ -1,0 +1,87 @@
+// --query's errors: a syntax error or an unknown function is exit 2 before any request (the
+// sandbox sees none), with the expression and a caret under the column; what goes wrong while the
+// query runs (a function given the wrong type, arithmetic on text) is exit 2 naming the function.
+import { describe, expect, it } from 'vitest';
+import { NOW, useSandboxes } from '../helpers/api.js';
+import { cdata } from '../helpers/checked.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+
+const makeSandbox = useSandboxes();
+const SHELL_HINT = 'hint: Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.\n';
+
+async function query(expression: string, ...more: string[]) {
+  const sandbox = await makeSandbox({ now: () => NOW });
+  const result = await cdata(['tenders', '--query', expression, ...more], { env: sandboxEnv(sandbox) });
+  return { ...result, requests: sandbox.requests.length };
+}
+
+describe('before any request', () => {
+  it.each([
+    ['[?score > `80`', 15, "expected ']' before the end", '  [?score > `80`\n                ^\n'],
+    ['[?score > `80`]].title', 16, "unexpected ']'", '  [?score > `80`]].title\n                 ^\n'],
+    ['[?tier == RECOMMENDED ~]', 23, 'unknown character: ~', '  [?tier == RECOMMENDED ~]\n                        ^\n'],
+    ['[?tier == `RECOMMENDED`]', 11, "not valid JSON between the quotes or backticks (text goes in 'single quotes' or `\"double\"`)", '  [?tier == `RECOMMENDED`]\n            ^\n'],
+    ['title title', 7, "unexpected 'title'", '  title title\n        ^\n'],
+    ['sort_by(@, &score', 18, 'the expression ends too soon', '  sort_by(@, &score\n                   ^\n'],
+  ])('%s: exit 2 at column %i, the caret under it, and no request', async (expression, column, what, excerpt) => {
+    const result = await query(expression);
+    expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
+    expect(result.stderr).toBe(`error: --query is not a valid JMESPath expression at column ${column}: ${what}\n${excerpt}${SHELL_HINT}`);
+  });
+
+  it('the excerpt escapes control characters and measures wide ones, so the caret stays under the place', async () => {
+    const result = await query('[?title == \'\u001b[31m名前\'] ~');
+    expect(result).toMatchObject({ code: 2, requests: 0 });
+    // ESC is one character of the expression (column 23 counts it once) but four columns once
+    // escaped, and each of 名前 takes two: 12 + 4 + 4 + 4 + 3 columns precede the ~.
+    expect(result.stderr.split('\n').slice(0, 3)).toEqual([
+      'error: --query is not a valid JMESPath expression at column 23: unknown character: ~',
+      "  [?title == '\\x1b[31m名前'] ~",
+      `  ${' '.repeat(27)}^`,
+    ]);
+  });
+
+  it('a long expression is cut around the place', async () => {
+    const expression = `[?${Array.from({ length: 20 }, (_, i) => `score != \`${i}\``).join(' && ')} &&]`;
+    const result = await query(expression);
+    const [, line, caret] = result.stderr.split('\n');
+    // The 35 columns before the place, after an ellipsis; the caret under the ].
+    expect(line).toBe('  …& score != `18` && score != `19` &&]');
+    expect(caret).toBe(`  ${' '.repeat(36)}^`);
+    expect(result.requests).toBe(0);
+  });
+
+  it('under -o json the error is also one JSON line, with the column in its detail', async () => {
+    const result = await query('[?score > `80`', '-o', 'json');
+    expect(result.stderr.split('\n').at(-2)).toBe(
+      '{"error":{"status":null,"title":"Usage error","detail":"--query is not a valid JMESPath expression at column 15: expected \']\' before the end","correlationId":null,"exitCode":2}}',
+    );
+  });
+
+  it('an unknown function, or no expression at all', async () => {
+    expect(await query('[?score > `80`] | avgerage([].score)')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --query: unknown function avgerage()\nhint: The functions are listed in docs/query.md.\n',
+      requests: 0,
+    });
+    expect(await query('  ')).toMatchObject({ code: 2, stderr: "error: --query needs an expression, e.g. --query '[?tier == `\"RECOMMENDED\"`].title'\n", requests: 0 });
+  });
+});
+
+describe('while the query runs: exit 2, after the one request', () => {
+  it.each([
+    [
+      'sort_by(@, &runwayDays)',
+      'error: --query failed in sort_by(): expected (number), received null\nhint: Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).\n',
+    ],
+    ['[?abs(title)]', 'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n'],
+    ['length(@, @)', 'error: --query failed in length(): takes 1 argument but received 2\n'],
+    ['sort_by(@, &abs(title))', 'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n'],
+    ['[0].title + `1`', 'error: --query failed: arithmetic (+ - * / % //) needs numbers on both sides\n'],
+    ['[0].score / `0`', 'error: --query failed: division by zero\n'],
+    ['[?score > $cut]', 'error: --query failed: no variable $cut is defined (let $cut = … in …)\n'],
+  ])('%s', async (expression, stderr) => {
+    expect(await query(expression)).toMatchObject({ code: 2, stdout: '', stderr, requests: 1 });
+  });
+});
