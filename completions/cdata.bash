@@ -5,10 +5,10 @@
 # Subcommands of a command path.
 _cdata_subcommands() {
   case "$1" in
-    '') echo 'me workspaces companies documents obligations persons people sites tenders agents export auth profile config webhook sandbox completion' ;;
+    '') echo 'me workspaces companies documents obligations persons people sites tenders agents export auth profile config webhook sandbox completion help version' ;;
     'auth') echo 'login status logout' ;;
     'profile') echo 'list use remove' ;;
-    'config') echo 'get set unset path' ;;
+    'config') echo 'list get set unset path' ;;
     'webhook') echo 'verify listen ping check' ;;
   esac
 }
@@ -32,12 +32,15 @@ _cdata_canonical() {
     '/webhook') echo 'webhook' ;;
     '/sandbox') echo 'sandbox' ;;
     '/completion') echo 'completion' ;;
+    '/help') echo 'help' ;;
+    '/version') echo 'version' ;;
     'auth/login') echo 'login' ;;
     'auth/status') echo 'status' ;;
     'auth/logout') echo 'logout' ;;
     'profile/list') echo 'list' ;;
     'profile/use') echo 'use' ;;
     'profile/remove') echo 'remove' ;;
+    'config/list') echo 'list' ;;
     'config/get') echo 'get' ;;
     'config/set') echo 'set' ;;
     'config/unset') echo 'unset' ;;
@@ -63,7 +66,7 @@ _cdata_options() {
     'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth status') echo '-o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'profile remove') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
@@ -73,10 +76,12 @@ _cdata_options() {
     'config path') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json -f --fields --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json -f --fields --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'sandbox') echo '--host --port --latency --fail-rate --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'help') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'version') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
   esac
   echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'
 }
@@ -104,6 +109,7 @@ _cdata_option_kind() {
     'export -l'|'export --limit') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
     'auth login --key-command') echo 'free'; return ;;
+    'auth status -o'|'auth status --output') echo 'values json ndjson'; return ;;
     'webhook verify --signature') echo 'free'; return ;;
     'webhook verify --body-file') echo 'files'; return ;;
     'webhook verify --secret-env') echo 'free'; return ;;
@@ -150,6 +156,10 @@ _cdata_fields() {
     'sites') echo 'id companyId name province address status createdAt' ;;
     'tenders') echo 'ocid title buyer province closesOn runwayDays score tier reasons briefingNote decision analysisRunId docCount' ;;
     'agents') echo 'name description authority tools outputType restrictedActions' ;;
+    'profile list') echo 'name default baseUrl key keyCommand output timeout' ;;
+    'config list') echo 'setting value source' ;;
+    'webhook ping') echo 'status statusText location ms' ;;
+    'webhook check') echo 'case expected got ms pass' ;;
   esac
 }
 
@@ -164,6 +174,7 @@ _cdata_arg_kind() {
     'config set 1') echo 'settingValue' ;;
     'config unset 0') echo 'values base-url output timeout key-command pager' ;;
     'completion 0') echo 'values bash zsh fish' ;;
+    'help *') echo 'values me workspaces companies documents obligations persons people sites tenders agents export auth profile config webhook sandbox completion help version' ;;
   esac
 }
 

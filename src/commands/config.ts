@@ -1,12 +1,32 @@
-// `cdata config get|set|unset KEY [VALUE]` on the profile in use, and `cdata config path`.
+// `cdata config list`, `cdata config get|set|unset KEY [VALUE]` on the profile in use, and
+// `cdata config path`.
+import { settingRows } from '../config/listing.js';
 import { configPath } from '../config/paths.js';
-import { DEFAULTS, type Settings } from '../config/resolve.js';
+import { DEFAULTS, type Settings, type Source } from '../config/resolve.js';
 import { noProfileError, SETTINGS, type SettingName } from '../config/schema.js';
 import { parseSettingName, parseSettingValue, settingText } from '../config/settings.js';
 import { profileIn, updateConfig } from '../config/store.js';
 import { UsageError } from '../core/errors.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { SET_ARGS, SETTING_ARGS } from './registry/config.js';
+import { SETTINGS_LISTING } from './registry/views.js';
+
+/** Every setting with its value and source, in any format; the profile is said on a terminal. */
+export const list: Handler = async (context) => {
+  const output = context.output(SETTINGS_LISTING);
+  const settings = context.settings();
+  const profile = existingProfile(settings);
+  await output.print(settingRows(settings).map((row) => ({ ...row })));
+  if (output.format === 'table') context.note(`Profile '${profile.name}'${CHOSEN_BY[profile.source]}.`);
+};
+
+const CHOSEN_BY: Record<Source, string> = {
+  flag: ', chosen with -p',
+  env: ', chosen with CDATA_PROFILE',
+  profile: ', the default profile',
+  default: '',
+  sandbox: '',
+};
 
 /** Prints the stored value; nothing (and a note) when it is not set, which is not an error. */
 export const get: Handler<{}, typeof SETTING_ARGS> = async (context) => {

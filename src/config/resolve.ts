@@ -41,6 +41,8 @@ export interface Settings {
   /** Undefined when neither a flag nor the profile chose one: the command picks table or tsv. */
   output: { value: Format | undefined; source: Source };
   timeoutSeconds: number;
+  /** Where timeoutSeconds came from (config list shows it). */
+  timeoutSource: Source;
   retries: number;
   maxWaitSeconds: number;
   color: ColorMode;
@@ -84,6 +86,7 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
     get timeoutSeconds() {
       return options.timeout ?? stored('timeout', data?.timeout) ?? DEFAULTS.timeoutSeconds;
     },
+    timeoutSource: options.timeout !== undefined ? 'flag' : data?.timeout !== undefined ? 'profile' : 'default',
     retries: options.retries ?? DEFAULTS.retries,
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
     color: options.color ?? 'auto',
