@@ -5,10 +5,10 @@
 # Subcommands of a command path.
 _cdata_subcommands() {
   case "$1" in
-    '') echo 'me workspaces companies documents obligations persons people sites tenders agents export changes auth profile config webhook sandbox completion' ;;
+    '') echo 'me workspaces companies documents obligations persons people sites tenders agents export changes auth profile config webhook sandbox completion help version' ;;
     'auth') echo 'login status logout' ;;
     'profile') echo 'list use remove' ;;
-    'config') echo 'get set unset path' ;;
+    'config') echo 'list get set unset path' ;;
     'webhook') echo 'verify listen ping check' ;;
   esac
 }
@@ -33,12 +33,15 @@ _cdata_canonical() {
     '/webhook') echo 'webhook' ;;
     '/sandbox') echo 'sandbox' ;;
     '/completion') echo 'completion' ;;
+    '/help') echo 'help' ;;
+    '/version') echo 'version' ;;
     'auth/login') echo 'login' ;;
     'auth/status') echo 'status' ;;
     'auth/logout') echo 'logout' ;;
     'profile/list') echo 'list' ;;
     'profile/use') echo 'use' ;;
     'profile/remove') echo 'remove' ;;
+    'config/list') echo 'list' ;;
     'config/get') echo 'get' ;;
     'config/set') echo 'set' ;;
     'config/unset') echo 'unset' ;;
@@ -53,34 +56,36 @@ _cdata_canonical() {
 # Options of a command path and the global ones that apply there (all of them by default).
 _cdata_options() {
   case "$1" in
-    'me') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'workspaces') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'companies') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'documents') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'obligations') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'persons') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'changes') echo '--dir --change --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth status') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'profile remove') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config get') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config set') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config unset') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'config path') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'sandbox') echo '--host --port --latency --fail-rate --day --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
-    'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox'; return ;;
+    'me') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'workspaces') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'companies') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'documents') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'obligations') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'persons') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'changes') echo '--dir --change --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth status') echo '-o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'profile remove') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config get') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config set') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config unset') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'config path') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json -f --fields --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json -f --fields --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'sandbox') echo '--host --port --latency --fail-rate --day --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'help') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'version') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
   esac
-  echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox'
+  echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'
 }
 
 # What follows option $2 under path $1: flag, free, values ..., fields, profiles, resources, files, dirs.
@@ -109,6 +114,7 @@ _cdata_option_kind() {
     'changes --change') echo 'values added changed removed'; return ;;
     'changes --query') echo 'free'; return ;;
     'auth login --key-command') echo 'free'; return ;;
+    'auth status -o'|'auth status --output') echo 'values json ndjson'; return ;;
     'webhook verify --signature') echo 'free'; return ;;
     'webhook verify --body-file') echo 'files'; return ;;
     'webhook verify --secret-env') echo 'free'; return ;;
@@ -157,6 +163,10 @@ _cdata_fields() {
     'tenders') echo 'ocid title buyer province closesOn runwayDays score tier reasons briefingNote decision analysisRunId docCount' ;;
     'agents') echo 'name description authority tools outputType restrictedActions' ;;
     'changes') echo 'resource change key title fields row' ;;
+    'profile list') echo 'name default baseUrl key keyCommand output timeout' ;;
+    'config list') echo 'setting value source' ;;
+    'webhook ping') echo 'status statusText location ms' ;;
+    'webhook check') echo 'case expected got ms pass' ;;
   esac
 }
 
@@ -167,11 +177,12 @@ _cdata_arg_kind() {
     'changes *') echo 'values workspaces companies documents obligations persons sites tenders agents' ;;
     'profile use 0') echo 'profiles' ;;
     'profile remove 0') echo 'profiles' ;;
-    'config get 0') echo 'values base-url output timeout key-command' ;;
-    'config set 0') echo 'values base-url output timeout key-command' ;;
+    'config get 0') echo 'values base-url output timeout key-command pager' ;;
+    'config set 0') echo 'values base-url output timeout key-command pager' ;;
     'config set 1') echo 'settingValue' ;;
-    'config unset 0') echo 'values base-url output timeout key-command' ;;
+    'config unset 0') echo 'values base-url output timeout key-command pager' ;;
     'completion 0') echo 'values bash zsh fish' ;;
+    'help *') echo 'values me workspaces companies documents obligations persons people sites tenders agents export changes auth profile config webhook sandbox completion help version' ;;
   esac
 }
 

@@ -1,6 +1,7 @@
 // Builds the commander program from the command registry and runs one command. Commander never
 // exits the process or prints errors itself: its errors become UsageErrors for src/cli.ts.
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { invoked, positionals, refuseJsonFields } from './argv.js';
 import { COMMANDS } from './commands/index.js';
 import { ENV_VARS } from './config/env.js';
 import { storedValue } from './config/read.js';
@@ -15,9 +16,15 @@ import type { RunState } from './cli.js';
 import type { AnyCommand, CommandContext } from './spec/command.js';
 import { GLOBAL_OPTIONS, type GlobalValues } from './spec/globals.js';
 import { VERSION } from './core/version.js';
+import { helpConfiguration, type HelpSource } from './help.js';
 
 export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
   let exitCode: number = EXIT.ok;
+  const mistake = refuseJsonFields(argv);
+  if (mistake) {
+    run.jsonErrors = true; // --json was asked for
+    throw mistake;
+  }
   const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv));
   try {
     await program.parseAsync([...argv], { from: 'user' });
@@ -25,10 +32,12 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     if (!(error instanceof CommanderError)) throw error;
     if (error.exitCode === 0) return EXIT.ok; // --help, --version
     if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
-    const command = error.code === 'commander.unknownCommand' ? 'cdata' : commandPath(program, argv);
+    // The command whose help helps: for an unknown subcommand, its group's (`cdata auth --help`).
+    const command = commandPath(program, argv);
     // Commander's second line, when there is one, is a suggestion: "(Did you mean tenders?)",
     // which reads better in the hint without its parentheses.
-    const [message = '', ...more] = withoutOptionValues(error.message.replace(/^error: /, '')).split('\n');
+    const [first = '', ...more] = withoutOptionValues(error.message.replace(/^error: /, '')).split('\n');
+    const message = error.code === 'commander.unknownCommand' && command !== 'cdata' ? `${first} for '${command}'` : first;
     const suggestions = more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
     throw new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
   }
@@ -36,20 +45,26 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
 }
 
 function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined): Command {
+  const specs = new WeakMap<Command, AnyCommand>();
+  const help: HelpSource & { specs: WeakMap<Command, AnyCommand> } = {
+    specs,
+    specOf: (command) => specs.get(command),
+    refused: new WeakSet(),
+    rootEpilogue: rootHelp(),
+  };
   const program = new Command('cdata')
     .description('Read your company data from the API: tables at a terminal, JSON for scripts, CSV exports for cron.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .helpCommand(false)
     .showSuggestionAfterError()
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, helpWidth: io.stdout.columns ?? 100 })
+    .configureHelp(helpConfiguration(help, io.stdout.columns ?? 100))
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       outputError: () => undefined, // reported by cli.ts like every other error
     })
-    .exitOverride()
-    .addHelpText('after', rootHelp());
+    .exitOverride();
   for (const option of Object.values(GLOBAL_OPTIONS)) program.addOption(toOption(option));
   // Errors are also written as a JSON line when the output is JSON; known as soon as the flag parses.
   // Either flag asking for JSON is enough, in whichever order they come (`--json -o csv` is
@@ -58,44 +73,18 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
   program.on('option:output', (value: string) => (run.jsonErrors = jsonFlag || /^(nd)?json$/i.test(value)));
   program.on('option:json', () => (run.jsonErrors = jsonFlag = true));
   program.on('option:debug', () => (run.debug = true));
-  for (const spec of chosen ? [chosen] : COMMANDS) addCommand(program, spec, io, run, setExitCode);
+  for (const spec of chosen ? [chosen] : COMMANDS) addCommand(program, spec, io, run, setExitCode, help);
   return program;
 }
 
-/** Global flags that take a value (`-p prod`, `--timeout 5`): the next word is theirs. */
-const VALUE_FLAGS = new Set(
-  Object.values(GLOBAL_OPTIONS)
-    .filter((option) => option.flags.includes('<'))
-    .flatMap((option) => option.flags.split(/[ ,]+/).filter((word) => word.startsWith('-'))),
-);
-
-/**
- * The command argv runs, found as commander would find it: the first word that is neither an
- * option nor a global option's value. Only that command is then built (building all of them costs
- * every run ~5 ms); undefined when there is none, or it is not a command, and then all are built,
- * for the root's help and commander's suggestions.
- */
-function invoked(argv: readonly string[]): AnyCommand | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    // `--help` before the command is the root's help, which lists every command.
-    if (word === '--' || word === '--help') return undefined;
-    if (word.startsWith('--')) {
-      if (!word.includes('=') && VALUE_FLAGS.has(word)) i++;
-    } else if (word.startsWith('-') && word.length > 1) {
-      // A cluster of short flags (-qp prod): one that takes a value takes the rest of the word, or the next.
-      const letters = [...word.slice(1)];
-      const at = letters.findIndex((letter) => VALUE_FLAGS.has(`-${letter}`));
-      if (letters.slice(0, at < 0 ? undefined : at).includes('h')) return undefined; // -h, -qh
-      if (at === word.length - 2) i++;
-    } else {
-      return COMMANDS.find((spec) => spec.name === word || spec.aliases?.includes(word));
-    }
-  }
-  return undefined;
-}
-
-function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, setExitCode: (code: number) => void): void {
+function addCommand(
+  parent: Command,
+  spec: AnyCommand,
+  io: Io,
+  run: RunState,
+  setExitCode: (code: number) => void,
+  help: HelpSource & { specs: WeakMap<Command, AnyCommand> },
+): void {
   const command = parent
     .command(spec.name, { hidden: spec.hidden ?? false })
     .summary(spec.summary)
@@ -105,14 +94,16 @@ function addCommand(parent: Command, spec: AnyCommand, io: Io, run: RunState, se
     .exitOverride()
     .configureOutput(parent.configureOutput())
     .configureHelp(parent.configureHelp());
+  help.specs.set(command, spec);
   for (const alias of spec.aliases ?? []) command.alias(alias);
   for (const arg of spec.args ?? []) {
     const name = `${arg.name}${arg.variadic ? '...' : ''}`;
-    command.argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
+    const argument = new Argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
+    if (arg.hidden) help.refused.add(argument);
+    command.addArgument(argument);
   }
   for (const option of Object.values<OptionSpec<unknown>>(spec.options ?? {})) command.addOption(toOption(option));
-  if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  ${e}`).join('\n')}\n`);
-  for (const sub of spec.subcommands ?? []) addCommand(command, sub, io, run, setExitCode);
+  for (const sub of spec.subcommands ?? []) addCommand(command, sub, io, run, setExitCode, help);
   const load = spec.load;
   if (!load) return;
   command.action(async (...actionArgs: unknown[]) => {
@@ -182,11 +173,12 @@ function createContext(
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
     output: (view) => {
-      const { output: format, color } = resolved();
+      const { output: format, color, pager } = resolved();
       const { out, fields, header, bom } = global;
-      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out }, view);
+      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager }, view);
     },
     registry: COMMANDS,
+    showHelp: (path) => showHelp(path, io, run),
   };
 }
 
@@ -199,6 +191,29 @@ async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<stri
   const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
   run.secrets.push(value);
   return value;
+}
+
+/**
+ * `cdata help auth login` is `cdata auth login --help`, once every word is known to name a
+ * command: commander would answer `cdata nosuch --help` with the root's help. An unknown name
+ * among a group's commands is parsed as itself, so commander reports it as any unknown command
+ * (with its suggestion); a word past a command that has none is refused here.
+ */
+async function showHelp(path: readonly string[], io: Io, run: RunState): Promise<number> {
+  let specs = COMMANDS;
+  const names = ['cdata'];
+  for (const [i, word] of path.entries()) {
+    const spec = specs.find((s) => s.name === word || s.aliases?.includes(word));
+    if (spec) {
+      names.push(spec.name);
+      specs = spec.subcommands ?? [];
+    } else if (specs.length > 0 && !word.startsWith('-')) {
+      return runProgram(path.slice(0, i + 1), io, run);
+    } else {
+      throw new UsageError(`unknown command '${word}' for '${names.join(' ')}'`, { hint: `Run '${names.join(' ')} --help' for usage.` });
+    }
+  }
+  return runProgram([...path, '--help'], io, run);
 }
 
 /**
@@ -262,12 +277,13 @@ function namesOf(command: Command): string {
   return names.join(' ');
 }
 
+/** `cdata auth`: the commands argv names, as far as they are commands. */
 function commandPath(program: Command, argv: readonly string[]): string {
   const names: string[] = ['cdata'];
   let current = program;
-  for (const word of argv) {
+  for (const { word } of positionals(argv)) {
     const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!next) continue;
+    if (!next) break;
     names.push(next.name());
     current = next;
   }
@@ -277,7 +293,6 @@ function commandPath(program: Command, argv: readonly string[]): string {
 function rootHelp(): string {
   const width = Math.max(...ENV_VARS.map((v) => v.name.length));
   return [
-    '',
     'Examples:',
     '  cdata --sandbox tenders --tier RECOMMENDED   try it with demo data, no account needed',
     '  echo "$KEY" | cdata auth login --base-url https://api.example.com',

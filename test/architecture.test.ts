@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['spec'],
   ['completion'],
   ['commands'],
-  ['program.ts', 'cli.ts', 'report.ts', 'docs'],
+  ['program.ts', 'help.ts', 'argv.ts', 'cli.ts', 'report.ts', 'docs'],
 ];
 
 interface Import {

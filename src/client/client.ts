@@ -9,7 +9,9 @@ import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
-import { AnswerCutShort, BodyTooLarge, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, type Transport } from './transport.js';
+import { AttemptTimeout, networkFailure } from './network-failure.js';
+import { AnswerCutShort, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
+import type { WaitObserver } from './waits.js';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 8000;
@@ -25,8 +27,11 @@ export interface ClientOptions {
   userAgent: string;
   /** Called with each trace line under --debug; the key is already redacted. */
   trace?: ((line: string) => void) | undefined;
-  /** Called with notes for the user (waiting on 429, retrying); suppressed by --quiet. */
-  note?: ((line: string) => void) | undefined;
+  /**
+   * Who is told of each wait (./waits.ts). Made when the first request is sent, so a display of
+   * waits loads only for a command that sends one.
+   */
+  waits?: (() => Promise<WaitObserver>) | undefined;
   /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
   keyFrom?: KeyOrigin | undefined;
 }
@@ -37,27 +42,43 @@ export interface ApiResult {
   attempts: number;
 }
 
-class AttemptTimeout extends Error {
-  constructor() {
-    super('the --timeout deadline passed');
-  }
-}
-
 export class ApiClient {
   private transport: Transport | undefined;
+  private observer: Promise<WaitObserver> | undefined;
 
   constructor(private readonly options: ClientOptions) {}
 
   async get(endpoint: Endpoint, query: Record<string, string>): Promise<ApiResult> {
-    const { io, retries, maxWaitSeconds } = this.options;
-    const url = `${this.options.baseUrl}${endpoint.path}${queryString(query)}`;
+    const waits = await (this.observer ??= this.options.waits?.() ?? Promise.resolve(() => undefined));
+    try {
+      return await this.send(endpoint, query, waits);
+    } finally {
+      waits({ kind: 'done', name: endpoint.name });
+    }
+  }
+
+  private async send(endpoint: Endpoint, query: Record<string, string>, waits: WaitObserver): Promise<ApiResult> {
+    const { io, retries, maxWaitSeconds, baseUrl } = this.options;
+    const url = `${baseUrl}${endpoint.path}${queryString(query)}`;
     const secrets = [this.options.key];
     // A success is parsed inside the attempt, under its deadline; the limits refuse, before
     // anything is built, a list longer than the API ever returns (api-reference.md part 8).
     const read = (answer: HttpAnswer) => (isSuccess(answer.status) ? expectShape(endpoint, answer, rowLimit(endpoint, query), secrets) : undefined);
     let waitedOn429 = false;
+    const { name } = endpoint;
+    const target = new URL(url);
+    const { host } = target;
+    const attempts = retries + 1;
+    // A retry is said before its wait, with its reason: the display shows it while it lasts.
+    const backoff = async (attempt: number, reason: string) => {
+      const delayMs = backoffDelay(attempt, io.random());
+      this.options.trace?.(`retrying in ${delayMs} ms after: ${reason}`);
+      waits({ kind: 'retry', name, reason, delayMs, attempt: attempt + 1, attempts });
+      await io.sleep(delayMs);
+    };
     for (let attempt = 1; ; attempt++) {
       const retriesLeft = retries - (attempt - 1);
+      waits({ kind: 'request', name, host, attempt, attempts });
       let answer: HttpAnswer;
       let data: JsonValue | undefined;
       try {
@@ -70,10 +91,10 @@ export class ApiClient {
         if (error instanceof AnswerCutShort && !isSuccess(error.answer.status)) {
           answer = error.answer;
         } else {
-          const failure = networkFailure(error, url, this.options.timeoutSeconds);
+          const failure = networkFailure(error, url, this.options.timeoutSeconds, proxied(io.env, target));
           // A body past the cap (exit 7) would only come again: only what may pass is retried.
           if (retriesLeft > 0 && failure instanceof UnavailableError) {
-            await this.backoff(attempt, failure.message);
+            await backoff(attempt, failure.message);
             continue;
           }
           throw withAttempts(failure, attempt);
@@ -86,7 +107,7 @@ export class ApiClient {
       if (status >= 300 && status < 400) {
         const location = header(answer, 'location');
         throw new BadResponseError(
-          `the API redirected to ${location === undefined ? '(no location)' : redactKeys(location, secrets)}; cdata never follows redirects, so the key stays with ${new URL(url).host}`,
+          `the API redirected to ${location === undefined ? '(no location)' : redactKeys(location, secrets)}; cdata never follows redirects, so the key stays with ${host}`,
           { http: httpDetail(answer, secrets), hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
         );
       }
@@ -94,18 +115,18 @@ export class ApiClient {
         const wait = parseRetryAfter(header(answer, 'retry-after'), io.now());
         if (wait !== undefined && wait <= maxWaitSeconds && !waitedOn429) {
           waitedOn429 = true;
-          this.options.note?.(`rate limited: waiting ${wait} s as the API asked (Retry-After), then trying once more`);
+          waits({ kind: 'rate-limited', name, seconds: wait });
           await io.sleep(wait * 1000);
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyFrom: this.options.keyFrom, secrets });
+        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyFrom: this.options.keyFrom, secrets, baseUrl });
       }
       if (status >= 500 && retriesLeft > 0) {
-        await this.backoff(attempt, `HTTP ${status}`);
+        await backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(errorFromAnswer(answer, { keyFrom: this.options.keyFrom, secrets }), attempt);
+      throw withAttempts(errorFromAnswer(answer, { keyFrom: this.options.keyFrom, secrets, baseUrl }), attempt);
     }
   }
 
@@ -151,14 +172,11 @@ export class ApiClient {
   private headers(key: string): Record<string, string> {
     return { 'X-API-Key': key, Accept: 'application/json', 'User-Agent': this.options.userAgent };
   }
+}
 
-  /** Full-jitter exponential backoff: a random wait up to min(cap, base * 2^(attempt-1)). */
-  private async backoff(attempt: number, reason: string): Promise<void> {
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-    const wait = Math.round(this.options.io.random() * ceiling);
-    this.options.trace?.(`retrying in ${wait} ms after: ${reason}`);
-    await this.options.io.sleep(wait);
-  }
+/** Full-jitter exponential backoff: a random wait up to min(cap, base * 2^(attempt-1)). */
+function backoffDelay(attempt: number, random: number): number {
+  return Math.round(random * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
@@ -219,24 +237,6 @@ function tooMuch(endpoint: Endpoint, error: JsonLimitError, http: HttpDetail): B
     });
   }
   return new BadResponseError(`the answer from ${endpoint.path} ${error.message}, far past any answer of this API: refused unread`, { http });
-}
-
-function networkFailure(error: unknown, url: string, timeoutSeconds: number): CliError {
-  const host = new URL(url).host;
-  if (error instanceof AttemptTimeout) {
-    return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
-  }
-  if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
-  if (error instanceof AnswerCutShort) {
-    return new UnavailableError(`the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`, {
-      cause: error,
-      hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
-    });
-  }
-  return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
-    cause: error,
-    hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
-  });
 }
 
 function withAttempts(error: CliError, attempts: number): CliError {

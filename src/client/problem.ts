@@ -26,6 +26,7 @@ export interface HttpAnswer {
  * `keyFrom`: where the key came from when not stored by auth login, so the hints say where to
  * change it: CDATA_API_KEY (which wins over a stored one), or the password manager a profile's
  * key command reads. `secrets`: what the request carried, redacted from all the answer says.
+ * `baseUrl`: where the request went (normalised), for the errors a wrong one causes.
  */
 /** Where a key came from, when not from auth login's store. */
 export type KeyOrigin = 'env' | 'key-command';
@@ -38,7 +39,7 @@ const NEW_KEY_GOES: Record<KeyOrigin | 'stored', string> = {
 
 export function errorFromAnswer(
   answer: HttpAnswer,
-  extra: { retryAfter?: string; keyFrom?: KeyOrigin | undefined; secrets?: readonly string[] } = {},
+  extra: { retryAfter?: string; keyFrom?: KeyOrigin | undefined; secrets?: readonly string[]; baseUrl?: string } = {},
 ): CliError {
   const http = httpDetail(answer, extra.secrets);
   const detail = http.detail ?? http.title;
@@ -57,6 +58,8 @@ export function errorFromAnswer(
   }
   if (status === 403) {
     const scope = /\b(graph|tenders|workspaces)\.read\b/.exec(detail)?.[0];
+    const misplaced = scope ? undefined : misplacedBase(extra.baseUrl);
+    if (misplaced) return new UsageError(`the base URL ${extra.baseUrl} does not lead to the API root: ${detail}`, { http, hint: misplaced });
     return new ForbiddenError(detail, {
       http,
       hint: scope
@@ -65,7 +68,8 @@ export function errorFromAnswer(
     });
   }
   if (status === 404) {
-    return new UsageError(`${detail}: the base URL does not look like this API`, { http, hint: 'Check the base URL: cdata auth status.' });
+    const base = extra.baseUrl === undefined ? 'the base URL' : `the base URL ${extra.baseUrl}`;
+    return new UsageError(`${detail}: ${base} does not look like this API`, { http, hint: 'Check the base URL: cdata auth status.' });
   }
   if (status === 429) {
     return new RateLimitError(detail, {
@@ -77,6 +81,19 @@ export function errorFromAnswer(
     return new UnavailableError(detail, { http, hint: 'The service failed; if this persists, report the correlation id.' });
   }
   return new BadResponseError(`unexpected answer: ${detail}`, { http });
+}
+
+/**
+ * The advice when a base URL with a path is refused as "not open to API keys": cdata asks only for
+ * the endpoints the reference lists, by GET, so under the API root no such refusal can come; it
+ * means the path before /api/v1 is not the API's. (With no path, the refusal is the API's own
+ * word about an endpoint, exit 4.)
+ */
+function misplacedBase(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined) return undefined;
+  const { origin, pathname } = new URL(baseUrl);
+  if (pathname === '/' || pathname === '') return undefined;
+  return `The base URL is the API's origin (such as ${origin}), or that with /api/v1; the path ${pathname} before it is not the API's. cdata auth status shows where the base URL comes from.`;
 }
 
 /**

@@ -56,12 +56,10 @@ export interface Transport {
 
 export function createTransport(env: Env): Transport {
   let direct: Agent | undefined;
-  let proxied: Promise<Dispatcher> | undefined;
+  let viaProxy: Promise<Dispatcher> | undefined;
   const dispatcherFor = (url: URL): Promise<Dispatcher> | Dispatcher => {
-    // Loopback is never proxied (as Go's net/http and so gh decide): a proxy elsewhere cannot
-    // reach this machine's loopback, and plain http to it would hand the key over in clear.
-    if (isLoopback(url.hostname) || !proxyConfigured(env)) return (direct ??= new Agent(AGENT_OPTIONS));
-    return (proxied ??= proxyAgent(env));
+    if (!proxied(env, url)) return (direct ??= new Agent(AGENT_OPTIONS));
+    return (viaProxy ??= proxyAgent(env));
   };
   return {
     async send({ method, url, headers, body, signal }) {
@@ -77,7 +75,7 @@ export function createTransport(env: Env): Transport {
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
     async close() {
-      await Promise.all([direct?.destroy(), proxied?.then((p) => p.destroy())]);
+      await Promise.all([direct?.destroy(), viaProxy?.then((p) => p.destroy())]);
     },
   };
 }
@@ -130,8 +128,14 @@ const AGENT_OPTIONS = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
 
 const proxyVariable = (env: Env, upper: string) => env[upper] || env[upper.toLowerCase()] || '';
 
-function proxyConfigured(env: Env): boolean {
-  return proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '';
+/**
+ * Whether a request to `url` is handed to the proxy agent: a proxy is configured and the host is
+ * not loopback (as Go's net/http and so gh decide: a proxy elsewhere cannot reach this machine's
+ * loopback, and plain http to it would hand the key over in clear). The agent itself still goes
+ * direct for a host in NO_PROXY.
+ */
+export function proxied(env: Env, url: URL): boolean {
+  return !isLoopback(url.hostname) && (proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '');
 }
 
 async function proxyAgent(env: Env): Promise<Dispatcher> {
@@ -147,11 +151,31 @@ async function proxyAgent(env: Env): Promise<Dispatcher> {
   });
 }
 
-/** undici wraps the system error (octokit unwraps the same way): the real cause, and its code. */
-export function describeFailure(error: unknown): string {
-  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
+/** What a system error carries: its code and, where it has them, the peer and the name looked up. */
+export interface SystemCause {
+  message: string;
+  code?: string | undefined;
+  address?: string | undefined;
+  port?: number | undefined;
+  hostname?: string | undefined;
+}
+
+/** undici wraps the system error (octokit unwraps the same way): the real cause, innermost. */
+export function rootCause(error: unknown): SystemCause {
+  let current = error as (Partial<SystemCause> & { cause?: unknown }) | undefined;
   while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
-  const message = current?.message || String(error);
-  const code = current?.code;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return {
+    message: text(current?.message) ?? String(error),
+    code: text(current?.code),
+    address: text(current?.address),
+    port: typeof current?.port === 'number' ? current.port : undefined,
+    hostname: text(current?.hostname),
+  };
+}
+
+/** The real cause's message, and its code when the message does not say it. */
+export function describeFailure(error: unknown): string {
+  const { message, code } = rootCause(error);
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }

@@ -1,6 +1,9 @@
 // From resolved settings to a ready client: the base URL checked and normalised, the key
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../client/client.js';
+import type { Endpoint } from '../core/endpoints.js';
+import type { JsonValue } from '../core/json-value.js';
+import type { WaitObserver } from '../client/waits.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../core/base-url.js';
 import { storedValue } from '../config/read.js';
 import { requireProfile, type Settings } from '../config/resolve.js';
@@ -25,10 +28,12 @@ export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): strin
 }
 
 /**
- * A client for the configured API; `key` overrides the resolved key (auth login checks a new one).
- * Everything else is checked before a profile's key command runs for the key.
+
+ * A client for the configured API; `key` overrides the resolved key (auth login checks a new one),
+ * `waits` the display of waits (export shows them in its progress lines). Everything else is
+ * checked before a profile's key command runs for the key.
  */
-export async function openClient(context: ApiContext, key?: string): Promise<ApiClient> {
+export async function openClient(context: ApiContext, key?: string, waits?: WaitObserver): Promise<ApiClient> {
   const settings = context.settings();
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
@@ -55,7 +60,7 @@ export async function openClient(context: ApiContext, key?: string): Promise<Api
     io,
     userAgent: USER_AGENT,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
-    note: (line) => context.note(line),
+    waits: waits ? async () => waits : waitDisplay(context),
     keyFrom: key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command') ? settings.key.source : undefined,
   });
 }
@@ -64,6 +69,30 @@ function keyWhere({ key, profile }: Settings): string {
   if (key.source === 'env') return 'the API key in CDATA_API_KEY';
   if (key.source === 'key-command') return `the API key printed by the key command of profile '${profile.name}'`;
   return `the API key of profile '${profile.name}'`;
+}
+
+/** One GET of an endpoint, the client closed after: its data. */
+export async function getData(context: ApiContext, endpoint: Endpoint, query: Record<string, string>): Promise<JsonValue> {
+  const client = await openClient(context);
+  try {
+    return (await client.get(endpoint, query)).data;
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * At a terminal (stderr), a spinner for a slow answer, a retry or a 429 wait, loaded only then;
+ * not with -q, nor with --debug, whose trace says the same line by line. Elsewhere only a 429
+ * wait is said, as a note (a script's log shows why the command took that long).
+ */
+function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
+  const { io } = context;
+  const { quiet, debug } = context.settings();
+  if (io.stderr.isTTY && !quiet && !debug) return async () => (await import('../output/spinner.js')).waitSpinner(io);
+  return async () => (event) => {
+    if (event.kind === 'rate-limited') context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
+  };
 }
 
 /** Far longer than any key: servers refuse request headers past 8 to 16 KiB (HTTP 431). */

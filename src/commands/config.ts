@@ -1,12 +1,32 @@
-// `cdata config get|set|unset KEY [VALUE]` on the profile in use, and `cdata config path`.
+// `cdata config list`, `cdata config get|set|unset KEY [VALUE]` on the profile in use, and
+// `cdata config path`.
+import { settingRows } from '../config/listing.js';
 import { configPath } from '../config/paths.js';
-import { DEFAULTS, type Settings } from '../config/resolve.js';
+import { DEFAULTS, type Settings, type Source } from '../config/resolve.js';
 import { noProfileError, SETTINGS, type SettingName } from '../config/schema.js';
 import { parseSettingName, parseSettingValue, settingText } from '../config/settings.js';
 import { profileIn, updateConfig } from '../config/store.js';
 import { UsageError } from '../core/errors.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { SET_ARGS, SETTING_ARGS } from './registry/config.js';
+import { SETTINGS_LISTING } from './registry/views.js';
+
+/** Every setting with its value and source, in any format; the profile is said on a terminal. */
+export const list: Handler = async (context) => {
+  const output = context.output(SETTINGS_LISTING);
+  const settings = context.settings();
+  const profile = existingProfile(settings);
+  await output.print(settingRows(settings).map((row) => ({ ...row })));
+  if (output.format === 'table') context.note(`Profile '${profile.name}'${CHOSEN_BY[profile.source]}.`);
+};
+
+const CHOSEN_BY: Record<Source, string> = {
+  flag: ', chosen with -p',
+  env: ', chosen with CDATA_PROFILE',
+  profile: ', the default profile',
+  default: '',
+  sandbox: '',
+};
 
 /** Prints the stored value; nothing (and a note) when it is not set, which is not an error. */
 export const get: Handler<{}, typeof SETTING_ARGS> = async (context) => {
@@ -15,7 +35,12 @@ export const get: Handler<{}, typeof SETTING_ARGS> = async (context) => {
   const profile = existingProfile(settings);
   const value = settingText(profile.data, name);
   if (value !== undefined) context.io.stdout.write(`${value}\n`);
-  else context.note(`${name} is not set in profile '${profile.name}'${name === 'timeout' ? ` (default: ${DEFAULTS.timeoutSeconds} s)` : ''}.`);
+  else context.note(`${name} is not set in profile '${profile.name}'${DEFAULT_TEXT[name] ?? ''}.`);
+};
+
+const DEFAULT_TEXT: Partial<Record<SettingName, string>> = {
+  timeout: ` (default: ${DEFAULTS.timeoutSeconds} s)`,
+  pager: ' (default: PAGER, else less -FRX)',
 };
 
 /** Stores a checked value, creating the profile when it does not exist yet. */
@@ -71,12 +96,15 @@ function existingProfile(settings: Settings): Settings['profile'] {
   return profile;
 }
 
-function warnIfOverridden(context: Pick<CommandContext, 'settings' | 'warn'>, name: SettingName): void {
+function warnIfOverridden(context: Pick<CommandContext, 'io' | 'settings' | 'warn'>, name: SettingName): void {
   const settings = context.settings();
   if (name === 'base-url' && settings.baseUrl.source === 'env') {
     context.warn('CDATA_BASE_URL is set, and it wins over the stored base URL until you unset it.');
   }
   if (name === 'key-command' && settings.key.source === 'env') {
     context.warn('CDATA_API_KEY is set, and it wins over the key command until you unset it.');
+  }
+  if (name === 'pager' && context.io.env.CDATA_PAGER !== undefined) {
+    context.warn('CDATA_PAGER is set, and it wins over the stored pager until you unset it.');
   }
 }

@@ -23,6 +23,7 @@ import { DATA } from '../export/layout.js';
 import { MANIFEST_FILE, type Manifest, type Previous, type ResourceWritten } from '../export/manifest.js';
 import { planExport, type ExportItem, type ExportPlan } from '../export/plan.js';
 import { Progress } from '../export/progress.js';
+import { closingLine, groupFailures, groupLines, interruptedLine, type SaidFailure } from '../export/summary.js';
 import { asRows } from '../output/cells.js';
 import { render } from '../output/render.js';
 import { sanitize } from '../core/sanitize.js';
@@ -36,7 +37,7 @@ import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
 
 type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
-type Failed = { item: ExportItem; failure: Failure; jsonLine: string };
+type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: SaidFailure };
 /** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
 type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
@@ -52,34 +53,57 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
-  const client = await openClient(context); // no key or base URL: fails here, before anything is written
+  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
+  // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
+  // each list's progress line.
+  const client = await openClient(context, undefined, (event) => progress.wait(event));
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    return await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, origin, startedAt, held));
+    return await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, progress, origin, startedAt, held));
   } finally {
     await client.close();
   }
 };
 
-async function exportInto(context: ExportContext, client: ApiClient, plan: ExportPlan, origin: Origin, startedAt: number, held: () => boolean): Promise<number> {
+async function exportInto(
+  context: ExportContext,
+  client: ApiClient,
+  plan: ExportPlan,
+  progress: Progress,
+  origin: Origin,
+  startedAt: number,
+  held: () => boolean,
+): Promise<number> {
   const { io } = context;
   const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io, held);
   const errorStyle = context.errorStyle();
   const fail = failing(errorStyle.secrets);
-  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
+  progress.start();
+  // Ctrl-C at a terminal: the progress lines give way to what the folder still holds (the
+  // generation is removed by its own cleanup; nothing of the folder changes before the commit).
+  const stopTelling = progress.enabled
+    ? io.onInterrupt(() => {
+        progress.clear();
+        io.stderr.write(`${sanitize(interruptedLine(plan.dir, previous))}\n`);
+      })
+    : () => undefined;
   let outcomes: Outcome[];
   try {
     const one = (item: ExportItem) => exportOne(context, client, plan, item, generation, progress, fail, origin);
     outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
-    report(context, outcomes, manifest, plan.dir, progress.enabled);
-    // On a terminal only, as every note of export's: the manifest's `"changes": null` says it too.
+    stopTelling();
+    // On a terminal only, as every note of export's (the manifest's `"changes": null` says it
+    // too), and before the report, whose closing line comes last.
     for (const o of outcomes) if ('entry' in o && o.unusable && io.stderr.isTTY) context.note(`${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`);
+    report(context, outcomes, manifest, plan.dir, progress.enabled);
     return manifest.exitCode;
   } catch (error) {
     generation.abandon();
     throw error;
+  } finally {
+    stopTelling();
   }
 }
 
@@ -137,16 +161,20 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
   return manifest;
 }
 
-/** One line per failure; where this run's errors are JSON lines too (as report.ts decides), each also as one. */
+/**
+ * Each failure said once: lists that failed alike on one line with their count and a hint (a
+ * revoked key fails all eight). Where this run's errors are JSON lines too (as report.ts
+ * decides), one per failed list follows. At a terminal, a closing line.
+ */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
   const errorStyle = context.errorStyle();
-  for (const outcome of outcomes) {
-    if ('entry' in outcome) continue;
-    io.stderr.write(`error: ${outcome.failure.resource}: ${sanitize(outcome.failure.error.message)}\n`);
-    if (errorStyle.json) io.stderr.write(outcome.jsonLine);
+  const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
+  for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {
+    for (const line of groupLines(group)) io.stderr.write(`${sanitize(line)}\n`);
+    if (errorStyle.json) for (const { outcome } of group) io.stderr.write(outcome.jsonLine);
   }
-  if (progress && manifest.ok) context.note(`exported ${outcomes.length} lists to ${dir} (see ${MANIFEST_FILE})`);
+  if (progress) context.note(closingLine(manifest.resources, dir));
 }
 
 /**
@@ -163,7 +191,13 @@ async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promis
   const code = 'failure' in probe ? probe.failure.error.exitCode : 0;
   if (code === 3 || code === 5) {
     const skipped = (item: ExportItem) =>
-      fail(item, new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`), code);
+      fail(
+        item,
+        new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`, {
+          hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
+        }),
+        code,
+      );
     return [probe, ...rest.map(skipped)];
   }
   return [probe, ...(await Promise.all(rest.map(one)))];
@@ -225,7 +259,9 @@ async function exportOne(
     };
   } catch (error) {
     const outcome = fail(item, error);
-    progress.set(endpoint.name, `failed: ${outcome.failure.error.message}`);
+    // The reason is said once, below the progress, when the export ends.
+    const { httpStatus, exitCode } = outcome.failure.error;
+    progress.set(endpoint.name, `failed (${httpStatus === null ? `exit ${exitCode}` : `HTTP ${httpStatus}`})`);
     return outcome;
   }
 }
@@ -239,10 +275,18 @@ function failing(secrets: readonly string[]): Fail {
     const http = error instanceof CliError ? error.http : undefined;
     const correlationId = http?.correlationId ? redactKeys(http.correlationId, secrets) : null;
     const message = redactKeys(`${messageOf(error)}${httpSuffix(error)}`, secrets);
+    const hint = error instanceof CliError && error.hint !== undefined ? redactKeys(error.hint, secrets) : undefined;
     return {
       item,
       failure: { resource: item.endpoint.name, file: item.file, error: { message, exitCode, httpStatus: http?.status ?? null, correlationId } },
       jsonLine: errorJsonLine(error, exitCode, secrets, item.endpoint.name),
+      said: {
+        resource: item.endpoint.name,
+        message: redactKeys(messageOf(error), secrets),
+        status: http ? ` (HTTP ${http.status})` : '',
+        full: message,
+        hint,
+      },
     };
   };
 }

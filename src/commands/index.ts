@@ -7,12 +7,13 @@ import { CHANGES_COMMAND } from './registry/changes.js';
 import { COMPLETION_COMMAND } from './registry/completion.js';
 import { CONFIG_COMMAND } from './registry/config.js';
 import { EXPORT_COMMAND } from './registry/export.js';
+import { helpCommand, VERSION_COMMAND } from './registry/help.js';
 import { PROFILE_COMMAND } from './registry/profile.js';
 import { RESOURCE_COMMANDS } from './registry/resource.js';
 import { SANDBOX_COMMAND } from './registry/sandbox.js';
 import { WEBHOOK_COMMAND } from './registry/webhook.js';
 
-export const COMMANDS: readonly AnyCommand[] = [
+const NAMED: readonly AnyCommand[] = [
   ...RESOURCE_COMMANDS,
   EXPORT_COMMAND,
   CHANGES_COMMAND,
@@ -23,3 +24,5 @@ export const COMMANDS: readonly AnyCommand[] = [
   SANDBOX_COMMAND,
   COMPLETION_COMMAND,
 ];
+
+export const COMMANDS: readonly AnyCommand[] = [...NAMED, helpCommand(NAMED), VERSION_COMMAND];

@@ -2,31 +2,14 @@
 import { maskKey, shownKeyCommand } from '../config/key.js';
 import { checkProfileName, noProfileError, type ConfigData, type Format, type ProfileData } from '../config/schema.js';
 import { updateConfig } from '../config/store.js';
-import type { View } from '../core/endpoints.js';
 import type { JsonObject } from '../core/json-value.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { PROFILE_NAME_ARGS } from './registry/profile.js';
-
-/** The listing, printed as the API's lists are: every format, --fields and --no-header work. */
-const LISTING: View = {
-  name: 'profiles',
-  shape: 'list',
-  fields: [
-    { name: 'name', type: { kind: 'string' } },
-    { name: 'default', type: { kind: 'string' } },
-    { name: 'baseUrl', type: { kind: 'string' } },
-    { name: 'key', type: { kind: 'string' } },
-    { name: 'keyCommand', type: { kind: 'string' } },
-    { name: 'output', type: { kind: 'string' } },
-    { name: 'timeout', type: { kind: 'number' } },
-  ],
-  columns: ['name', 'default', 'baseUrl', 'key'],
-  key: 'name',
-};
+import { PROFILE_LISTING } from './registry/views.js';
 
 export const list: Handler = async (context) => {
   const { config } = context.settings();
-  const output = context.output(LISTING);
+  const output = context.output(PROFILE_LISTING);
   const { defaultProfile, profiles } = config.data;
   const rows: JsonObject[] = Object.entries(profiles).map(([name, profile]) => ({
     name,

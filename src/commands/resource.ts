@@ -1,28 +1,25 @@
-// The nine endpoint commands: flags checked, one GET, the answer printed to stdout or --out.
-import { clampNote, LIMIT_MAX, type ParamValues } from '../core/params.js';
-import type { Endpoint } from '../core/endpoints.js';
+// The nine endpoint commands: flags checked, one GET, the answer printed to stdout or --out; with
+// a KEY, one record of the list (lookup.ts).
+import { clampNote, fixedField, LIMIT_MAX, paramQuery, type ParamValues } from '../core/params.js';
+import type { Endpoint, View } from '../core/endpoints.js';
 import { asRows } from '../output/cells.js';
 import type { Handler } from '../spec/command.js';
-import { openClient } from './api.js';
+import { getData } from './api.js';
 import { queryOutput } from './query.js';
-import type { RESOURCE_OPTIONS } from './registry/resource.js';
+import type { KeyArgs, RESOURCE_OPTIONS } from './registry/resource.js';
 
-export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OPTIONS>> {
+export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OPTIONS>, KeyArgs> {
   return async (context) => {
+    const [key] = context.args;
+    if (key !== undefined) return (await import('./lookup.js')).lookup(endpoint, key, context);
     const { options, io } = context;
     // Everything the user typed is checked before any request is sent.
-    const query = queryOf(endpoint, options);
-    const output = await queryOutput(context, endpoint, options.query);
+    const query = paramQuery(endpoint.params, options);
+    const output = await queryOutput(context, tableView(endpoint, options), options.query);
     const note = options.limit && clampNote(options.limit);
     if (note) context.note(note);
 
-    const client = await openClient(context);
-    let data;
-    try {
-      ({ data } = await client.get(endpoint, query));
-    } finally {
-      await client.close();
-    }
+    const data = await getData(context, endpoint, query);
     await output.print(data);
 
     const count = asRows(data).length;
@@ -39,12 +36,8 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
   };
 }
 
-/** The query the endpoint's parameters make of the options (src/core/params.ts). */
-function queryOf(endpoint: Endpoint, options: ParamValues): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const param of endpoint.params) {
-    const value = param.query(options);
-    if (value !== undefined) query[param.name] = value;
-  }
-  return query;
+/** The endpoint less the default columns a flag made the same in every row (tier under --tier). */
+function tableView(endpoint: Endpoint, options: ParamValues): View {
+  const fixed = new Set(endpoint.params.flatMap((param) => fixedField(param, options) ?? []));
+  return fixed.size === 0 ? endpoint : { ...endpoint, columns: endpoint.columns.filter((column) => !fixed.has(column)) };
 }

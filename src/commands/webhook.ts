@@ -2,7 +2,6 @@
 // 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
 // 6 when the receiver could not be reached at all.
 import { redactKeys, redactSecretsIn } from '../config/key.js';
-import type { View } from '../core/endpoints.js';
 import { EXIT, UsageError, UnavailableError } from '../core/errors.js';
 import { readStdin } from '../io/index.js';
 import { FileTooLarge, readRegularFile } from '../io/read-file.js';
@@ -15,6 +14,7 @@ import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '..
 import { MAX_BODY_BYTES, startReceiver } from '../webhook/receiver.js';
 import { readSecret } from '../webhook/secret.js';
 import { verify as verifyDelivery } from '../webhook/signature.js';
+import { CHECK_RESULTS, PING_ANSWER } from './registry/views.js';
 import type { LISTEN_OPTIONS, SECRET_OPTIONS, URL_ARGS, VERIFY_OPTIONS } from './registry/webhook.js';
 
 const REJECTED = 1;
@@ -134,14 +134,3 @@ function readBodyFile(path: string): Buffer | undefined {
     });
   }
 }
-
-/** What ping and check print: every output format, --fields and --no-header work as for the API's data. */
-const localView = (name: string, shape: View['shape'], fields: [string, 'string' | 'integer'][], headings?: Record<string, string>): View => ({
-  name,
-  shape,
-  fields: fields.map(([field, kind]) => ({ name: field, type: { kind } })),
-  columns: fields.map(([field]) => field),
-  ...(headings ? { headings } : {}),
-});
-const CHECK_RESULTS = localView('check results', 'list', [['case', 'string'], ['expected', 'string'], ['got', 'string'], ['ms', 'integer'], ['pass', 'string']], { pass: 'result' });
-const PING_ANSWER = localView('ping answer', 'object', [['status', 'integer'], ['statusText', 'string'], ['location', 'string'], ['ms', 'integer']]);

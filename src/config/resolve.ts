@@ -19,6 +19,8 @@ export interface SettingsFlags {
   color?: ColorMode | undefined;
   quiet?: boolean;
   debug?: boolean;
+  /** false: --no-pager. */
+  pager?: boolean;
 }
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';
@@ -39,11 +41,15 @@ export interface Settings {
   /** Undefined when neither a flag nor the profile chose one: the command picks table or tsv. */
   output: { value: Format | undefined; source: Source };
   timeoutSeconds: number;
+  /** Where timeoutSeconds came from (config list shows it). */
+  timeoutSource: Source;
   retries: number;
   maxWaitSeconds: number;
   color: ColorMode;
   quiet: boolean;
   debug: boolean;
+  /** The pager for data at a terminal: undefined for the default (less -FRX, when installed), '' for none. */
+  pager: string | undefined;
 }
 
 export const DEFAULTS = { timeoutSeconds: 30, retries: 2, maxWaitSeconds: 30 } as const;
@@ -80,11 +86,15 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
     get timeoutSeconds() {
       return options.timeout ?? stored('timeout', data?.timeout) ?? DEFAULTS.timeoutSeconds;
     },
+    timeoutSource: options.timeout !== undefined ? 'flag' : data?.timeout !== undefined ? 'profile' : 'default',
     retries: options.retries ?? DEFAULTS.retries,
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
     color: options.color ?? 'auto',
     quiet: options.quiet ?? false,
     debug: options.debug === true || envValue(io.env, 'CDATA_DEBUG') === '1',
+    // As git reads GIT_PAGER, core.pager and PAGER: the specific before the general, and a
+    // variable set but empty means no pager (not unset, as elsewhere).
+    pager: options.pager === false ? '' : (io.env.CDATA_PAGER ?? data?.pager ?? io.env.PAGER),
   };
 }
 

@@ -40,6 +40,8 @@ export interface ProfileData {
   output?: Format;
   /** Seconds. */
   timeout?: number;
+  /** The pager for data at a terminal; '' for none. */
+  pager?: string;
 }
 
 export interface ConfigData {
@@ -53,6 +55,7 @@ export const SETTINGS = {
   output: 'output',
   timeout: 'timeout',
   'key-command': 'keyCommand',
+  pager: 'pager',
 } as const satisfies Record<string, keyof ProfileData>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -81,7 +84,7 @@ export function configProblem(data: unknown): string | undefined {
  * rather than one of them ignored). Values are checked where they are used (storedValueProblem).
  */
 function shapeProblem(at: string, profile: Record<string, unknown>): string | undefined {
-  const { key, keyCommand, baseUrl, output, timeout } = profile;
+  const { key, keyCommand, baseUrl, output, timeout, pager } = profile;
   if (key !== undefined && typeof key !== 'string') return `${at}.key is not a string`;
   if (keyCommand !== undefined) {
     if (typeof keyCommand !== 'string') return `${at}.keyCommand is not a string`;
@@ -90,6 +93,7 @@ function shapeProblem(at: string, profile: Record<string, unknown>): string | un
   if (baseUrl !== undefined && typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
   if (output !== undefined && typeof output !== 'string') return outputProblem(at, output);
   if (timeout !== undefined && typeof timeout !== 'number') return timeoutProblem(at, timeout);
+  if (pager !== undefined && typeof pager !== 'string') return `${at}.pager is not a string (got ${JSON.stringify(pager)})`;
   return undefined;
 }
 

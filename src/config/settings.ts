@@ -27,6 +27,9 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
       return parseSeconds('timeout', raw, false);
     case 'key-command':
       return parseKeyCommand(raw);
+    case 'pager':
+      // Any command sh can run; '' turns the pager off.
+      return raw;
   }
 }
 

@@ -30,6 +30,14 @@ export function normaliseBaseUrl(raw: string): string {
   }
   let path = withoutTrailingSlashes(url.pathname);
   if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
+  // Another version (/api/v2), the bare /api, or an endpoint's own URL pasted whole
+  // (/api/v1/tenders): not where the API starts, and each request would go astray (a misleading
+  // 403 "not open to API keys"). Said now, naming the base URL. A proxy's own prefix (/data) stays.
+  if (/(^|\/)api(\/|$)/i.test(path)) {
+    throw new UsageError(`base URL '${raw}' is not the API root: cdata adds /api/v1 and each endpoint's path itself`, {
+      hint: `Use the API's origin, ${url.origin}, or ${url.origin}${path.replace(/\/api(\/.*)?$/i, '')}/api/v1.`,
+    });
+  }
   return `${url.origin}${path}`;
 }
 

@@ -38,6 +38,13 @@ export interface View {
   key?: string;
   /** A table's heading for a field, where it is not the field's name. */
   headings?: Readonly<Record<string, string>>;
+  /**
+   * The shorter heading a table gives a field when the terminal is too narrow for the full ones
+   * (`runwayDays`: `days`): columns as wide as their heading give room to the text instead.
+   */
+  narrowHeadings?: Readonly<Record<string, string>>;
+  /** The text column a table gives room to first (title, name, fullName). */
+  main?: string;
 }
 
 export interface Endpoint extends View {
@@ -108,6 +115,8 @@ export const ENDPOINTS = [
       f('name', str),
     ],
     columns: ['productKey', 'name', 'id'],
+    main: 'name',
+    narrowHeadings: { productKey: 'product' },
   },
   {
     name: 'companies',
@@ -117,7 +126,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List the companies the account deals with (clients, buyers, suppliers)',
     key: 'id',
-    examples: ['cdata companies --limit 20', "cdata companies --json | jq -r '.[] | select(.kind == \"SUPPLIER\") | .name'"],
+    examples: ['cdata companies --limit 20', 'cdata companies d10e897e', "cdata companies --json | jq -r '.[] | select(.kind == \"SUPPLIER\") | .name'"],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -128,6 +137,8 @@ export const ENDPOINTS = [
       f('createdAt', dateTime),
     ],
     columns: ['name', 'kind', 'registrationNumber', 'createdAt'],
+    main: 'name',
+    narrowHeadings: { registrationNumber: 'registration', createdAt: 'created' },
   },
   {
     name: 'documents',
@@ -151,6 +162,8 @@ export const ENDPOINTS = [
       f('createdAt', dateTime),
     ],
     columns: ['title', 'kind', 'expiresOn', 'createdAt'],
+    main: 'title',
+    narrowHeadings: { expiresOn: 'expires', createdAt: 'created' },
   },
   {
     name: 'obligations',
@@ -176,6 +189,8 @@ export const ENDPOINTS = [
       f('createdAt', dateTime),
     ],
     columns: ['title', 'kind', 'status', 'dueOn', 'amount', 'currency'],
+    main: 'title',
+    narrowHeadings: { dueOn: 'due', currency: 'cur' },
   },
   {
     name: 'persons',
@@ -198,6 +213,8 @@ export const ENDPOINTS = [
       f('createdAt', dateTime),
     ],
     columns: ['fullName', 'roleTitle', 'email', 'phone'],
+    main: 'fullName',
+    narrowHeadings: { roleTitle: 'role' },
   },
   {
     name: 'sites',
@@ -219,6 +236,7 @@ export const ENDPOINTS = [
       f('createdAt', dateTime),
     ],
     columns: ['name', 'status', 'province', 'address'],
+    main: 'name',
   },
   {
     name: 'tenders',
@@ -228,7 +246,12 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List public tenders matched to the company, best tier first',
     key: 'ocid',
-    examples: ['cdata tenders --tier RECOMMENDED', 'cdata tenders --tier worth-a-look --undecided', "cdata tenders --json | jq -r '.[] | [.ocid, .closesOn, .title] | @tsv'"],
+    examples: [
+      'cdata tenders --tier RECOMMENDED',
+      'cdata tenders --tier worth-a-look --undecided',
+      'cdata tenders ocds-9t57fa-140905',
+      "cdata tenders --json | jq -r '.[] | [.ocid, .closesOn, .title] | @tsv'",
+    ],
     firstRows: 'best',
     computed: ['runwayDays'],
     params: [TIER_PARAM, DECIDED_PARAM, tendersLimit],
@@ -248,6 +271,8 @@ export const ENDPOINTS = [
       f('docCount', int),
     ],
     columns: ['tier', 'score', 'title', 'buyer', 'closesOn', 'runwayDays', 'decision'],
+    main: 'title',
+    narrowHeadings: { closesOn: 'closes', runwayDays: 'days' },
   },
   {
     name: 'agents',
@@ -257,7 +282,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List the governed agents and the authority each may act at',
     key: 'name',
-    examples: ['cdata agents', 'cdata agents --fields name,authority,restrictedActions'],
+    examples: ['cdata agents', 'cdata agents tender-scout', 'cdata agents --fields name,authority,restrictedActions'],
     params: [],
     fields: [
       f('name', str),
@@ -268,6 +293,8 @@ export const ENDPOINTS = [
       f('restrictedActions', strings),
     ],
     columns: ['name', 'authority', 'outputType', 'description'],
+    main: 'name',
+    narrowHeadings: { outputType: 'output' },
   },
 ] as const satisfies readonly Endpoint[];
 

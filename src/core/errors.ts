@@ -10,6 +10,7 @@ export const EXIT = {
   rateLimited: 5,
   unavailable: 6,
   badResponse: 7,
+  notFound: 8,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -24,6 +25,7 @@ export const EXIT_CODES: Record<ExitCode, { title: string; meaning: string }> = 
   [EXIT.rateLimited]: { title: 'Rate limited', meaning: '429 with a Retry-After longer than --max-wait' },
   [EXIT.unavailable]: { title: 'Unavailable', meaning: 'connection refused or reset, DNS failure, timeout, 5xx after retries' },
   [EXIT.badResponse]: { title: 'Bad response', meaning: 'a 2xx that is not the promised JSON, or a redirect (never followed)' },
+  [EXIT.notFound]: { title: 'Not found', meaning: 'no record with that key among the rows the API returns (at most 200)' },
 };
 
 /** Details of an HTTP answer, when the error came from one. */
@@ -106,6 +108,14 @@ export class BadResponseError extends CliError {
   override name = 'BadResponseError';
   constructor(message: string, options?: Options) {
     super(EXIT.badResponse, message, options);
+  }
+}
+
+/** A record asked for by its key (`cdata tenders OCID`) is not among the rows the API returned: exit 8. */
+export class NotFoundError extends CliError {
+  override name = 'NotFoundError';
+  constructor(message: string, options?: Options) {
+    super(EXIT.notFound, message, options);
   }
 }
 

@@ -17,6 +17,8 @@ export interface Limit {
   value: number;
   /** Set when the value was clamped into range, for a note on stderr. */
   clampedFrom?: string;
+  /** Set when --limit was not given: a lookup by key refuses a typed one. */
+  byDefault?: true;
 }
 
 /** A whole number, clamped into 1..200 as the server clamps it (the note says so). */
@@ -48,7 +50,7 @@ export const PARAM_OPTIONS = {
   decided: flag('--decided', 'only tenders a person has decided on'),
   undecided: flag('--undecided', 'only tenders nobody has decided on yet'),
   limit: value('-l, --limit <n>', `rows to return, newest first (${LIMIT_MIN} to ${LIMIT_MAX}; others are clamped)`, parseLimit, {
-    default: { value: CLI_DEFAULT_LIMIT },
+    default: { value: CLI_DEFAULT_LIMIT, byDefault: true },
     defaultText: String(CLI_DEFAULT_LIMIT),
   }),
 };
@@ -90,3 +92,24 @@ export const DECIDED_PARAM: Param = {
     return decided ? 'true' : undecided ? 'false' : undefined;
   },
 };
+
+/** The query the parameters make of the options' values. */
+export function paramQuery(params: readonly Param[], values: ParamValues): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const param of params) {
+    const value = param.query(values);
+    if (value !== undefined) query[param.name] = value;
+  }
+  return query;
+}
+
+/**
+ * The field a parameter's value makes the same in every row, or undefined: `tier` under --tier,
+ * `decision` (null) under --undecided. A table leaves such a column out.
+ */
+export function fixedField(param: Param, values: ParamValues): string | undefined {
+  const query = param.query(values);
+  if (param.kind === 'enum' && query !== undefined) return param.field;
+  if (param.kind === 'presence' && query === 'false') return param.field;
+  return undefined;
+}

@@ -1,5 +1,7 @@
-// Progress on a terminal: one live line per resource on stderr (pending, rows, done, failed),
-// redrawn in place. Off when stderr is not a terminal (cron mails only failures) or with -q.
+// Progress on a terminal: one live line per resource on stderr (pending, retrying, rows, done,
+// failed), redrawn in place. Off when stderr is not a terminal (cron mails only failures) or with
+// -q. A list's waits (a retry, a 429) show on its own line: an export has no spinner of its own.
+import type { WaitEvent } from '../client/waits.js';
 import type { Io } from '../io/index.js';
 import { sanitize } from '../core/sanitize.js';
 import { shorten } from '../output/width.js';
@@ -16,12 +18,34 @@ export class Progress {
   ) {
     this.width = Math.max(...names.map((n) => n.length));
     for (const name of names) this.lines.set(name, `${name.padEnd(this.width)}  pending`);
+  }
+
+  /** Draws every line as it stands: called once the export starts. */
+  start(): void {
     this.draw();
   }
 
   set(name: string, state: string): void {
     this.lines.set(name, `${name.padEnd(this.width)}  ${sanitize(state)}`);
     this.draw();
+  }
+
+  /** What the client says of a list's waits, on that list's line. */
+  wait(event: WaitEvent): void {
+    if (event.kind === 'retry') {
+      this.set(event.name, `retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt} of ${event.attempts}): ${event.reason}`);
+    } else if (event.kind === 'rate-limited') {
+      this.set(event.name, `rate limited: waiting ${event.seconds} s as the API asked (Retry-After)`);
+    } else if (event.kind === 'request' && event.attempt > 1) {
+      this.set(event.name, `pending (attempt ${event.attempt} of ${event.attempts})`);
+    }
+  }
+
+  /** Takes the lines off the screen (an interrupted export says what it kept instead). */
+  clear(): void {
+    if (!this.enabled || this.drawn === 0) return;
+    this.io.stderr.write(`\u001b[${this.drawn}A\r\u001b[J`);
+    this.drawn = 0;
   }
 
   private draw(): void {

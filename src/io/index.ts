@@ -5,6 +5,8 @@ export interface OutStream {
   write(text: string): unknown;
   isTTY?: boolean | undefined;
   columns?: number | undefined;
+  /** A terminal's height: data longer than this goes through a pager. */
+  rows?: number | undefined;
 }
 
 export interface InStream extends AsyncIterable<Buffer | string> {
@@ -29,6 +31,11 @@ export interface Io {
   random(): number;
   /** Registers a cleanup that runs if the process is interrupted (SIGINT/SIGTERM); returns its remover. */
   onInterrupt(cleanup: () => void): () => void;
+  /**
+   * Shows `text` through the pager `command` (run by sh, on stdout's terminal), and resolves when
+   * it has exited; false when it could not be run (not found), and nothing was shown.
+   */
+  runPager(command: string, text: string): Promise<boolean>;
 }
 
 /** All of stdin as bytes, or undefined when it holds more than `maxBytes` (a file piped by mistake). */
@@ -74,7 +81,7 @@ export function runInterruptCleanups(): void {
 }
 
 export function processIo(): Io {
-  return {
+  const io: Io = {
     stdout: process.stdout,
     stderr: process.stderr,
     // A getter: creating process.stdin costs ~3 ms, and only auth login and webhook commands read it.
@@ -89,5 +96,9 @@ export function processIo(): Io {
       interruptCleanups.add(cleanup);
       return () => interruptCleanups.delete(cleanup);
     },
+    async runPager(command, text) {
+      return (await import('./pager.js')).runPager(command, text, io);
+    },
   };
+  return io;
 }

@@ -1,7 +1,8 @@
 // Printing data: the one place that decides, for every command that prints data, how it reaches
 // its reader. The fields are checked against the view; a terminal gets colour (as --color and
-// the environment allow), a table fitted to its width and every control character escaped; a
-// file, a pipe or --out gets none of that; and the text goes to stdout or, atomically, to --out.
+// the environment allow), a table fitted to its width, every control character escaped and, when
+// the text is longer than the screen, a pager; a file, a pipe or --out gets none of that; and the
+// text goes to stdout or, atomically, to --out.
 import type { ColorMode } from '../config/resolve.js';
 import type { Format } from '../config/schema.js';
 import type { View } from '../core/endpoints.js';
@@ -20,6 +21,8 @@ export interface PrintOptions {
   color: ColorMode;
   /** --out: a file instead of stdout. */
   out: string | undefined;
+  /** The pager for a terminal: undefined for the default (less -FRX, when installed), '' for none. */
+  pager?: string | undefined;
 }
 
 export interface Output {
@@ -40,9 +43,11 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
       const view = typeof viewOf === 'function' ? viewOf(data) : viewOf;
       const fields = typeof viewOf === 'function' ? parseFields(view, options.fields) : early;
       const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, ...rendering(io, options) });
-      // --out's rules (atomic files, descriptors, what is refused) load only when it is given.
-      if (options.out === undefined) io.stdout.write(text);
-      else await (await import('./sink.js')).writeOutput(io, options.out, text);
+      // --out's rules (atomic files, descriptors, what is refused) load only when it is given; the
+      // pager's only when stdout is a terminal.
+      if (options.out !== undefined) await (await import('./sink.js')).writeOutput(io, options.out, text);
+      else if (io.stdout.isTTY && options.pager !== '') await (await import('./pager.js')).showPaged(io, text, options.pager);
+      else io.stdout.write(text);
     },
   };
 }

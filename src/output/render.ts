@@ -24,9 +24,6 @@ export interface RenderRequest {
   terminal?: boolean;
 }
 
-/** Column kinds a table may shorten first when the terminal is narrow. */
-const FREE_TEXT = new Set(['string', 'string[]']);
-
 export async function render(request: RenderRequest): Promise<string> {
   const { view, data, format, fields, header } = request;
   if (view.shape === 'value' || view.shape === 'values') return (await import('./values.js')).renderValues(request, render);
@@ -41,12 +38,16 @@ export async function render(request: RenderRequest): Promise<string> {
     case 'tsv':
       return (await import('./tsv.js')).renderTsv(rows, fields ?? fieldNames(view), { header });
     case 'table': {
-      const table = await import('./table.js');
-      const options = { header, color: request.color, width: request.width, headings: view.headings ?? {} };
-      if (view.shape === 'object') return table.renderPairs(rows[0] ?? {}, fields ?? view.columns, options);
+      if (view.shape === 'object') {
+        const record = await import('./record.js');
+        const row = rows[0] ?? {};
+        return record.renderRecord(row, fields ?? record.recordFields(fieldNames(view), row), { color: request.color, width: request.width, headings: view.headings ?? {} });
+      }
+      if (rows.length === 0) return '';
+      const [table, { tableColumns }] = await Promise.all([import('./table.js'), import('./columns.js')]);
       const columns = fields ?? view.columns;
-      const flexible = columns.map((name) => FREE_TEXT.has(view.fields.find((f) => f.name === name)?.type.kind ?? 'string'));
-      return rows.length === 0 ? '' : table.renderTable(rows, columns, { ...options, flexible });
+      const main = view.main === undefined ? -1 : columns.indexOf(view.main);
+      return table.renderTable(rows, tableColumns(view, columns), { header, color: request.color, width: request.width, main: main < 0 ? undefined : main });
     }
   }
 }

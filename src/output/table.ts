@@ -1,19 +1,19 @@
 // The table a person reads at a terminal: cli-table3, borderless like gh's, the endpoint's
-// default columns, fitted to the terminal by shortening the widest columns (with `…`), numbers
+// default columns, fitted to the terminal: narrow forms first (short headings, date-times as
+// their day), then free text cut (with `…`) while the main text column keeps the most room; numbers
 // right-aligned, colour for tier, status, decision and a negative runway. Cells are sanitised
 // first: API text never reaches the terminal raw.
-import { Chalk, type ChalkInstance } from 'chalk';
+import { Chalk } from 'chalk';
 import Table from 'cli-table3';
-import { isJsonNumber } from '../core/json.js';
-import type { JsonObject, JsonValue } from '../core/json-value.js';
+import type { JsonObject } from '../core/json-value.js';
 import { cellText } from './cells.js';
 import type { ColorLevel } from './color.js';
 import { sanitize } from '../core/sanitize.js';
-import { displayWidth as width, shorten } from './width.js';
+import { colorize, isNumeric } from './tones.js';
+import { fit, GAP } from './fit.js';
+import { displayWidth as width, shorten, trimSpacesEnd } from './width.js';
 
 export const TABLE_ARRAY_SEPARATOR = ', ';
-const GAP = 2;
-const MIN_WIDTH = 6;
 /**
  * The widest a cell is shown, even with no terminal to fit (a table in a file or a pipe): a
  * table is for reading, and the other formats carry every character. It also keeps long text
@@ -29,25 +29,55 @@ const NO_BORDERS = {
   middle: ' '.repeat(GAP),
 };
 
+/** One column of a table: its field, how it is headed, and how it may give way. */
+export interface TableColumn {
+  field: string;
+  heading: string;
+  /** The heading when the terminal is too narrow for the full forms (`days` for `runwayDays`). */
+  narrowHeading?: string | undefined;
+  /** Free text (titles, names, notes): cut first when the terminal is narrow. */
+  flexible: boolean;
+  /**
+   * The narrowest it may be cut to so the main text column keeps its room, when that still tells
+   * its values apart (an enum's: `RECOM…`, `WORTH…`); undefined: not cut for that.
+   */
+  least?: number | undefined;
+  /** A date-time, shown as its day when the terminal is narrow. */
+  dateTime?: boolean;
+}
+
 export interface TableOptions {
   header: boolean;
   color: ColorLevel;
   /** Terminal width to fit; undefined: natural widths. */
   width: number | undefined;
-  /** Headings that differ from the field names. */
-  headings?: Readonly<Record<string, string>>;
+  /** The column that gets room first (its index), if any. */
+  main?: number | undefined;
 }
 
-export function renderTable(rows: readonly JsonObject[], fields: readonly string[], options: TableOptions & { flexible: readonly boolean[] }): string {
-  const { flexible } = options;
+/** What a table shows: its headings and each row's cell texts, sanitised. */
+interface Form {
+  head: string[];
+  texts: string[][];
+}
+
+export function renderTable(rows: readonly JsonObject[], columns: readonly TableColumn[], options: TableOptions): string {
   const paint = new Chalk({ level: options.color });
-  const texts = rows.map((row) => fields.map((field) => sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))));
-  const head = fields.map((field) => sanitize(options.headings?.[field] ?? field));
-  // At least 1: cli-table3 draws a 0-wide column 1 wide, and the fit would be off by one. Folded,
-  // not spread into Math.max: 150,000 rows as arguments overflow the stack.
-  const natural = fields.map((_, i) => texts.reduce((most, cells) => Math.max(most, width(cells[i]!)), Math.max(1, options.header ? width(head[i]!) : 0)));
-  const colWidths = fit(natural.map((w) => Math.min(w, MAX_CELL_WIDTH)), flexible, options.width);
+  let form: Form = {
+    head: columns.map((column) => sanitize(column.heading)),
+    texts: rows.map((row) => columns.map((column) => sanitize(cellText(row[column.field], TABLE_ARRAY_SEPARATOR)))),
+  };
+  let natural = naturalWidths(form, options.header);
+  // Too wide for the terminal: the narrow forms first (short headings, date-times as their day),
+  // which cost less than cutting text.
+  if (options.width !== undefined && total(natural) > options.width && columns.some((c) => c.narrowHeading !== undefined || c.dateTime)) {
+    form = narrowForm(form, columns);
+    natural = naturalWidths(form, options.header);
+  }
+  const { head, texts } = form;
+  const colWidths = fit(natural, columns.map((c) => c.flexible), options.width, options.main, columns.map((c) => c.least));
   for (const cells of texts) cells.forEach((text, i) => (cells[i] = shorten(text, colWidths[i]!)));
+  const fields = columns.map((column) => column.field);
   const draw = (head: string[], from: number, to: number) => {
     const table = new Table({
       head,
@@ -79,84 +109,29 @@ export function renderTable(rows: readonly JsonObject[], fields: readonly string
 /** Rows per cli-table3 table (see renderTable). */
 const CHUNK_ROWS = 100;
 
-/** Field/value pairs, for a single object such as `me`. */
-export function renderPairs(row: JsonObject, fields: readonly string[], options: TableOptions): string {
-  const paint = new Chalk({ level: options.color });
-  const labels = fields.map(sanitize);
-  const labelWidth = labels.reduce((most, label) => Math.max(most, width(label)), 0);
-  return fields
-    .map((field, i) => `${paint.bold(labels[i]!.padEnd(labelWidth))}${' '.repeat(GAP)}${sanitize(cellText(row[field], TABLE_ARRAY_SEPARATOR))}`)
-    .map((line) => `${line.trimEnd()}\n`)
-    .join('');
-}
-
-/** Trailing padding off, in linear time (`/ +$/gm` backtracks through every run of spaces). */
-function trimSpacesEnd(line: string): string {
-  let end = line.length;
-  while (end > 0 && line[end - 1] === ' ') end--;
-  return line.slice(0, end);
-}
-
 /**
- * Column widths that fit `total`. Free-text columns (titles, names, notes) give way first: they
- * are cut down to a common cap, and any slack left goes back to them. Only if that is not enough
- * are the fixed-shape columns (tiers, dates, numbers, ids) cut too. Never below MIN_WIDTH (or a
- * column's own width when that is smaller).
+ * Each column's natural width, capped at MAX_CELL_WIDTH. At least 1: cli-table3 draws a 0-wide
+ * column 1 wide, and the fit would be off by one. Folded, not spread into Math.max: 150,000 rows
+ * as arguments overflow the stack.
  */
-export function fit(natural: readonly number[], flexible: readonly boolean[], total: number | undefined): number[] {
-  const budget = total === undefined ? Infinity : total - GAP * (natural.length - 1);
-  const sum = (widths: readonly number[]) => widths.reduce((a, b) => a + b, 0);
-  if (sum(natural) <= budget) return [...natural];
-  const capped = (cap: number, shrinkable: (i: number) => boolean) =>
-    natural.map((w, i) => (shrinkable(i) ? Math.min(w, Math.max(cap, MIN_WIDTH)) : w));
-  for (const shrinkable of [(i: number) => flexible[i]!, () => true]) {
-    let cap = Math.max(...natural);
-    while (cap > MIN_WIDTH && sum(capped(cap, shrinkable)) > budget) cap--;
-    const widths = capped(cap, shrinkable);
-    if (sum(widths) <= budget) {
-      // Hand the slack back, one column at a time, to the columns the cap cut.
-      let slack = budget - sum(widths);
-      for (let i = 0; slack > 0 && i < widths.length; i++) {
-        const extra = Math.min(slack, natural[i]! - widths[i]!);
-        widths[i]! += extra;
-        slack -= extra;
-      }
-      return widths;
-    }
-  }
-  return capped(MIN_WIDTH, () => true);
+function naturalWidths({ head, texts }: Form, header: boolean): number[] {
+  return head.map((heading, i) => Math.min(MAX_CELL_WIDTH, texts.reduce((most, cells) => Math.max(most, width(cells[i]!)), Math.max(1, header ? width(heading) : 0))));
 }
 
-function isNumeric(value: JsonValue | undefined): boolean {
-  return typeof value === 'number' || isJsonNumber(value);
+/** The table's width with these column widths. */
+function total(widths: readonly number[]): number {
+  return widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
 }
 
-const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
-  RECOMMENDED: (p) => p.green.bold,
-  WORTH_A_LOOK: (p) => p.yellow,
-  STRETCH: (p) => p.magenta,
-  OPEN: (p) => p.yellow,
-  DONE: (p) => p.green,
-  ACTIVE: (p) => p.green,
-  PLANNED: (p) => p.cyan,
-  CLOSED: (p) => p.gray,
-  BID: (p) => p.green,
-  NO_BID: (p) => p.red,
-  CLARIFY_FIRST: (p) => p.yellow,
-  PASS: (p) => p.green,
-  FAIL: (p) => p.red,
-};
-
-const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
-
-function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
-  // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.
-  if (TONED_FIELDS.has(field) && typeof value === 'string' && Object.hasOwn(TONES, value)) return TONES[value]!(paint)(text);
-  if (field === 'runwayDays' && isNumeric(value) && isNegative(String(value))) return paint.red(text);
-  return text;
+/** The narrow form: short headings, and date-times as their day (`2026-11-13`, in UTC as sent). */
+function narrowForm(form: Form, columns: readonly TableColumn[]): Form {
+  return {
+    head: form.head.map((heading, i) => (columns[i]!.narrowHeading === undefined ? heading : sanitize(columns[i]!.narrowHeading!))),
+    texts: form.texts.map((cells) => cells.map((text, i) => (columns[i]!.dateTime ? dayOf(text) : text))),
+  };
 }
 
-/** By the digits: Number() throws on what a double cannot hold, and -1e-400 parses as -0. */
-function isNegative(lexeme: string): boolean {
-  return /^-0*\.?0*[1-9]/.test(lexeme);
+/** `2026-11-13T09:44:46.523Z` as `2026-11-13`; anything but a UTC date-time as it is. */
+export function dayOf(text: string): string {
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z$/.test(text) ? text.slice(0, 10) : text;
 }

@@ -3,8 +3,12 @@
 // there): East Asian wide characters and emoji count two, combining marks and ANSI codes none.
 import cliTableUtils from 'cli-table3/src/utils.js';
 
+/** Printable ASCII: one column a character, no escape sequence, no grapheme of two. */
+const ASCII = /^[\x20-\x7e]*$/;
+
 export function displayWidth(text: string): number {
-  return cliTableUtils.strlen(text);
+  // string-width costs ~20 µs a call; most API text is ASCII, and takes none of that.
+  return ASCII.test(text) ? text.length : cliTableUtils.strlen(text);
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -16,6 +20,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 export function shorten(text: string, columns: number): string {
   if (displayWidth(text) <= columns) return text;
+  if (ASCII.test(text)) return `${text.slice(0, Math.max(0, columns - 1))}…`;
   let kept = '';
   let used = 0;
   for (const { segment } of graphemes.segment(text)) {
@@ -25,4 +30,62 @@ export function shorten(text: string, columns: number): string {
     used += next;
   }
   return `${kept}…`;
+}
+
+/**
+ * Text broken into lines of at most `columns` display columns: at spaces where it can be, inside
+ * a word (by grapheme) only when the word alone is wider than a line. Spaces at a break are
+ * dropped; others are kept. Linear in the text: each word is measured once.
+ */
+export function wrap(text: string, columns: number): string[] {
+  const limit = Math.max(1, columns);
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  let first = true;
+  for (const word of text.split(' ')) {
+    const size = displayWidth(word);
+    if (!first && used + 1 + size <= limit) {
+      line += ` ${word}`;
+      used += 1 + size;
+      continue;
+    }
+    if (!first) {
+      lines.push(line);
+      line = '';
+      used = 0;
+    }
+    first = false;
+    if (size <= limit) {
+      line = word;
+      used = size;
+      continue;
+    }
+    if (ASCII.test(word)) {
+      // A character a column: cut in slices (Intl.Segmenter costs ~40 µs a character).
+      for (let at = 0; at < word.length; at += limit) lines.push(word.slice(at, at + limit));
+      line = lines.pop()!;
+      used = line.length;
+      continue;
+    }
+    for (const { segment } of graphemes.segment(word)) {
+      const next = displayWidth(segment);
+      if (used + next > limit && used > 0) {
+        lines.push(line);
+        line = '';
+        used = 0;
+      }
+      line += segment;
+      used += next;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** Trailing padding off, in linear time (`/ +$/gm` backtracks through every run of spaces). */
+export function trimSpacesEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && line[end - 1] === ' ') end--;
+  return line.slice(0, end);
 }

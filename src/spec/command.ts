@@ -43,6 +43,8 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
   output(view: View | ViewOf): Output;
   /** Every command, for the commands that describe the others (completion). */
   registry: readonly AnyCommand[];
+  /** Prints the help of the command at `path` (the root's for none), as `--help` does; its exit code. */
+  showHelp(path: readonly string[]): Promise<number>;
 }
 
 /** Returns the exit code (0 when omitted); errors are thrown as CliError. */
@@ -61,12 +63,17 @@ export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpe
   subcommands?: readonly AnyCommand[];
   /** Loads the handler; absent for a command that only groups subcommands. */
   load?: () => Promise<Handler<O, A>>;
-  /** What its data looks like: completions offer its field names after --fields. */
+  /**
+   * What its data looks like, when it prints data through context.output: completions offer its
+   * field names after --fields, and help shows it the output options.
+   */
   view?: View;
   /** Talks to the API, so --sandbox applies (and it sends HTTP requests). */
   usesApi?: boolean;
   /** Sends HTTP requests other than to the API (webhook deliveries). */
   sendsRequests?: boolean;
+  /** Reads or changes the settings of the profile in use, so -p applies (as it does with usesApi). */
+  usesProfile?: boolean;
   /**
    * true: its output is data, which --out FILE can take. Otherwise --out is refused (exit 2)
    * rather than silently ignored, saying why: this text, or that the output is not data.

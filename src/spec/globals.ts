@@ -31,6 +31,7 @@ export const GLOBAL_OPTIONS = {
   quiet: flag('-q, --quiet', 'no notes on stderr, errors only'),
   debug: flag('--debug', 'trace requests on stderr, key redacted (env CDATA_DEBUG=1)'),
   sandbox: flag('--sandbox', 'run against an in-process sandbox with demo data (no account needed)'),
+  pager: negatable('--no-pager', 'never page data at a terminal (env CDATA_PAGER, PAGER; default less -FRX)'),
 };
 
 export type GlobalValues = Values<typeof GLOBAL_OPTIONS>;

@@ -9,6 +9,7 @@ import { TENANT } from '../../src/sandbox/vocabulary.js';
 import { testIo } from '../helpers/io.js';
 import { runWith } from '../helpers/run.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { screen } from '../helpers/screen.js';
 import { BIN, shellQuote } from '../helpers/spawn.js';
 import { configHome, expectNoKey } from './harness.js';
 
@@ -39,7 +40,8 @@ describe('auth login at a terminal (in-process)', () => {
     const result = await loginAtTerminal([ALL, '\r']);
     expect(result.code).toBe(0);
     expect(result.rawModes).toEqual([true, false]);
-    expect(result.stderr).toBe(`API key for profile 'default' (input hidden): \nLogged in to ${TENANT} as Sandbox: all scopes (profile default).\n`);
+    // As the terminal shows it: a slow /me may have drawn the wait's spinner, and cleared it.
+    expect(screen(result.stderr)).toBe(`API key for profile 'default' (input hidden):\nLogged in to ${TENANT} as Sandbox: all scopes (profile default).`);
     expect((result.home.read().profiles as Record<string, { key: string }>).default!.key).toBe(ALL);
   });
 

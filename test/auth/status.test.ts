@@ -78,7 +78,7 @@ describe('auth status', () => {
     const text = await cdata(['auth', 'status', '--retries', '0'], { env });
     expect(text.code).toBe(6);
     expect(text.stdout).toContain('base URL     http://127.0.0.1:1 (from CDATA_BASE_URL)');
-    expect(text.stderr).toContain('error: cannot reach 127.0.0.1:1');
+    expect(text.stderr).toContain('error: connection refused by 127.0.0.1:1: nothing is listening on that port');
     const json = await cdata(['auth', 'status', '--retries', '0', '--json'], { env });
     expect(json.code).toBe(6);
     expect(JSON.parse(json.stdout)).toMatchObject({ identity: null, error: { exitCode: 6 } });

@@ -53,15 +53,18 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     expect(parsed).toEqual([fields, ...rowsOf(await expected(endpoint)).map((row) => fields.map((field) => tsvCell(row[field])))]);
   });
 
-  it('-o table shows the default columns under a header row', async () => {
+  it('-o table shows the default columns under a header row (a record: every field, one per line)', async () => {
     const result = await cdata([name, '--color', 'never'], { env: sandboxEnv(sandbox.current), stdoutTTY: true });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(unsafeChars(result.stdout)).toEqual([]);
     const rows = rowsOf(await expected(endpoint));
     const printed = lines(result.stdout);
     if (endpoint.shape === 'object') {
-      const width = Math.max(...endpoint.columns.map((column) => column.length));
-      expect(printed).toEqual(endpoint.columns.map((column) => `${column.padEnd(width)}  ${tableCell(rows[0]![column])}`.trimEnd()));
+      const fields = fieldNames(endpoint);
+      const width = Math.max(...fields.map((field) => field.length));
+      const values = (value: JsonValue | undefined) => (Array.isArray(value) ? value.map((item) => `- ${tableCell(item)}`) : [tableCell(value)]);
+      const expected = fields.flatMap((field) => values(rows[0]![field]).map((text, n) => `${n === 0 ? field.padEnd(width) : ' '.repeat(width)}  ${text}`.trimEnd()));
+      expect(printed).toEqual(expected);
       return;
     }
     expect(printed).toHaveLength(rows.length + 1);

@@ -1,4 +1,4 @@
-// cdata builds only the command argv names (src/program.ts invoked()), so argv is read the way
+// cdata builds only the command argv names (src/argv.ts invoked()), so argv is read the way
 // commander reads it: past global options and their values, and `--help` before the command is
 // the root's help, listing every command.
 import { describe, expect, it } from 'vitest';

@@ -5,6 +5,7 @@ import { fieldNames, findEndpoint } from '../../src/core/endpoints.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import { faultAlways, faultsAt, NOW, useSandboxes } from '../helpers/api.js';
 import { cdata } from '../helpers/checked.js';
+import { screen } from '../helpers/screen.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox({ now: () => NOW });
@@ -14,7 +15,7 @@ const GREEN = '\u001b[32m';
 
 describe('colour', () => {
   const table = async (flags: string[], extraEnv: Record<string, string>, stdoutTTY: boolean) =>
-    (await cdata(['tenders', '--tier', 'RECOMMENDED', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY })).stdout;
+    (await cdata(['tenders', '--limit', '5', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY })).stdout;
 
   it.each([
     ['auto on a terminal', [], {}, true, true],
@@ -55,26 +56,32 @@ describe('colour', () => {
 });
 
 describe('the truncation note', () => {
-  const run = (argv: string[], stderrTTY = true) => cdata(argv, { env: env(), stderrTTY, stdoutTTY: true });
+  // What the terminal shows of stderr: on a loaded machine an answer may take long enough for the
+  // wait's spinner to be drawn, and cleared, before the note.
+  const run = async (argv: string[], stderrTTY = true) => {
+    const result = await cdata(argv, { env: env(), stderrTTY, stdoutTTY: true });
+    return { ...result, stderr: stderrTTY ? screen(result.stderr) : result.stderr };
+  };
 
   it('when a list returns as many rows as its limit, on a terminal', async () => {
     const result = await run(['obligations', '--limit', '5']);
-    expect(result.stderr).toBe('showing the newest 5 obligations; more may exist (--limit up to 200)\n');
+    expect(result.stderr).toBe('showing the newest 5 obligations; more may exist (--limit up to 200)');
   });
 
   it('tenders come best tier first, so their note says best-matched, not newest', async () => {
-    expect((await run(['tenders', '--limit', '5'])).stderr).toBe('showing the best-matched 5 tenders; more may exist (--limit up to 200)\n');
+    expect((await run(['tenders', '--limit', '5'])).stderr).toBe('showing the best-matched 5 tenders; more may exist (--limit up to 200)');
   });
 
   it('says at 200 that the API cannot return more', async () => {
     const result = await run(['obligations', '--limit', '200']);
-    expect(result.stderr).toBe('showing 200 obligations, the most the API returns: older rows cannot be listed (the API has no paging)\n');
+    expect(result.stderr).toBe('showing 200 obligations, the most the API returns: older rows cannot be listed (the API has no paging)');
   });
 
   it('not when fewer rows came, not when stderr is not a terminal, not with -q', async () => {
     expect((await run(['tenders'])).stderr).toBe(''); // 64 tenders < 100
     expect((await run(['obligations', '--limit', '5'], false)).stderr).toBe('');
-    expect((await run(['obligations', '--limit', '5', '-q'])).stderr).toBe('');
+    const quiet = await cdata(['obligations', '--limit', '5', '-q'], { env: env(), stderrTTY: true, stdoutTTY: true });
+    expect(quiet.stderr).toBe(''); // -q: not even a spinner
   });
 });
 

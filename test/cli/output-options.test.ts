@@ -59,7 +59,7 @@ describe('--fields', () => {
 
   it('chooses and orders the pairs of me, and its json', async () => {
     const table = await cdata(['me', '--fields', 'scopes,tenant', '--color', 'never'], { env: env(), stdoutTTY: true });
-    expect(table.stdout).toBe('scopes  graph.read, tenders.read, workspaces.read\ntenant  Mthembu & Van Wyk Construction (Pty) Ltd\n');
+    expect(table.stdout).toBe('scopes  - graph.read\n        - tenders.read\n        - workspaces.read\ntenant  Mthembu & Van Wyk Construction (Pty) Ltd\n');
     const json = await cdata(['me', '--fields', 'tenant,roles', '--json'], { env: env() });
     expect(json.stdout).toBe('{\n  "tenant": "Mthembu & Van Wyk Construction (Pty) Ltd",\n  "roles": [\n    "API"\n  ]\n}\n');
   });

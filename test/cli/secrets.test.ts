@@ -120,7 +120,7 @@ describe('a secret typed where it does not belong is not echoed in the usage err
     [['webhook', 'verify', '--signature', 'ab', `--secret=${SECRET}`], 'error: the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin'],
     [['webhook', 'ping', 'https://hooks.example.com/', `--signing-secret=${SECRET}`], "error: unknown option '--signing-secret=…'"],
     [[UNKNOWN_KEY], "error: unknown command 'svc_***'"],
-    [['tenders', SECRET], "error: too many arguments for 'tenders'. Expected 0 arguments but got 1."],
+    [['me', SECRET], "error: too many arguments for 'me'. Expected 0 arguments but got 1."],
   ])('%j', async (argv, first) => {
     const result = await cdata(argv, { env: { CDATA_API_KEY: '' } });
     expect(result.code).toBe(2);

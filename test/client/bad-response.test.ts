@@ -66,7 +66,7 @@ describe('error answers that are not problem+json', () => {
   it('a 404 (the base URL is some other site): exit 2, named by its reason phrase', async () => {
     const result = await against(faultAlways(html(404)), ['tenders']);
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe('error: Not Found: the base URL does not look like this API (HTTP 404)\nhint: Check the base URL: cdata auth status.\n');
+    expect(result.stderr).toBe(`error: Not Found: the base URL http://${result.host} does not look like this API (HTTP 404)\nhint: Check the base URL: cdata auth status.\n`);
   });
 
   it("a proxy's HTML 502: retried, then exit 6", async () => {

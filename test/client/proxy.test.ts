@@ -91,11 +91,13 @@ describe('proxies', () => {
     }
   });
 
-  it('a proxy that cannot be reached is exit 6, with the proxy hint', async () => {
+  it('a proxy that cannot be reached is exit 6, naming the proxy\'s address, with the proxy hint', async () => {
     const closed = proxy.url;
     await proxy.close();
     const result = await remote({ HTTPS_PROXY: closed });
-    expect(result.stderr).toMatch(/\nhint: Check the base URL, your network and any proxy \(HTTPS_PROXY, NO_PROXY\)\.\n$/);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(new RegExp(`^error: connection refused by ${new URL(closed).host.replace(/\./g, '\\.')}: nothing is listening on that port`));
+    expect(result.stderr).toMatch(/\nhint: Check the host and port of the base URL \(cdata auth status shows it\) and the proxy \(HTTPS_PROXY, NO_PROXY\), and that the server is running\.\n$/);
     proxy = await startProxy();
   });
 });

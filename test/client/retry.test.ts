@@ -143,8 +143,8 @@ describe('network failures: retried, then exit 6', () => {
     const result = await cdata(['tenders', '--retries', '1'], { env: { CDATA_BASE_URL: `http://127.0.0.1:${port}`, CDATA_API_KEY: 'svc_x' } });
     expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [125] });
     expect(result.stderr).toBe(
-      `error: cannot reach 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port} (gave up after 2 attempts)\n` +
-        'hint: Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).\n',
+      `error: connection refused by 127.0.0.1:${port}: nothing is listening on that port (gave up after 2 attempts)\n` +
+        'hint: Check the host and port of the base URL (cdata auth status shows it), and that the server is running.\n',
     );
   });
 

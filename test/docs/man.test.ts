@@ -44,6 +44,6 @@ describe('man/cdata.1', () => {
     expect(rendered).toMatchObject({ code: 0, stderr: '' });
     const text = await runProcess('groff', ['-man', '-Tutf8', '-P-c', '-P-b', '-P-u', new URL(MAN_PATH, root).pathname]);
     expect(text.stdout).toMatch(/^NAME\n {7}cdata - command-line client/m);
-    expect(text.stdout).toContain('cdata tenders [--tier TIER] [--decided] [--undecided] [--limit N]');
+    expect(text.stdout).toContain('cdata tenders [KEY] [--tier TIER] [--decided] [--undecided] [--limit N]');
   });
 });

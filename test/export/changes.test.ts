@@ -216,7 +216,8 @@ describe('cdata export, from one day to the next', () => {
     plant(path);
     const result = await run(['export', 'tenders', 'sites', '--dir', dir], { env: sandboxEnv(one), stderrTTY: true, columns: 400 });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/\ntenders: its previous state was not used \([^\n]+\): this export is its baseline\n$/);
+    // Said before the closing line, which comes last.
+    expect(result.stderr).toMatch(/\ntenders: its previous state was not used \([^\n]+\): this export is its baseline\nexported 2 lists to [^\n]+ \(see manifest.json\)\n$/);
     expect(countsOf(dir)).toEqual({ tenders: null, sites: { added: 0, changed: 1, removed: 0 } });
     whole(dir);
     // Its new state is cdata's, and the next export compares with it.

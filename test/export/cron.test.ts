@@ -63,7 +63,7 @@ describe('the cron recipe', () => {
     try {
       const result = await runProcess('sh', ['-c', job], { env });
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(gave up after 3 attempts\) \(HTTP 503, correlation id [0-9a-f-]{36}\)\n$/);
+      expect(result.stderr).toMatch(/^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(gave up after 3 attempts\) \(HTTP 503, correlation id [0-9a-f-]{36}\)\nhint: The service failed; if this persists, report the correlation id\.\n$/);
       expect(readFileSync(join(exports, 'tenders.csv')).equals(before)).toBe(true);
     } finally {
       await failing.close();

@@ -82,7 +82,8 @@ describe('a refused key is not hammered run after run', () => {
         correlationId: null,
       });
     }
-    expect(second.stderr.split('\n')[1]).toBe(`error: ${ALL[1]}: not requested: the API refused the first request (${ALL[0]}) with exit 3`);
+    // The probe's error and hint, then the lists not asked for, said once together.
+    expect(second.stderr.split('\n')[2]).toBe(`error: ${ALL.slice(1).join(', ')} (${ALL.length - 1} lists): not requested: the API refused the first request (${ALL[0]}) with exit 3`);
 
     // A good key again: the probe passes and the rest follow; the run after that asks for all at once.
     const fixed = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox) });
@@ -184,27 +185,29 @@ describe('a server that echoes the key', () => {
 });
 
 describe('failures under -o json or ndjson', () => {
-  it.each([['-o', 'json'], ['-o', 'ndjson'], ['--json']])('%s %s: each failure is an error: line and a JSON line naming its list', async (...format) => {
+  it.each([['-o', 'json'], ['-o', 'ndjson'], ['--json']])('%s %s: each failure is an error: line, its hint and a JSON line naming its list', async (...format) => {
     const sandbox = await makeSandbox();
     const dir = folder();
     const result = await run(['export', 'companies', 'tenders', 'workspaces', '--dir', dir, ...format.filter(Boolean)], { env: sandboxEnv(sandbox, 'graph') });
     expect(result.code).toBe(4);
     const lines = result.stderr.trimEnd().split('\n');
     const refused = (path: string) => sandbox.requests.find((r) => r.path.startsWith(path))!;
-    expect(lines).toHaveLength(4);
+    // Each lacks its own scope: two failures that differ, each said in full.
+    expect(lines).toHaveLength(6);
     ['tenders', 'workspaces'].forEach((resource, i) => {
       const { correlationId } = refused(`/api/v1/${resource}`);
-      expect(lines[2 * i]).toMatch(new RegExp(`^error: ${resource}: .*\\(HTTP 403, correlation id ${correlationId}\\)$`));
-      expect(JSON.parse(lines[2 * i + 1]!)).toEqual({
+      expect(lines[3 * i]).toMatch(new RegExp(`^error: ${resource}: .*\\(HTTP 403, correlation id ${correlationId}\\)$`));
+      expect(lines[3 * i + 1]).toMatch(new RegExp(`^hint: .*${resource}\\.read`));
+      expect(JSON.parse(lines[3 * i + 2]!)).toEqual({
         error: { resource, status: 403, title: 'Forbidden', detail: expect.stringContaining(`${resource}.read`), correlationId, exitCode: 4 },
       });
     });
   });
 
-  it('csv: the error: lines alone', async () => {
+  it('csv: the error: line and its hint alone', async () => {
     const sandbox = await makeSandbox();
     const result = await run(['export', 'companies', 'tenders', '--dir', folder()], { env: sandboxEnv(sandbox, 'graph') });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: tenders: [^\n]*\n$/);
+    expect(result.stderr).toMatch(/^error: tenders: [^\n]*\nhint: [^\n]*\n$/);
   });
 });

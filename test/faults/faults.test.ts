@@ -112,7 +112,7 @@ describe('no server at all', () => {
     await closed.close(); // its port is now refused
     const { result, dir, old } = await runMode(mode, closed, []);
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/cannot reach 127\.0\.0\.1:\d+: connect ECONNREFUSED .*\(gave up after 3 attempts\)/);
+    expect(result.stderr).toMatch(/connection refused by 127\.0\.0\.1:\d+: nothing is listening on that port \(gave up after 3 attempts\)/);
     if (mode !== 'plain') expect(readFileSync(join(dir, 'tenders.csv'), 'utf8')).toBe(old);
   });
 });

@@ -15,6 +15,8 @@ export interface TestIoOptions {
   random?: () => number;
   /** Use real timers for sleep (default: instant, recorded in `sleeps`). */
   realSleep?: boolean;
+  /** The terminal's height (stdout's rows): data longer than this is paged. */
+  rows?: number;
 }
 
 export interface TestIo {
@@ -23,15 +25,18 @@ export interface TestIo {
   stderr(): string;
   /** Every sleep the code asked for, in ms. */
   sleeps: number[];
+  /** Every pager run: its command; the text reaches stdout, as through `cat`. */
+  pagers: string[];
   /** Runs the interrupt cleanups, as bin/cdata.js does on SIGINT. */
   interrupt(): void;
 }
 
-function capture(isTTY: boolean, columns: number | undefined): OutStream & { text: string } {
+function capture(isTTY: boolean, columns: number | undefined, rows?: number): OutStream & { text: string } {
   const stream = {
     text: '',
     isTTY,
     columns,
+    rows,
     write(chunk: string) {
       stream.text += chunk;
       return true;
@@ -41,12 +46,13 @@ function capture(isTTY: boolean, columns: number | undefined): OutStream & { tex
 }
 
 export function testIo(options: TestIoOptions = {}): TestIo {
-  const stdout = capture(options.stdoutTTY ?? false, options.columns);
+  const stdout = capture(options.stdoutTTY ?? false, options.columns, options.rows);
   const stderr = capture(options.stderrTTY ?? false, options.columns);
   const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), {
     isTTY: options.stdinTTY ?? false,
   });
   const sleeps: number[] = [];
+  const pagers: string[] = [];
   const cleanups = new Set<() => void>();
   const io: Io = {
     stdout,
@@ -64,12 +70,18 @@ export function testIo(options: TestIoOptions = {}): TestIo {
       cleanups.add(cleanup);
       return () => cleanups.delete(cleanup);
     },
+    async runPager(command, text) {
+      pagers.push(command);
+      stdout.write(text);
+      return true;
+    },
   };
   return {
     io,
     stdout: () => stdout.text,
     stderr: () => stderr.text,
     sleeps,
+    pagers,
     interrupt() {
       for (const cleanup of cleanups) cleanup();
       cleanups.clear();

@@ -1,6 +1,6 @@
 // Runs the built bin/cdata.js as a user would (after `npm run build`): a child process, or one
 // under a pseudo-terminal via `script -qc` when the point is what a terminal shows.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -24,27 +24,41 @@ export function runProcess(
   args: string[],
   options: { env?: Record<string, string>; input?: string; timeoutMs?: number; cwd?: string } = {},
 ): Promise<SpawnResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      // TMPDIR: the child's temp files go in the run's temp root too (test/helpers/temp-root.ts).
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const started = startProcess(command, args, options);
+  started.child.stdin.end(options.input ?? '');
+  return started.done;
+}
+
+export interface Started {
+  child: ChildProcessWithoutNullStreams;
+  /** What it has written so far. */
+  stdout(): string;
+  done: Promise<SpawnResult>;
+}
+
+/** Starts a process whose stdin stays open for the test to write to. */
+export function startProcess(command: string, args: string[], options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {}): Started {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    // TMPDIR: the child's temp files go in the run's temp root too (test/helpers/temp-root.ts).
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // A child that exits before reading its stdin closes the pipe: not a test failure.
+  child.stdin.on('error', () => undefined);
+  const done = new Promise<SpawnResult>((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
     child.on('error', reject);
-    // A child that exits before reading its stdin closes the pipe: not a test failure.
-    child.stdin.on('error', () => undefined);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
-    child.stdin.end(options.input ?? '');
   });
+  return { child, stdout: () => stdout, done };
 }
 
 /** Single-quotes a word for sh. */
@@ -55,10 +69,30 @@ export function shellQuote(word: string): string {
 /**
  * Runs cdata under a pseudo-terminal of the given width (`script -qc`), so stdout is a TTY.
  * Returns everything the terminal received (stdout and stderr together, CRLF line ends).
+ * `redirect` takes one stream off the terminal: `{ stdout: FILE }` or `{ stderr: FILE }`.
  */
-export function runBinInTerminal(args: string[], options: { env?: Record<string, string>; columns?: number } = {}): Promise<SpawnResult> {
-  const line = `stty cols ${options.columns ?? 100} rows 50; ${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}`;
-  return runProcess('script', ['-qec', line, '/dev/null'], { env: { TERM: 'xterm-256color', ...options.env } });
+export function runBinInTerminal(args: string[], options: TerminalOptions = {}): Promise<SpawnResult> {
+  const session = startBinInTerminal(args, options);
+  session.child.stdin.end();
+  return session.done;
+}
+
+export interface TerminalOptions {
+  env?: Record<string, string>;
+  columns?: number;
+  redirect?: { stdout?: string; stderr?: string };
+  timeoutMs?: number;
+}
+
+/**
+ * As runBinInTerminal, with the keyboard left open: what the test writes to `child.stdin` is
+ * typed at the terminal (`\u0003` is Ctrl-C, which the terminal turns into SIGINT).
+ */
+export function startBinInTerminal(args: string[], options: TerminalOptions = {}): Started {
+  const { stdout, stderr } = options.redirect ?? {};
+  const redirect = `${stdout ? ` > ${shellQuote(stdout)}` : ''}${stderr ? ` 2> ${shellQuote(stderr)}` : ''}`;
+  const line = `stty cols ${options.columns ?? 100} rows 50; exec ${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}${redirect}`;
+  return startProcess('script', ['-qec', line, '/dev/null'], { env: { TERM: 'xterm-256color', ...options.env }, timeoutMs: options.timeoutMs });
 }
 
 /**

@@ -9,7 +9,9 @@ import { cellText } from '../../src/output/cells.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { renderJson, renderNdjson } from '../../src/output/json.js';
 import { sanitize, unescapeTsv } from '../../src/core/sanitize.js';
-import { renderPairs, renderTable } from '../../src/output/table.js';
+import { renderRecord } from '../../src/output/record.js';
+import { renderTable } from '../../src/output/table.js';
+import { columnsOf } from '../helpers/columns.js';
 import { renderTsv } from '../../src/output/tsv.js';
 import { FIELDS, jsonValue, RAW_UNSAFE, rows } from './arbitraries.js';
 
@@ -99,7 +101,7 @@ describe('what reaches a terminal', () => {
   it('a table holds no raw control character, and with colour only SGR sequences cdata adds', () => {
     fc.assert(
       fc.property(rows, fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>, (data, color) => {
-        const text = renderTable(data, FIELDS, { header: true, color, width: undefined, flexible: [true, true, true, true] });
+        const text = renderTable(data, columnsOf(FIELDS), { header: true, color, width: undefined });
         const withoutColour = text.replace(/\u001b\[[0-9;]*m/g, '');
         expect(withoutColour).not.toMatch(RAW_UNSAFE);
         if (color === 0) expect(text).toBe(withoutColour);
@@ -111,17 +113,17 @@ describe('what reaches a terminal', () => {
   it('a fitted table is never wider than the terminal, once the minimum widths fit', () => {
     fc.assert(
       fc.property(rows, fc.integer({ min: 4 * 6 + 3 * 2, max: 160 }), (data, width) => {
-        const text = renderTable(data, FIELDS, { header: true, color: 0, width, flexible: [true, false, true, false] });
+        const text = renderTable(data, columnsOf(FIELDS, [true, false, true, false]), { header: true, color: 0, width });
         for (const line of text.split('\n')) expect(strlen(line)).toBeLessThanOrEqual(width);
       }),
       RUNS,
     );
   });
 
-  it('field/value pairs and any sanitised message hold no raw control character', () => {
+  it('the record view and any sanitised message hold no raw control character', () => {
     fc.assert(
       fc.property(rows, fc.string({ unit: 'binary' }), (data, message) => {
-        if (data[0]) expect(renderPairs(data[0], FIELDS, { header: true, color: 0, width: undefined })).not.toMatch(RAW_UNSAFE);
+        if (data[0]) expect(renderRecord(data[0], FIELDS, { color: 0, width: 60 })).not.toMatch(RAW_UNSAFE);
         expect(sanitize(message)).not.toMatch(RAW_UNSAFE);
       }),
       RUNS,

@@ -9,7 +9,9 @@ import { isJsonObject, JsonLimitError, parseJson, stringifyJson, type JsonObject
 import { asRows } from '../../src/output/cells.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { renderJson, renderNdjson } from '../../src/output/json.js';
-import { renderPairs, renderTable } from '../../src/output/table.js';
+import { renderRecord } from '../../src/output/record.js';
+import { renderTable } from '../../src/output/table.js';
+import { columnsOf } from '../helpers/columns.js';
 import { renderTsv } from '../../src/output/tsv.js';
 import { jsonValue } from './arbitraries.js';
 
@@ -65,8 +67,8 @@ function renderAll(data: JsonValue): void {
   timed('csv', length, () => renderCsv(rows, fields, { header: true, bom: false }));
   timed('tsv', length, () => renderTsv(rows, fields, { header: true }));
   if (rows.length > 0) {
-    timed('table', length, () => renderTable(rows, fields, { header: true, color: 1, width: 80, flexible: fields.map(() => true) }));
-    timed('pairs', length, () => renderPairs(rows[0]!, fields, { header: true, color: 0, width: undefined }));
+    timed('table', length, () => renderTable(rows, columnsOf(fields), { header: true, color: 1, width: 80 }));
+    timed('record', length, () => renderRecord(rows[0]!, fields, { color: 0, width: 80 }));
   }
 }
 
@@ -97,7 +99,7 @@ describe('large answers render in time linear in rows', () => {
   it('150,000 rows: no format reaches a stack limit', () => {
     // The table drew its widths with Math.max(...rows): "Maximum call stack size exceeded".
     const rows = emptyRows(150_000);
-    expect(() => renderTable(rows, ['a'], { header: true, color: 0, width: undefined, flexible: [true] })).not.toThrow();
+    expect(() => renderTable(rows, columnsOf(['a']), { header: true, color: 0, width: undefined })).not.toThrow();
     for (const render of [
       () => renderJson(rows, undefined),
       () => renderNdjson(rows, undefined),
@@ -112,7 +114,7 @@ describe('large answers render in time linear in rows', () => {
     const rows = Array.from({ length: 20_000 }, (_, i): JsonObject => ({ ocid: `ocds-${i}`, title: `Tender ${i}`, score: i }));
     // CPU time, not the clock: on a busy machine the clock runs on while this waits its turn.
     const started = process.cpuUsage();
-    const text = renderTable(rows, ['ocid', 'title', 'score'], { header: true, color: 0, width: 80, flexible: [false, true, false] });
+    const text = renderTable(rows, columnsOf(['ocid', 'title', 'score'], [false, true, false]), { header: true, color: 0, width: 80 });
     const used = process.cpuUsage(started);
     expect((used.user + used.system) / 1000).toBeLessThan(15_000);
     const lines = text.split('\n');
@@ -124,7 +126,7 @@ describe('large answers render in time linear in rows', () => {
   it('a table drawn in chunks is one table: widths decided once, every row in order', () => {
     // 250 rows: three chunks for cli-table3; the last row alone widens the tier column.
     const rows = Array.from({ length: 250 }, (_, i): JsonObject => ({ n: i, word: 'x'.repeat(i % 17), tier: i === 249 ? 'RECOMMENDED' : null }));
-    const text = renderTable(rows, ['n', 'word', 'tier'], { header: true, color: 0, width: undefined, flexible: [false, true, false] });
+    const text = renderTable(rows, columnsOf(['n', 'word', 'tier'], [false, true, false]), { header: true, color: 0, width: undefined });
     const line = (n: string, word: string, tier: string) => `${n}  ${word.padEnd(16)}  ${tier}`.trimEnd();
     const expected = [line('n  ', 'word', 'tier'), ...rows.map((row, i) => line(String(i).padStart(3), String(row.word), i === 249 ? 'RECOMMENDED' : ''))];
     expect(text).toBe(`${expected.join('\n')}\n`);

@@ -49,12 +49,15 @@ export const AUTH_COMMAND = defineCommand({
       summary: 'Show the profile, base URL, masked key, where it came from, and what /me says',
       examples: ['cdata auth status', 'cdata auth status --profile staging'],
       usesApi: true,
+      // -o json or ndjson: the same facts as one JSON document; any other format, lines of text.
+      formats: ['json', 'ndjson'],
       load: async () => (await import('../auth.js')).status,
     }),
     defineCommand({
       name: 'logout',
       summary: "Remove a profile's stored key or key command",
       examples: ['cdata auth logout', 'cdata auth logout --profile staging'],
+      usesProfile: true,
       load: async () => (await import('../auth.js')).logout,
     }),
   ],

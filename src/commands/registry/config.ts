@@ -1,7 +1,8 @@
-// `cdata config get | set | unset | path`: a profile's settings.
+// `cdata config list | get | set | unset | path`: a profile's settings.
 import { defineCommand } from '../../spec/command.js';
+import { SETTINGS_LISTING } from './views.js';
 
-const settingArg = { name: 'key', description: 'base-url, output, timeout or key-command', required: true, complete: { kind: 'settings' } } as const;
+const settingArg = { name: 'key', description: 'base-url, output, timeout, key-command or pager', required: true, complete: { kind: 'settings' } } as const;
 
 export const SETTING_ARGS = [settingArg] as const;
 export const SET_ARGS = [settingArg, { name: 'value', description: 'the new value', required: true, complete: { kind: 'settingValue' } }] as const;
@@ -12,10 +13,21 @@ export const CONFIG_COMMAND = defineCommand({
   examples: ['cdata config set output json', 'cdata config get base-url --profile prod'],
   subcommands: [
     defineCommand({
+      name: 'list',
+      summary: 'Show every setting of the profile, its value and where it comes from',
+      description: 'The source of each value: flag, env (an environment variable), profile (the config file) or default.',
+      examples: ['cdata config list', 'cdata config list --profile prod --json'],
+      usesProfile: true,
+      writesOutput: true,
+      view: SETTINGS_LISTING,
+      load: async () => (await import('../config.js')).list,
+    }),
+    defineCommand({
       name: 'get',
       summary: 'Print a setting of the profile',
       args: SETTING_ARGS,
       examples: ['cdata config get base-url'],
+      usesProfile: true,
       load: async () => (await import('../config.js')).get,
     }),
     defineCommand({
@@ -23,6 +35,7 @@ export const CONFIG_COMMAND = defineCommand({
       summary: 'Change a setting of the profile',
       args: SET_ARGS,
       examples: ['cdata config set output json', 'cdata config set timeout 60 --profile prod', "cdata config set key-command 'pass show cdata/prod' --profile prod"],
+      usesProfile: true,
       load: async () => (await import('../config.js')).set,
     }),
     defineCommand({
@@ -30,6 +43,7 @@ export const CONFIG_COMMAND = defineCommand({
       summary: 'Remove a setting from the profile',
       args: SETTING_ARGS,
       examples: ['cdata config unset output'],
+      usesProfile: true,
       load: async () => (await import('../config.js')).unset,
     }),
     defineCommand({

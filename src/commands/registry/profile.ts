@@ -1,5 +1,6 @@
 // `cdata profile list | use NAME | remove NAME`.
 import { defineCommand } from '../../spec/command.js';
+import { PROFILE_LISTING } from './views.js';
 
 export const PROFILE_NAME_ARGS = [{ name: 'name', description: 'profile name', required: true, complete: { kind: 'profiles' } }] as const;
 
@@ -13,6 +14,7 @@ export const PROFILE_COMMAND = defineCommand({
       summary: 'List profiles; the default is marked',
       examples: ['cdata profile list', "cdata profile list --json | jq -r '.[].name'"],
       writesOutput: true,
+      view: PROFILE_LISTING,
       load: async () => (await import('../profile.js')).list,
     }),
     defineCommand({

@@ -4,6 +4,7 @@ import { refused, text, value } from '../../core/option.js';
 import { parseInteger } from '../../core/parse.js';
 import { DEFAULT_TOLERANCE_SECONDS } from '../../webhook/tolerance.js';
 import { defineCommand } from '../../spec/command.js';
+import { CHECK_RESULTS, PING_ANSWER } from './views.js';
 
 export const SECRET_OPTIONS = {
   secretEnv: text('--secret-env <var>', 'read the signing secret from environment variable VAR'),
@@ -64,6 +65,7 @@ export const WEBHOOK_COMMAND = defineCommand({
       args: URL_ARGS,
       options: SECRET_OPTIONS,
       sendsRequests: true,
+      view: PING_ANSWER,
       examples: ['cdata webhook ping http://127.0.0.1:8787/ --secret-env WEBHOOK_SECRET'],
       load: async () => (await import('../webhook.js')).ping,
     }),
@@ -73,6 +75,7 @@ export const WEBHOOK_COMMAND = defineCommand({
       args: URL_ARGS,
       options: SECRET_OPTIONS,
       sendsRequests: true,
+      view: CHECK_RESULTS,
       examples: ['cdata webhook check https://hooks.example.com/cdata --secret-file ./secret'],
       load: async () => (await import('../webhook.js')).check,
     }),

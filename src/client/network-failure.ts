@@ -1,0 +1,72 @@
+// A request that got no answer, as one clean line and a hint: the cause told by what it is (a
+// deadline, a refused connection, a name that does not resolve, TLS to a server speaking plain
+// HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
+import { isIP } from 'node:net';
+import { BadResponseError, type CliError, UnavailableError, UsageError } from '../core/errors.js';
+import { AnswerCutShort, BodyTooLarge, describeFailure, rootCause } from './transport.js';
+
+export class AttemptTimeout extends Error {
+  constructor() {
+    super('the --timeout deadline passed');
+  }
+}
+
+/**
+ * The CliError for a failed attempt at `url`: an UnavailableError (exit 6) is worth retrying.
+ * `viaProxy`: the request went to a proxy, so what refused or failed to resolve may be the proxy.
+ */
+export function networkFailure(error: unknown, url: string, timeoutSeconds: number, viaProxy: boolean): CliError {
+  const target = new URL(url);
+  const { host } = target;
+  if (error instanceof AttemptTimeout) {
+    return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
+  }
+  if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
+  if (error instanceof AnswerCutShort) {
+    return new UnavailableError(`the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`, {
+      cause: error,
+      hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
+    });
+  }
+  const cause = rootCause(error);
+  // The peer that refused or the name that failed, as the system saw them: a proxy's, when one is used.
+  const peer = cause.address === undefined ? host : `${isIP(cause.address) === 6 ? `[${cause.address}]` : cause.address}${cause.port ? `:${cause.port}` : ''}`;
+  const name = cause.hostname ?? target.hostname;
+  const proxy = viaProxy ? ' and the proxy (HTTPS_PROXY, NO_PROXY)' : '';
+  switch (cause.code) {
+    case 'ECONNREFUSED':
+      return new UnavailableError(`connection refused by ${peer}: nothing is listening on that port`, {
+        cause: error,
+        hint: `Check the host and port of the base URL (cdata auth status shows it)${proxy}, and that the server is running.`,
+      });
+    case 'ENOTFOUND':
+      return new UnavailableError(`cannot resolve ${name}: no such host (DNS)`, {
+        cause: error,
+        hint: `Check the host name in the base URL for a typo (cdata auth status shows it)${proxy}; if it is right, this network cannot resolve it (a VPN may be needed).`,
+      });
+    case 'EAI_AGAIN':
+      return new UnavailableError(`cannot resolve ${name} just now: the DNS lookup failed (EAI_AGAIN)`, {
+        cause: error,
+        hint: 'Check the network connection; a failure like this one usually passes.',
+      });
+  }
+  if (speaksPlainHttp(cause)) {
+    // Not retried: the same server answers the same way. The base URL is wrong, hence exit 2.
+    return new UsageError(`${host} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`, {
+      cause: error,
+      hint: `Check the port (https is usually 443).${target.port ? ` A local server without TLS is reached as http://${host} (http:// is accepted for loopback only).` : ''}`,
+    });
+  }
+  return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
+    cause: error,
+    hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
+  });
+}
+
+/**
+ * A TLS handshake answered by a server speaking plain HTTP: its "HTTP/1.1 400" is read as a TLS
+ * record, which OpenSSL calls a wrong version number (or, from some servers, a packet too long).
+ */
+function speaksPlainHttp(cause: { code?: string | undefined; message: string }): boolean {
+  return cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' || cause.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/i.test(cause.message);
+}

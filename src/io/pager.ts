@@ -1,0 +1,59 @@
+// The pager as a process: `sh -c COMMAND` with the text on its stdin and cdata's terminal as its
+// stdout and stderr. A user who quits early closes its stdin: the EPIPE that follows is that
+// choice, not an error. Ctrl-C or SIGTERM stops it with cdata (the interrupt cleanup), so no
+// pager is left holding the terminal. child_process is taken from Node when a pager runs: the
+// build replaces its imports with an empty module (scripts/never-used.mjs).
+import { accessSync, constants, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Io } from './index.js';
+
+/**
+ * A simple command (`less -FRX`, `most`), which sh runs by `exec`: the pager is then cdata's own
+ * child, which an interrupt can stop (dash forks for `sh -c CMD`, and stopping sh would leave the
+ * pager holding the terminal). Anything with operators, or variable assignments, runs as written.
+ */
+const SIMPLE = /^(?![\s]*\w+=)[^|&;<>()`$\n]*$/;
+
+/** What sh exits with when it cannot run the command: not found, or not executable. */
+const NOT_RUN = new Set([126, 127]);
+
+export function runPager(command: string, text: string, io: Pick<Io, 'env' | 'onInterrupt'>): Promise<boolean> {
+  const { spawn } = process.getBuiltinModule('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn('/bin/sh', ['-c', SIMPLE.test(command) ? `exec ${command}` : command], { stdio: ['pipe', 'inherit', 'inherit'], env: pagerEnv(io.env) });
+    const removeCleanup = io.onInterrupt(() => child.kill('SIGTERM'));
+    child.stdin.on('error', () => undefined); // EPIPE: the reader quit before the end
+    child.on('error', () => {
+      removeCleanup();
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      removeCleanup();
+      resolve(!NOT_RUN.has(code ?? 0));
+    });
+    child.stdin.end(text);
+  });
+}
+
+/**
+ * The pager's environment: less and lv told to show colour and, for less, to quit when the text
+ * fits one screen and leave it on the screen after (`LESS=FRX`, `LV=-c`), unless the user set
+ * them: what git and gh do, so `PAGER=less` reads as well as the default.
+ */
+function pagerEnv(env: Io['env']): NodeJS.ProcessEnv {
+  return { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' };
+}
+
+/** Whether `name` is an executable file in a folder of PATH. */
+export function onPath(name: string, env: Io['env']): boolean {
+  return (env.PATH ?? '').split(':').some((dir) => {
+    if (dir === '') return false;
+    const path = join(dir, name);
+    try {
+      accessSync(path, constants.X_OK);
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  });
+}

@@ -1,0 +1,36 @@
+// Which global options apply to a command, read from what the command declares: help lists only
+// these under "Global Options" (docs/help.md). Every global option is still accepted anywhere
+// (before or after the command); one that does not apply is ignored, or refused where it would
+// mislead (--out, --fields, --sandbox), as before.
+import type { AnyCommand } from './command.js';
+import type { GLOBAL_OPTIONS } from './globals.js';
+
+type GlobalName = keyof typeof GLOBAL_OPTIONS;
+
+const printsData = (spec: AnyCommand) => spec.view !== undefined;
+const takesFormat = (spec: AnyCommand, formats: readonly string[]) => printsData(spec) || (spec.formats ?? []).some((f) => formats.includes(f));
+const callsApi = (spec: AnyCommand) => spec.usesApi === true;
+
+/** A global option without a rule here (-q, and any added later until given one) applies to every command. */
+const RULES: Partial<Record<GlobalName, (spec: AnyCommand) => boolean>> = {
+  profile: (spec) => callsApi(spec) || spec.usesProfile === true,
+  baseUrl: callsApi,
+  timeout: callsApi,
+  retries: callsApi,
+  maxWait: callsApi,
+  debug: callsApi,
+  sandbox: callsApi,
+  output: (spec) => printsData(spec) || spec.formats !== undefined,
+  json: (spec) => takesFormat(spec, ['json']),
+  fields: printsData,
+  color: printsData,
+  header: (spec) => takesFormat(spec, ['table', 'csv', 'tsv']),
+  bom: (spec) => takesFormat(spec, ['csv']),
+  out: (spec) => spec.writesOutput === true,
+};
+
+/** Whether the global option `name` (its attribute name: baseUrl, header) applies to `spec`, a command that runs. */
+export function globalApplies(name: string, spec: AnyCommand): boolean {
+  const rule = RULES[name as GlobalName];
+  return rule === undefined ? true : rule(spec);
+}

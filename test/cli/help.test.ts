@@ -1,0 +1,155 @@
+// Help that helps (PRODUCT.md section 10): `cdata help [COMMAND...]` is --help and `cdata version`
+// is --version; a group's help lists its subcommands first and no global option; a command's help
+// lists only the global options that apply to it; an unknown subcommand points at its group's
+// help; no argument is advertised that is refused; gh's `--json a,b` is explained.
+import { describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/core/version.js';
+import { cdata } from '../helpers/checked.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
+import { screen } from '../helpers/screen.js';
+import { runBinInTerminal } from '../helpers/spawn.js';
+
+const sandbox = useSandbox();
+
+/** The headings of a help text, in order, and the option names under "Global Options:". */
+function sections(help: string): { headings: string[]; global: string[] } {
+  const headings = help.split('\n').filter((line) => /^(Usage: |[A-Z][A-Za-z ]*:$)/.test(line)).map((line) => line.replace(/:.*/, ''));
+  const block = help.split('Global Options:\n')[1]?.split('\n\n')[0] ?? '';
+  const global = [...block.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!);
+  return { headings, global };
+}
+
+describe('cdata help and cdata version', () => {
+  it.each([[[]], [['tenders']], [['people']], [['auth']], [['auth', 'login']], [['config', 'list']], [['help']]])('cdata help %j prints what --help prints', async (path) => {
+    const help = await cdata(['help', ...path]);
+    const flag = await cdata([...path, '--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toBe(flag.stdout);
+    expect(help.stdout).toMatch(/^Usage: cdata/);
+  });
+
+  it('cdata version prints what --version prints', async () => {
+    expect(await cdata(['version'])).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+  });
+
+  it.each([
+    [['help', 'nosuch'], "error: unknown command 'nosuch'\nhint: Run 'cdata --help' for usage.\n"],
+    [['help', 'tender'], "error: unknown command 'tender'\nhint: Did you mean tenders? Run 'cdata --help' for usage.\n"],
+    [['help', 'auth', 'lgoin'], "error: unknown command 'lgoin' for 'cdata auth'\nhint: Did you mean login? Run 'cdata auth --help' for usage.\n"],
+    [['help', 'tenders', 'extra'], "error: unknown command 'extra' for 'cdata tenders'\nhint: Run 'cdata tenders --help' for usage.\n"],
+  ])('%j: exit 2, nothing on stdout, nothing sent', async (argv, stderr) => {
+    const before = sandbox.current.requests.length;
+    expect(await cdata(argv, { env: sandboxEnv(sandbox.current) })).toMatchObject({ code: 2, stdout: '', stderr });
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+});
+
+describe("a group's help", () => {
+  it.each([['auth'], ['config'], ['profile'], ['webhook']])('cdata %s --help: usage, then its commands, its own -h, examples, and where the rest is', async (group) => {
+    const help = (await cdata([group, '--help'])).stdout;
+    expect(sections(help)).toEqual({ headings: ['Usage', 'Commands', 'Options', 'Examples'], global: [] });
+    expect(help).toMatch(new RegExp(`^Usage: cdata ${group} \\[options\\] <command>\n`));
+    expect(help).toMatch(/\nOptions:\n {2}-h, --help +show help\n\n/);
+    expect(help).toContain(`\nRun 'cdata ${group} COMMAND --help' (or 'cdata help ${group} COMMAND') for a command's options.\n`);
+  });
+
+  it('run without a subcommand: the same help on stderr, exit 2', async () => {
+    const result = await cdata(['config']);
+    expect(result).toMatchObject({ code: 2, stdout: '', stderr: (await cdata(['config', '--help'])).stdout });
+  });
+
+  it('the root lists its commands before its options', async () => {
+    const { headings } = sections((await cdata(['--help'])).stdout);
+    expect(headings).toEqual(['Usage', 'Commands', 'Options', 'Examples', 'Environment', 'Exit codes']);
+  });
+
+  it('an unknown subcommand points at its group, with a suggestion when one is near', async () => {
+    expect(await cdata(['auth', 'foo'])).toMatchObject({ code: 2, stderr: "error: unknown command 'foo' for 'cdata auth'\nhint: Run 'cdata auth --help' for usage.\n" });
+    expect(await cdata(['-p', 'x', 'config', 'sett', 'a'])).toMatchObject({
+      code: 2,
+      stderr: "error: unknown command 'sett' for 'cdata config'\nhint: Did you mean set? Run 'cdata config --help' for usage.\n",
+    });
+    // A global option's value is not taken for a command.
+    expect(await cdata(['-p', 'auth', 'nosuch'])).toMatchObject({ code: 2, stderr: "error: unknown command 'nosuch'\nhint: Run 'cdata --help' for usage.\n" });
+  });
+});
+
+describe("a command's help", () => {
+  const ALL = ['--profile', '--base-url', '--output', '--json', '--fields', '--no-header', '--bom', '--out', '--timeout', '--retries', '--max-wait', '--color', '--quiet', '--debug', '--sandbox'];
+  it.each([
+    [['tenders'], ALL],
+    [['export'], ['--profile', '--base-url', '--output', '--json', '--no-header', '--bom', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox']],
+    [['auth', 'login'], ['--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox']],
+    [['auth', 'status'], ['--profile', '--base-url', '--output', '--json', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox']],
+    [['auth', 'logout'], ['--profile', '--quiet']],
+    [['config', 'get'], ['--profile', '--quiet']],
+    [['config', 'list'], ['--profile', '--output', '--json', '--fields', '--no-header', '--bom', '--out', '--color', '--quiet']],
+    [['config', 'path'], ['--quiet']],
+    [['profile', 'list'], ['--output', '--json', '--fields', '--no-header', '--bom', '--out', '--color', '--quiet']],
+    [['profile', 'use'], ['--quiet']],
+    [['webhook', 'check'], ['--output', '--json', '--fields', '--no-header', '--bom', '--color', '--quiet']],
+    [['webhook', 'listen'], ['--quiet']],
+    [['sandbox'], ['--quiet']],
+  ])('%j lists, of the global options, only those that apply', async (path, global) => {
+    const help = (await cdata([...path, '--help'])).stdout;
+    expect(sections(help).global).toEqual(global);
+    expect(sections(help).headings.slice(-2)).toEqual(['Global Options', 'Examples']);
+  });
+
+  it('auth login advertises no key argument, which it refuses', async () => {
+    const login = (await cdata(['auth', 'login', '--help'])).stdout;
+    expect(login).toMatch(/^Usage: cdata auth login \[options\]\n/);
+    expect(login).not.toMatch(/Arguments:|\[key\]/);
+    expect((await cdata(['auth', '--help'])).stdout).toMatch(/\n {2}login {2,}Store an API key/);
+    const refused = await cdata(['auth', 'login', 'svc_NotAKeyNotAKeyNotAKeyNotAKeyNo']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: cdata does not take the key on the command line/);
+  });
+});
+
+describe("gh's --json FIELDS", () => {
+  it.each([
+    [['tenders', '--json', 'ocid,title'], 'ocid,title'],
+    [['--json', 'ocid', 'tenders'], 'ocid'],
+    [['tenders', '--json=title,closesOn'], 'title,closesOn'],
+  ])('%j: exit 2, says to write --json --fields, also as a JSON line; nothing sent', async (argv, fields) => {
+    const before = sandbox.current.requests.length;
+    const result = await cdata(argv, { env: sandboxEnv(sandbox.current) });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    const [error, hint, json] = result.stderr.split('\n');
+    expect(error).toBe('error: --json takes no field list: it is -o json, and fields are chosen with --fields');
+    expect(hint).toBe(`hint: Write --json --fields ${fields} (gh's --json FIELDS is cdata's --json --fields FIELDS).`);
+    expect(JSON.parse(json!)).toMatchObject({ error: { exitCode: 2 } });
+    expect(sandbox.current.requests.length).toBe(before);
+  });
+
+  it('what it says works, and a word that is not a field list is left to the parser', async () => {
+    const result = await cdata(['tenders', '--json', '--fields', 'ocid,title', '--limit', '1'], { env: sandboxEnv(sandbox.current) });
+    expect(result.code).toBe(0);
+    expect(Object.keys((JSON.parse(result.stdout) as object[])[0]!)).toEqual(['ocid', 'title']);
+    expect((await cdata(['tenders', '--json', 'nonsense'], { env: sandboxEnv(sandbox.current) })).stderr).toMatch(/^error: too many arguments for 'tenders'/);
+  });
+});
+
+describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
+  it('cdata auth: the subcommands come first, every line but the examples fits', async () => {
+    const result = await runBinInTerminal(['auth'], { columns });
+    expect(result.code).toBe(2);
+    const lines = screen(result.stdout).split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'Usage: cdata auth [options] <command>',
+      '',
+      'Store, check and remove API keys.',
+      '',
+      'Commands:',
+      expect.stringMatching(/^ {2}login {2,}Store an API key/),
+    ]);
+    const at = (heading: string) => lines.indexOf(heading);
+    expect([at('Commands:'), at('Options:'), at('Examples:')]).toEqual([4, expect.any(Number), expect.any(Number)]);
+    expect(at('Options:')).toBeGreaterThan(at('Commands:') + 3);
+    expect(lines.some((line) => /^ {2}logout {2,}Remove a profile's stored key/.test(line))).toBe(true);
+    expect(lines).not.toContain('Global Options:');
+    // Descriptions wrap to the width, under their column (examples are commands: never cut).
+    for (const line of lines.slice(0, at('Examples:'))) expect(line.length).toBeLessThanOrEqual(columns);
+  });
+});
