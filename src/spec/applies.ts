@@ -27,6 +27,8 @@ const RULES: Partial<Record<GlobalName, (spec: AnyCommand) => boolean>> = {
   header: (spec) => takesFormat(spec, ['table', 'csv', 'tsv']),
   bom: (spec) => takesFormat(spec, ['csv']),
   out: (spec) => spec.writesOutput === true,
+  // The pager takes data printed at a terminal.
+  pager: printsData,
 };
 
 /** Whether the global option `name` (its attribute name: baseUrl, header) applies to `spec`, a command that runs. */

@@ -15,7 +15,7 @@ describe('config list', () => {
   it('names every setting there is, each with a source, also when nothing is set', async () => {
     // No -o: a format flag would itself be the output setting. A pipe gets tsv.
     const result = await list([], configHome().env);
-    expect(result.stdout).toBe('setting\tvalue\tsource\nbase-url\t\tdefault\noutput\t\tdefault\ntimeout\t30\tdefault\nkey-command\t\tdefault\n');
+    expect(result.stdout).toBe('setting\tvalue\tsource\nbase-url\t\tdefault\noutput\t\tdefault\ntimeout\t30\tdefault\nkey-command\t\tdefault\npager\t\tdefault\n');
     expect(result.stdout.trimEnd().split('\n').slice(1).map((row) => row.split('\t')[0])).toEqual(Object.keys(SETTINGS));
     const json = await list(['--json'], configHome().env);
     expect(JSON.parse(json.stdout)).toEqual([
@@ -23,6 +23,7 @@ describe('config list', () => {
       { setting: 'output', value: 'json', source: 'flag' },
       { setting: 'timeout', value: 30, source: 'default' },
       { setting: 'key-command', value: null, source: 'default' },
+      { setting: 'pager', value: null, source: 'default' },
     ]);
   });
 
@@ -37,13 +38,14 @@ describe('config list', () => {
       '{"setting":"base-url","value":"https://stored.example","source":"profile"}\n' +
         '{"setting":"output","value":"ndjson","source":"flag"}\n' +
         '{"setting":"timeout","value":12,"source":"profile"}\n' +
-        '{"setting":"key-command","value":null,"source":"default"}\n',
+        '{"setting":"key-command","value":null,"source":"default"}\n' +
+        '{"setting":"pager","value":null,"source":"default"}\n',
     );
     const env = { ...home.env, CDATA_BASE_URL: 'https://env.example' };
     // The profile's output (csv) is the format when no flag chooses one.
-    expect((await list([], env)).stdout).toBe('setting,value,source\r\nbase-url,https://env.example,env\r\noutput,csv,profile\r\ntimeout,12,profile\r\nkey-command,,default\r\n');
+    expect((await list([], env)).stdout).toBe('setting,value,source\r\nbase-url,https://env.example,env\r\noutput,csv,profile\r\ntimeout,12,profile\r\nkey-command,,default\r\npager,,default\r\n');
     const flagged = await list(['--base-url', 'https://flag.example', '--timeout', '3', '-o', 'tsv'], env);
-    expect(flagged.stdout).toBe('setting\tvalue\tsource\nbase-url\thttps://flag.example\tflag\noutput\ttsv\tflag\ntimeout\t3\tflag\nkey-command\t\tdefault\n');
+    expect(flagged.stdout).toBe('setting\tvalue\tsource\nbase-url\thttps://flag.example\tflag\noutput\ttsv\tflag\ntimeout\t3\tflag\nkey-command\t\tdefault\npager\t\tdefault\n');
   });
 
   it('at a terminal: a table, and which profile on stderr', async () => {
@@ -58,11 +60,12 @@ describe('config list', () => {
       'output                             default',
       'timeout                         9  profile',
       'key-command  pass show cdata/prod  profile',
+      'pager                              default',
       '',
     ]);
     expect(result.stderr).toBe("Profile 'prod', chosen with -p.\n");
     const fields = await list(['-p', 'prod', '-f', 'source,setting', '--no-header', '-o', 'csv'], home.env);
-    expect(fields.stdout).toBe('default,base-url\r\nflag,output\r\nprofile,timeout\r\nprofile,key-command\r\n');
+    expect(fields.stdout).toBe('default,base-url\r\nflag,output\r\nprofile,timeout\r\nprofile,key-command\r\ndefault,pager\r\n');
   });
 
   it('a named profile that does not exist: exit 2', async () => {
