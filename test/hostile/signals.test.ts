@@ -59,8 +59,10 @@ describe('SIGTERM ends cdata within a second, whatever the body', () => {
     const cdata = start(server.url, ['tenders', '--timeout', '5', '--retries', '0']);
     await cdata.received;
     const ended = await cdata.stop();
-    // 143 from the handler; had cdata ended on its own first, quickly, with its own exit code.
-    expect([143, code], ended.stderr).toContain(ended.code);
+    // 143 from the handler; had cdata ended on its own first, quickly, with its own exit code; or,
+    // when the signal came while Node was already shutting down (its JavaScript handlers gone),
+    // the signal's own death. Each is prompt; deaf would be SIGKILL at 10 s, caught by the bound.
+    expect([143, code, 'SIGTERM'], ended.stderr).toContain(ended.code ?? ended.signal);
     expect(ended.ms).toBeLessThan(bound);
   });
 });
