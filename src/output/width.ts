@@ -11,7 +11,15 @@ export function displayWidth(text: string): number {
   return ASCII.test(text) ? text.length : cliTableUtils.strlen(text);
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * The grapheme segmenter, made on first use: making one loads ICU's break rules (~20 ms), which
+ * ASCII text (most of the API's, and every export progress line) never needs.
+ */
+let segmenter: Intl.Segmenter | undefined;
+function graphemesOf(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter.segment(text);
+}
 
 /**
  * Text cut to `columns` display columns, ending in `…` when cut. Cut by grapheme, so a character
@@ -23,7 +31,7 @@ export function shorten(text: string, columns: number): string {
   if (ASCII.test(text)) return `${text.slice(0, Math.max(0, columns - 1))}…`;
   let kept = '';
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemesOf(text)) {
     const next = displayWidth(segment);
     if (used + next > columns - 1) break;
     kept += segment;
@@ -68,7 +76,7 @@ export function wrap(text: string, columns: number): string[] {
       used = line.length;
       continue;
     }
-    for (const { segment } of graphemes.segment(word)) {
+    for (const { segment } of graphemesOf(word)) {
       const next = displayWidth(segment);
       if (used + next > limit && used > 0) {
         lines.push(line);
