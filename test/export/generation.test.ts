@@ -204,13 +204,19 @@ describe('one export at a time', () => {
 });
 
 describe('an export stopped or stalled for longer than its lock is refreshed', () => {
-  it('keeps its lock: a second export waits and gives up (exit 2); the first, resumed, commits whole', async () => {
+  /** A whole export in a folder, then a second one, against a slow sandbox, caught holding the lock. */
+  async function exportHoldingTheLock() {
     const slow = await makeSandbox({ latencyMs: 1500 });
     const dir = folder();
     expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
     const before = whole(dir);
     const first = spawnBin(['export', 'agents', '--dir', dir], sandboxEnv(slow));
     await until(() => readdirSync(dir).includes('..lock'), 'the first export to take the lock');
+    return { slow, dir, before, first };
+  }
+
+  it('keeps its lock: a second export waits and gives up (exit 2); the first, resumed, commits whole', async () => {
+    const { slow, dir, before, first } = await exportHoldingTheLock();
     first.child.kill('SIGSTOP'); // Ctrl-Z: no refresh of the lock while it stays stopped
     const lock = join(dir, '..lock');
     const long = (Date.now() - 60_000) / 1000;
@@ -227,12 +233,7 @@ describe('an export stopped or stalled for longer than its lock is refreshed', (
   });
 
   it('whose lock was taken over meanwhile commits nothing: exit 2, the folder as the new holder left it', async () => {
-    const slow = await makeSandbox({ latencyMs: 1500 });
-    const dir = folder();
-    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
-    const before = whole(dir);
-    const first = spawnBin(['export', 'agents', '--dir', dir], sandboxEnv(slow));
-    await until(() => readdirSync(dir).includes('..lock'), 'the first export to take the lock');
+    const { dir, before, first } = await exportHoldingTheLock();
     // Another holder's lock in its place (as a takeover from another host would leave it).
     writeFileSync(join(dir, '..lock'), JSON.stringify({ pid: 4242, host: 'elsewhere', token: 'theirs' }));
     const result = await first.done;
