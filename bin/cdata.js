@@ -13,7 +13,12 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 async function run() {
-  const { main, processIo, runInterruptCleanups } = require('../dist/cli.cjs');
+  // The program, from V8's code cache where this Node can use it (bin/code-cache.cjs).
+  const { CodeCacheLoader, useV8Flags } = require('./code-cache.cjs');
+  useV8Flags();
+  const { join } = require('node:path');
+  const dist = join(__dirname, '..', 'dist');
+  const { main, processIo, runInterruptCleanups } = new CodeCacheLoader(dist).require(join(dist, 'cli.cjs'));
 
   // `cdata ... | head` closes the pipe early: that is the reader's choice, not an error.
   process.stdout.on('error', (error) => {

@@ -94,6 +94,9 @@ const allCases = [
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
   { name: '  floor: undici alone, one GET', args: [join(work, 'floor/undici-get.cjs')], env: env(fast) },
   { name: '  floor: commander + undici GET', args: [join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'], env: env(fast) },
+  // The same, loaded from V8's code cache as cdata is (bin/code-cache.cjs): against this floor,
+  // what remains is cdata's own work, compiled or not.
+  { name: '  floor: the same, code-cached', args: [join(root, 'scripts/floor/cached.cjs'), join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'], env: env(fast) },
   { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
   { name: `cdata tenders -o json (${LATENCY_MS} ms latency)`, args: [bin, 'tenders', '-o', 'json'], env: env(slow), extraBaselineMs: LATENCY_MS },
   {
@@ -112,6 +115,18 @@ const allCases = [
 ];
 
 const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));
+// The cached floor's cache, made once as the build makes dist/'s.
+const recorded = spawnSync(process.execPath, allCases.find((c) => c.name.includes('code-cached')).args, {
+  env: { ...env(fast), CDATA_BENCH_RECORD: '1' },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+if (recorded.status !== 0) throw new Error(`the cached floor's cache was not made: ${recorded.stderr}`);
+
+/** Ratios between two rows, each with its target (issue 17: cdata's own work within 10% of the stack's). */
+const COMPARISONS = [
+  { of: 'cdata tenders -o json', against: '  floor: commander + undici GET', target: 1.1 },
+  { of: 'cdata tenders -o json', against: '  floor: the same, code-cached' },
+];
 
 function timeOnce(command) {
   const started = process.hrtime.bigint();
@@ -173,6 +188,7 @@ const rows = [baseline, ...cases].map((command) => {
 
 sandboxes.kill();
 
+const comparisons = [];
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);
 console.log(`${pad('command', 46)}${pad('median', 11)}${pad('vs node', 9)}${pad('ratio', 8)}${pad('target', 10)}${pad('peak RSS', 11)}`);
@@ -183,15 +199,24 @@ for (const row of rows) {
     `${pad(row.name, 46)}${pad(`${row.medianMs} ms`, 11)}${pad(`${row.ratioToNode}x`, 9)}${pad(ratio, 8)}${pad(target, 10)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)}`,
   );
 }
+for (const { of, against, target } of COMPARISONS) {
+  const [a, b] = [of, against].map((name) => rows.find((row) => row.name === name));
+  if (!a || !b) continue;
+  const ratio = Number((a.medianMs / b.medianMs).toFixed(2));
+  const verdict = target === undefined ? '' : `  target <=${target}${ratio <= target ? '' : ' !'}`;
+  console.log(`${of} / ${against.trim()}: ${ratio}x${verdict}`);
+  comparisons.push({ of, against: against.trim(), ratio, target, met: target === undefined ? undefined : ratio <= target });
+}
 console.log(`
 vs node: median / median of node -e 0 (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
 ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
 target: against ratio where shown, else vs node; "!" marks a miss (peak RSS target: 64 MiB; 192 MiB for the large answers, docs/limits.md).
-floor: the same GET with no cdata code, bundled the same way (scripts/floor).`);
+floor: the same GET with no cdata code, bundled the same way (scripts/floor); code-cached: also
+loaded from V8's code cache, as bin/cdata.js loads dist/.`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', rows };
+const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', rows, comparisons };
 const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
 writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`written: ${file}`);

@@ -118,7 +118,6 @@ function addCommand(
     }
     const options = parseValues(spec.options ?? {}, raw);
     const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
-    if (spec.usesApi || spec.sendsRequests) compileWasmOnce();
     const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
     try {
       const code = await handler(createContext(io, run, global, options, args, target?.target));
@@ -214,19 +213,6 @@ async function showHelp(path: readonly string[], io: Io, run: RunState): Promise
     }
   }
   return runProgram([...path, '--help'], io, run);
-}
-
-/**
- * undici parses HTTP with llhttp compiled to WebAssembly. By default V8 compiles it twice, the
- * second time (optimised) in the background, and the process cannot exit until that finishes:
- * ~80 ms added to every command that sends a request, for code that parses a few kilobytes. The
- * baseline compiler alone is plenty (docs/performance.md). Set by the program for the commands
- * that send requests (node:v8 costs the others ~5 ms to load), never as a side effect of
- * importing a module: the sandbox library and the client leave the process's V8 alone.
- */
-function compileWasmOnce(): void {
-  // Loaded here, not imported: a module-level import would load node:v8 for every command.
-  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 }
 
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */

@@ -68,10 +68,8 @@ export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpe
    * field names after --fields, and help shows it the output options.
    */
   view?: View;
-  /** Talks to the API, so --sandbox applies (and it sends HTTP requests). */
+  /** Talks to the API, so --sandbox applies. */
   usesApi?: boolean;
-  /** Sends HTTP requests other than to the API (webhook deliveries). */
-  sendsRequests?: boolean;
   /** Reads or changes the settings of the profile in use, so -p applies (as it does with usesApi). */
   usesProfile?: boolean;
   /**
