@@ -1,16 +1,17 @@
 // Loads dist/'s CommonJS files with V8's code cache: the bytecode of cdata's bundle and of the
 // vendored packages it loads, made once at build time (scripts/code-cache.mjs), instead of
-// compiled again at every start. That is ~20 ms of a `cdata tenders -o json` that takes ~125
-// (docs/performance.md). Node 22 has this built in (module.enableCompileCache); Node 20, which
+// compiled again at every start. That is ~10-15 ms of a `cdata tenders -o json` that takes
+// ~125 (docs/performance.md). Node 22 has this built in (module.enableCompileCache); Node 20, which
 // cdata supports, does not, and writes nothing at run time: the caches ship in dist/code-cache/.
 //
 // A cache is used only when all of these hold, and otherwise the file compiles as usual:
 //   - it was made by this V8 on this architecture (its folder is named after both, so another
 //     Node reads nothing);
-//   - it was made from exactly this source: the cache file begins with the source it was made
-//     from, compared byte for byte (memcmp: a hash would cost more than the rest of the loading,
-//     and node:crypto ~5 ms to load), so a dist/ file edited by hand or by patch-package is
-//     compiled from its new text (V8 itself checks only the source's length);
+//   - it was made from exactly this text: the cache file begins with the text it was made from
+//     (the file in the module wrapper below), compared byte for byte (memcmp: a hash would cost
+//     more than the rest of the loading, and node:crypto ~5 ms to load), so a dist/ file edited
+//     by hand or by patch-package is compiled from its new text (V8 itself checks only the
+//     length);
 //   - V8 accepts it: same V8 flags as when it was made (useV8Flags() runs first in both), and
 //     its checksum holds (--verify-snapshot-checksum: V8 skips that check by default, and a
 //     damaged cache it accepts crashes Node; the check costs well under a millisecond).
@@ -46,6 +47,9 @@ function useV8Flags() {
   require('node:v8').setFlagsFromString(V8_FLAGS);
 }
 
+/** Node's CommonJS module wrapper, around each file's text (one line: lines keep their numbers). */
+const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'].map((text) => Buffer.from(text));
+
 class CodeCacheLoader {
   /**
    * @param {string} dist the dist/ folder
@@ -54,7 +58,7 @@ class CodeCacheLoader {
   constructor(dist, options = {}) {
     this.folder = join(dist, 'code-cache', `v8-${process.versions.v8}-${process.arch}`);
     this.record = options.record === true;
-    /** @type {Map<string, { module: { exports: unknown }, cache: 'used' | 'rejected' | 'none', script?: Script, source?: Buffer, cacheFile?: string }>} */
+    /** @type {Map<string, { module: { exports: unknown }, cache: 'used' | 'rejected' | 'none', script?: Script, parts?: Buffer[], cacheFile?: string }>} */
     this.loaded = new Map();
   }
 
@@ -62,20 +66,26 @@ class CodeCacheLoader {
   require(file) {
     const known = this.loaded.get(file);
     if (known) return known.module.exports;
-    const source = readFileSync(file);
+    const parts = [WRAPPER[0], readFileSync(file), WRAPPER[1]];
     const cacheFile = join(this.folder, `${basename(file)}.bin`);
-    const cachedData = this.record ? undefined : cacheOf(source, cacheFile);
-    const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source.toString('utf8')}\n});`;
-    const script = new Script(wrapped, { filename: file, cachedData });
+    const cachedData = this.record ? undefined : cacheOf(parts, cacheFile);
+    // columnOffset: the first line's columns as in the file itself, not shifted by the wrapper.
+    const script = new Script(parts.map(String).join(''), { filename: file, columnOffset: -WRAPPER[0].length, cachedData });
     const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
     const module = { exports: {} };
-    // The script and its source are kept only to write the cache: otherwise ~1 MB held for nothing.
-    this.loaded.set(file, this.record ? { module, script, source, cacheFile, cache } : { module, cache });
+    // The script and its text are kept only to write the cache: otherwise ~1 MB held for nothing.
+    this.loaded.set(file, this.record ? { module, script, parts, cacheFile, cache } : { module, cache });
     // The bundles require Node's own modules, which resolve the same from anywhere, and each
     // other as ./vendor/NAME.cjs; nothing else (scripts/build.mjs bundles everything else).
     /** @param {string} id */
     const requireFromFile = (id) => (id.startsWith('./vendor/') ? this.require(join(dirname(file), id)) : require(id));
-    script.runInThisContext()(module.exports, requireFromFile, module, file, dirname(file));
+    try {
+      script.runInThisContext().call(module.exports, module.exports, requireFromFile, module, file, dirname(file));
+    } catch (error) {
+      // As Node's loader does: a file that failed to load is not half-loaded for the next require.
+      this.loaded.delete(file);
+      throw error;
+    }
     return module.exports;
   }
 
@@ -90,29 +100,35 @@ class CodeCacheLoader {
    */
   writeCaches() {
     mkdirSync(this.folder, { recursive: true });
-    for (const { script, source, cacheFile } of this.loaded.values()) {
+    for (const { script, parts, cacheFile } of this.loaded.values()) {
+      const text = Buffer.concat(parts);
       const header = Buffer.alloc(4);
-      header.writeUInt32LE(source.length);
-      writeFileSync(`${cacheFile}.tmp`, Buffer.concat([header, source, script.createCachedData()]));
+      header.writeUInt32LE(text.length);
+      writeFileSync(`${cacheFile}.tmp`, Buffer.concat([header, text, script.createCachedData()]));
       renameSync(`${cacheFile}.tmp`, cacheFile);
     }
   }
 }
 
 /**
- * The V8 cache in `cacheFile` when that file was made from exactly `source`: it holds the
- * source's length (4 bytes), the source, then the cache.
+ * The V8 cache in `cacheFile` when that file was made from exactly the text `parts` make: it
+ * holds the text's length (4 bytes), the text, then the cache.
  */
-function cacheOf(source, cacheFile) {
+function cacheOf(parts, cacheFile) {
   let bytes;
   try {
     bytes = readFileSync(cacheFile);
   } catch {
     return undefined;
   }
-  const end = 4 + source.length;
-  if (bytes.length <= end || bytes.readUInt32LE(0) !== source.length || !source.equals(bytes.subarray(4, end))) return undefined;
-  return bytes.subarray(end);
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  if (bytes.length <= 4 + length || bytes.readUInt32LE(0) !== length) return undefined;
+  let at = 4;
+  for (const part of parts) {
+    if (!part.equals(bytes.subarray(at, at + part.length))) return undefined;
+    at += part.length;
+  }
+  return bytes.subarray(at);
 }
 
 module.exports = { CodeCacheLoader, useV8Flags, V8_FLAGS };

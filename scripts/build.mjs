@@ -7,7 +7,7 @@
 //                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk,
 //                       @jmespath-community/jmespath (--query).
 //   dist/code-cache/    V8's code cache of the two above, for the Node that built them
-//                       (bin/code-cache.cjs: ~20 ms off every command that loads the program).
+//                       (bin/code-cache.cjs: ~10-15 ms off every command that loads it).
 //   dist/sandbox.js     the sandbox library, an ES module (package.json "exports": cdata/sandbox),
 //                       and dist/types/ its declarations.
 //

@@ -5,7 +5,7 @@
 // command fails: a cache made from an error path would hold the wrong functions.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tempFolder } from './temp-folder.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,7 +15,7 @@ const { CodeCacheLoader, useV8Flags } = createRequire(import.meta.url)('../bin/c
 useV8Flags();
 const loader = new CodeCacheLoader(dist, { record: true });
 const { main } = loader.require(join(dist, 'cli.cjs'));
-const { startSandbox, demoKey } = await import(join(dist, 'sandbox.js'));
+const { startSandbox, demoKey } = await import(pathToFileURL(join(dist, 'sandbox.js')).href);
 
 const work = tempFolder('cdata-code-cache-');
 const sandbox = await startSandbox();

@@ -13,6 +13,7 @@ import { runProcess } from '../helpers/spawn.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FOLDER = `v8-${process.versions.v8}-${process.arch}`;
 const sandbox = useSandbox();
+const PRELOAD = fileURLToPath(new URL('./preload/code-cache-use.cjs', import.meta.url));
 
 /** A copy of what an install holds (bin/, dist/, package.json), to change without touching the build. */
 function copyOfInstall(): string {
@@ -48,6 +49,20 @@ it('the build made a cache of the program and of the vendored files the common c
   });
 });
 
+it('bin/cdata.js itself starts from the caches: the program and undici, and csv for a CSV', async () => {
+  const watched = async (args: string[]) => {
+    const result = await runProcess(process.execPath, ['-r', PRELOAD, join(root, 'bin/cdata.js'), ...args], { env: sandboxEnv(sandbox.current) });
+    expect(result.code).toBe(0);
+    return /^code cache: (.*)$/m.exec(result.stderr)?.[1];
+  };
+  expect(await watched(['tenders', '-o', 'json'])).toBe('cli.cjs=used vendor/undici.cjs=used');
+  expect(await watched(['obligations', '-o', 'csv'])).toBe('cli.cjs=used vendor/undici.cjs=used vendor/csv.cjs=used');
+  // And under V8 flags of the user's own, V8 refuses them, and cdata runs as before.
+  const flagged = await runProcess(process.execPath, ['--max-old-space-size=2048', '-r', PRELOAD, join(root, 'bin/cdata.js'), 'tenders', '-o', 'json'], { env: sandboxEnv(sandbox.current) });
+  expect(flagged.code).toBe(0);
+  expect(/^code cache: (.*)$/m.exec(flagged.stderr)?.[1]).toBe('cli.cjs=rejected vendor/undici.cjs=rejected');
+});
+
 it('a dist/ file edited after the build runs as edited, even at the same length (V8 checks only the length)', async () => {
   const install = copyOfInstall();
   const program = join(install, 'dist/cli.cjs');
@@ -70,7 +85,8 @@ it('a damaged cache is rejected by V8, a cut one and another Node\'s are not rea
   // One bit flipped in the middle of the V8 part (the source copy before it intact): V8 checks
   // no checksum unless told to (--verify-snapshot-checksum), and without it this crashes Node.
   const program = readFileSync(join(folder, 'cli.cjs.bin'));
-  const v8Part = 4 + statSync(join(install, 'dist/cli.cjs')).size;
+  const v8Part = 4 + program.readUInt32LE(0); // after the text it was made from
+  expect(v8Part).toBeGreaterThan(4 + statSync(join(install, 'dist/cli.cjs')).size);
   program[v8Part + Math.floor((program.length - v8Part) / 2)]! ^= 0x10;
   writeFileSync(join(folder, 'cli.cjs.bin'), program);
   // And undici's cut short.
