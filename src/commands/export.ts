@@ -53,7 +53,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
-  const progress = new Progress(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
+  const progress = await Progress.open(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
   // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
   // each list's progress line.
   const client = await openClient(context, undefined, (event) => progress.wait(event));

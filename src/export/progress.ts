@@ -4,18 +4,31 @@
 import type { WaitEvent } from '../client/waits.js';
 import type { Io } from '../io/index.js';
 import { sanitize } from '../core/sanitize.js';
-import { shorten } from '../output/width.js';
+
+/** Text cut to a number of display columns: output/width.ts's shorten. */
+type Shorten = (text: string, columns: number) => string;
 
 export class Progress {
   private readonly lines = new Map<string, string>();
   private readonly width: number;
   private drawn = 0;
 
+  /**
+   * On a terminal only: the lines are drawn, and `Progress.open` loads the width rule (with
+   * cli-table3's string-width) for them; a cron job's export never loads it.
+   */
+  static async open(io: Io, names: readonly string[], enabled: boolean): Promise<Progress> {
+    return new Progress(io, names, enabled ? (await import('../output/width.js')).shorten : undefined);
+  }
+
+  readonly enabled: boolean;
+
   constructor(
     private readonly io: Io,
     names: readonly string[],
-    readonly enabled: boolean,
+    private readonly shorten: Shorten | undefined,
   ) {
+    this.enabled = shorten !== undefined;
     this.width = Math.max(...names.map((n) => n.length));
     for (const name of names) this.lines.set(name, `${name.padEnd(this.width)}  pending`);
   }
@@ -64,7 +77,7 @@ export class Progress {
    */
   private fit(line: string): string {
     const columns = this.io.stderr.columns;
-    if (!columns || columns < 4) return line; // unknown (0 from some pseudo-terminals): as it is
-    return shorten(line, columns - 1);
+    if (!columns || columns < 4 || !this.shorten) return line; // unknown (0 from some pseudo-terminals): as it is
+    return this.shorten(line, columns - 1);
   }
 }

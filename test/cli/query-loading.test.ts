@@ -1,5 +1,9 @@
 // The JMESPath library is a vendor file of its own (dist/vendor/jmespath.cjs), loaded only by a
-// command given --query: the built binary, as a user runs it, loads it then and only then.
+// command given --query: the built binary, as a user runs it, loads it then and only then. And
+// the table packages (dist/vendor/table.cjs: cli-table3, chalk) only for what a terminal shows.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NOW } from '../helpers/api.js';
@@ -33,5 +37,14 @@ describe('loading the JMESPath library', () => {
     const run = await vendorsLoadedBy(['tenders', '--query', '[].{ocid: ocid}', '-o', 'table']);
     expect(run.code).toBe(0);
     expect(run.vendors).toEqual(['jmespath.cjs', 'table.cjs', 'undici.cjs']);
+  });
+});
+
+describe('loading the table packages', () => {
+  it('an export from cron loads neither them nor anything else it does not need', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdata-export-'));
+    const run = await vendorsLoadedBy(['export', '--dir', dir, '-q']);
+    expect(run.code).toBe(0);
+    expect(run.vendors).toEqual(['csv.cjs', 'undici.cjs']);
   });
 });
