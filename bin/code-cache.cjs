@@ -58,7 +58,7 @@ class CodeCacheLoader {
   constructor(dist, options = {}) {
     this.folder = join(dist, 'code-cache', `v8-${process.versions.v8}-${process.arch}`);
     this.record = options.record === true;
-    /** @type {Map<string, { module: { exports: unknown }, cache: 'used' | 'rejected' | 'none', script?: Script, parts?: Buffer[], cacheFile?: string }>} */
+    /** @type {Map<string, { module: { exports: unknown }, script?: Script, parts?: Buffer[], cacheFile?: string }>} */
     this.loaded = new Map();
   }
 
@@ -70,11 +70,11 @@ class CodeCacheLoader {
     const cacheFile = join(this.folder, `${basename(file)}.bin`);
     const cachedData = this.record ? undefined : cacheOf(parts, cacheFile);
     // columnOffset: the first line's columns as in the file itself, not shifted by the wrapper.
+    // Whether V8 took the cache is script.cachedDataRejected (tests watch it through node:vm).
     const script = new Script(parts.map(String).join(''), { filename: file, columnOffset: -WRAPPER[0].length, cachedData });
-    const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
     const module = { exports: {} };
     // The script and its text are kept only to write the cache: otherwise ~1 MB held for nothing.
-    this.loaded.set(file, this.record ? { module, script, parts, cacheFile, cache } : { module, cache });
+    this.loaded.set(file, this.record ? { module, script, parts, cacheFile } : { module });
     // The bundles require Node's own modules, which resolve the same from anywhere, and each
     // other as ./vendor/NAME.cjs; nothing else (scripts/build.mjs bundles everything else).
     /** @param {string} id */
@@ -87,11 +87,6 @@ class CodeCacheLoader {
       throw error;
     }
     return module.exports;
-  }
-
-  /** Each file loaded so far, and whether its cache was used, rejected by V8, or not there. */
-  status() {
-    return [...this.loaded].map(([file, { cache }]) => ({ file, cache }));
   }
 
   /**
@@ -131,4 +126,4 @@ function cacheOf(parts, cacheFile) {
   return bytes.subarray(at);
 }
 
-module.exports = { CodeCacheLoader, useV8Flags, V8_FLAGS };
+module.exports = { CodeCacheLoader, useV8Flags };

@@ -4,9 +4,7 @@
 import type { WaitEvent } from '../client/waits.js';
 import type { Io } from '../io/index.js';
 import { sanitize } from '../core/sanitize.js';
-
-/** Text cut to a number of display columns: output/width.ts's shorten. */
-type Shorten = (text: string, columns: number) => string;
+import type { shorten as shortenText } from '../output/width.js';
 
 export class Progress {
   private readonly lines = new Map<string, string>();
@@ -21,16 +19,18 @@ export class Progress {
     return new Progress(io, names, enabled ? (await import('../output/width.js')).shorten : undefined);
   }
 
-  readonly enabled: boolean;
-
   constructor(
     private readonly io: Io,
     names: readonly string[],
-    private readonly shorten: Shorten | undefined,
+    private readonly shorten: typeof shortenText | undefined,
   ) {
-    this.enabled = shorten !== undefined;
     this.width = Math.max(...names.map((n) => n.length));
     for (const name of names) this.lines.set(name, `${name.padEnd(this.width)}  pending`);
+  }
+
+  /** Drawn at all: on a terminal, without -q. */
+  get enabled(): boolean {
+    return this.shorten !== undefined;
   }
 
   /** Draws every line as it stands: called once the export starts. */
