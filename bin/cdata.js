@@ -13,12 +13,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 async function run() {
-  // The program, from V8's code cache where this Node can use it (bin/code-cache.cjs).
-  const { CodeCacheLoader, useV8Flags } = require('./code-cache.cjs');
-  useV8Flags();
-  const { join } = require('node:path');
-  const dist = join(__dirname, '..', 'dist');
-  const { main, processIo, runInterruptCleanups } = new CodeCacheLoader(dist).require(join(dist, 'cli.cjs'));
+  require('./start-up.cjs').prepare();
+  const { main, processIo, runInterruptCleanups } = require('../dist/cli.cjs');
 
   // `cdata ... | head` closes the pipe early: that is the reader's choice, not an error.
   process.stdout.on('error', (error) => {
@@ -27,7 +23,10 @@ async function run() {
   });
 
   // Ctrl-C or a kill during a write: remove temp files (the old file stays whole), then go.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
     process.once(signal, () => {
       runInterruptCleanups();
       process.exit(code);

@@ -2,8 +2,10 @@
 // measured in the same session, runs alternating so machine noise hits both alike. Not a test:
 // it prints a table and writes bench-results/latest.json for comparison between commits.
 //
-//   node scripts/bench.mjs [--runs N] [--only TEXT] [--clean-env]
+//   node scripts/bench.mjs [--runs N] [--only TEXT] [--clean-env] [--lines 20,24]
 //
+// Every case runs on each supported Node line named by --lines (default: the Node running the
+// bench, and 24 from the npm registry, scripts/node-line.mjs), each against its own node -e 0.
 // --only TEXT: only the cases whose name contains TEXT. --clean-env: run every command with only
 // PATH and HOME (plus cdata's own variables) instead of this shell's environment. Some machines
 // set variables that slow every Node start-up (NODE_EXTRA_CA_CERTS loads a CA bundle: ~40 ms);
@@ -22,6 +24,11 @@ const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 21;
 const onlyFlag = process.argv.indexOf('--only');
 const ONLY = onlyFlag > 0 ? process.argv[onlyFlag + 1] : undefined;
 const CLEAN_ENV = process.argv.includes('--clean-env');
+const linesFlag = process.argv.indexOf('--lines');
+const { nodeLine } = await import('./node-line.mjs');
+const thisLine = process.versions.node.split('.')[0];
+const LINES = (linesFlag > 0 ? process.argv[linesFlag + 1].split(',') : [thisLine, '24']).filter((line, i, all) => all.indexOf(line) === i);
+const NODES = LINES.map((line) => ({ line, path: line === thisLine ? process.execPath : nodeLine(line) }));
 const WARMUP = 3;
 const LATENCY_MS = 200;
 
@@ -94,9 +101,6 @@ const allCases = [
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
   { name: '  floor: undici alone, one GET', args: [join(work, 'floor/undici-get.cjs')], env: env(fast) },
   { name: '  floor: commander + undici GET', args: [join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'], env: env(fast) },
-  // The same, loaded from V8's code cache as cdata is (bin/code-cache.cjs): against this floor,
-  // what remains is cdata's own work, compiled or not.
-  { name: '  floor: the same, code-cached', args: [join(root, 'scripts/floor/cached.cjs'), join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'], env: env(fast) },
   { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
   { name: `cdata tenders -o json (${LATENCY_MS} ms latency)`, args: [bin, 'tenders', '-o', 'json'], env: env(slow), extraBaselineMs: LATENCY_MS },
   {
@@ -115,31 +119,24 @@ const allCases = [
 ];
 
 const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));
-// The cached floor's cache, made once as the build makes dist/'s (when that floor is measured).
-const cachedFloor = cases.find((c) => c.name.includes('code-cached'));
-if (cachedFloor) {
-  const recorded = spawnSync(process.execPath, cachedFloor.args, { env: { ...cachedFloor.env, CDATA_BENCH_RECORD: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  if (recorded.status !== 0) throw new Error(`the cached floor's cache was not made: ${recorded.stderr}`);
-}
 
 /** Ratios between two rows, each with its target (issue 17: cdata's own work within 10% of the stack's). */
 const COMPARISONS = [
   { of: 'cdata tenders -o json', against: '  floor: commander + undici GET', target: 1.1 },
-  { of: 'cdata tenders -o json', against: '  floor: the same, code-cached' },
 ];
 
-function timeOnce(command) {
+function timeOnce(command, node) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, command.args, { env: command.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(node.path, command.args, { env: command.env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== (command.exitCode ?? 0)) throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 
 /** Peak RSS in KiB, from GNU time's %M (the child's own maximum resident set). */
-function peakRss(command) {
+function peakRss(command, node) {
   // stdout ignored: a large answer would overflow spawnSync's buffer and kill the run.
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...command.args], { env: command.env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', node.path, ...command.args], { env: command.env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   const kib = Number(result.stderr.trim().split('\n').at(-1));
   return Number.isFinite(kib) ? kib : undefined;
 }
@@ -149,74 +146,80 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const samples = new Map([baseline, ...cases].map((c) => [c.name, []]));
-for (let i = 0; i < WARMUP + RUNS; i++) {
-  // Alternate: the baseline before every case, so drift and noise affect both alike.
-  for (const command of cases) {
-    const base = timeOnce(baseline);
-    const ms = timeOnce(command);
-    if (i >= WARMUP) {
-      samples.get(baseline.name).push(base);
-      samples.get(command.name).push(ms);
+/** Every case on one Node line, alternating with that line's node -e 0: its rows and comparisons. */
+async function measure(node) {
+  const samples = new Map([baseline, ...cases].map((c) => [c.name, []]));
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    // Alternate: the baseline before every case, so drift and noise affect both alike.
+    for (const command of cases) {
+      const base = timeOnce(baseline, node);
+      const ms = timeOnce(command, node);
+      if (i >= WARMUP) {
+        samples.get(baseline.name).push(base);
+        samples.get(command.name).push(ms);
+      }
+      // spawnSync holds the event loop: let a pending Ctrl-C or SIGTERM in between measurements, so
+      // the bench stops at once, and its work folder goes with it (temp-folder.mjs).
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    // spawnSync holds the event loop: let a pending Ctrl-C or SIGTERM in between measurements, so
-    // the bench stops at once, and its work folder goes with it (temp-folder.mjs).
-    await new Promise((resolve) => setImmediate(resolve));
   }
+
+  const baseMs = median(samples.get(baseline.name));
+  const rows = [baseline, ...cases].map((command) => {
+    const ms = median(samples.get(command.name));
+    // Against node -e 0 (plus the latency for the slow sandbox), and for export also against one
+    // cdata request to the same sandbox, which is what its target names.
+    const nodeReference = baseMs + (command.extraBaselineMs ?? 0);
+    const reference = command.reference ? median(samples.get(command.reference)) : nodeReference;
+    const rss = Math.max(...[1, 2, 3].map(() => peakRss(command, node) ?? 0));
+    return {
+      name: command.name,
+      medianMs: Number(ms.toFixed(1)),
+      ratio: Number((ms / reference).toFixed(2)),
+      against: command.reference ?? (command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0'),
+      ratioToNode: Number((ms / nodeReference).toFixed(2)),
+      target: command.target,
+      met: command.target === undefined ? undefined : ms / reference <= command.target,
+      peakRssMiB: Number((rss / 1024).toFixed(1)),
+      rssMet: rss / 1024 <= (command.rssTargetMiB ?? 64),
+    };
+  });
+
+  const comparisons = [];
+  const pad = (text, width) => String(text).padEnd(width);
+  const version = execFileSync(node.path, ['--version'], { encoding: 'utf8' }).trim();
+  console.log(`\nNode ${version}: ${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);
+  console.log(`${pad('command', 46)}${pad('median', 11)}${pad('vs node', 9)}${pad('ratio', 8)}${pad('target', 10)}${pad('peak RSS', 11)}`);
+  for (const row of rows) {
+    const target = row.target === undefined ? '' : `<=${row.target}${row.met ? '' : ' !'}`;
+    const ratio = row.against === 'node -e 0' || row.against.startsWith('node -e 0 +') ? '' : `${row.ratio}x`;
+    console.log(
+      `${pad(row.name, 46)}${pad(`${row.medianMs} ms`, 11)}${pad(`${row.ratioToNode}x`, 9)}${pad(ratio, 8)}${pad(target, 10)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)}`,
+    );
+  }
+  for (const { of, against, target } of COMPARISONS) {
+    const [a, b] = [of, against].map((name) => rows.find((row) => row.name === name));
+    if (!a || !b) continue;
+    const ratio = Number((a.medianMs / b.medianMs).toFixed(2));
+    const verdict = target === undefined ? '' : `  target <=${target}${ratio <= target ? '' : ' !'}`;
+    console.log(`${of} / ${against.trim()}: ${ratio}x${verdict}`);
+    comparisons.push({ of, against: against.trim(), ratio, target, met: target === undefined ? undefined : ratio <= target });
+  }
+  return { node: version, rows, comparisons };
 }
 
-const baseMs = median(samples.get(baseline.name));
-const rows = [baseline, ...cases].map((command) => {
-  const ms = median(samples.get(command.name));
-  // Against node -e 0 (plus the latency for the slow sandbox), and for export also against one
-  // cdata request to the same sandbox, which is what its target names.
-  const nodeReference = baseMs + (command.extraBaselineMs ?? 0);
-  const reference = command.reference ? median(samples.get(command.reference)) : nodeReference;
-  const rss = Math.max(...[1, 2, 3].map(() => peakRss(command) ?? 0));
-  return {
-    name: command.name,
-    medianMs: Number(ms.toFixed(1)),
-    ratio: Number((ms / reference).toFixed(2)),
-    against: command.reference ?? (command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0'),
-    ratioToNode: Number((ms / nodeReference).toFixed(2)),
-    target: command.target,
-    met: command.target === undefined ? undefined : ms / reference <= command.target,
-    peakRssMiB: Number((rss / 1024).toFixed(1)),
-    rssMet: rss / 1024 <= (command.rssTargetMiB ?? 64),
-  };
-});
-
+const lines = [];
+for (const node of NODES) lines.push(await measure(node));
 sandboxes.kill();
-
-const comparisons = [];
-const pad = (text, width) => String(text).padEnd(width);
-console.log(`\n${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);
-console.log(`${pad('command', 46)}${pad('median', 11)}${pad('vs node', 9)}${pad('ratio', 8)}${pad('target', 10)}${pad('peak RSS', 11)}`);
-for (const row of rows) {
-  const target = row.target === undefined ? '' : `<=${row.target}${row.met ? '' : ' !'}`;
-  const ratio = row.against === 'node -e 0' || row.against.startsWith('node -e 0 +') ? '' : `${row.ratio}x`;
-  console.log(
-    `${pad(row.name, 46)}${pad(`${row.medianMs} ms`, 11)}${pad(`${row.ratioToNode}x`, 9)}${pad(ratio, 8)}${pad(target, 10)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)}`,
-  );
-}
-for (const { of, against, target } of COMPARISONS) {
-  const [a, b] = [of, against].map((name) => rows.find((row) => row.name === name));
-  if (!a || !b) continue;
-  const ratio = Number((a.medianMs / b.medianMs).toFixed(2));
-  const verdict = target === undefined ? '' : `  target <=${target}${ratio <= target ? '' : ' !'}`;
-  console.log(`${of} / ${against.trim()}: ${ratio}x${verdict}`);
-  comparisons.push({ of, against: against.trim(), ratio, target, met: target === undefined ? undefined : ratio <= target });
-}
 console.log(`
-vs node: median / median of node -e 0 (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
+vs node: median / median of node -e 0 on the same Node line (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
 ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
 target: against ratio where shown, else vs node; "!" marks a miss (peak RSS target: 64 MiB; 192 MiB for the large answers, docs/limits.md).
-floor: the same GET with no cdata code, bundled the same way (scripts/floor); code-cached: also
-loaded from V8's code cache, as bin/cdata.js loads dist/.`);
+floor: the same GET with no cdata code, bundled the same way (scripts/floor).`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', rows, comparisons };
+const report = { date: new Date().toISOString(), commit, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', lines };
 const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
 writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`written: ${file}`);

@@ -6,8 +6,6 @@
 //   dist/vendor/*.cjs   the large packages, each loaded only by the commands that use it: undici
 //                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk,
 //                       @jmespath-community/jmespath (--query).
-//   dist/code-cache/    V8's code cache of the two above, for the Node that built them
-//                       (bin/code-cache.cjs: ~10-15 ms off every command that loads it).
 //   dist/sandbox.js     the sandbox library, an ES module (package.json "exports": cdata/sandbox),
 //                       and dist/types/ its declarations.
 //
@@ -95,14 +93,6 @@ const results = await Promise.all([
     banner: { js: "import { createRequire as __cdataRequire } from 'node:module'; const require = __cdataRequire(import.meta.url);" },
   }),
 ]);
-// V8's code cache of what was just built (bin/code-cache.cjs), made in a process of its own. It
-// only saves start-up time: where it cannot be made (no loopback for its sandbox, say), an
-// install still builds, and says so; under CI=true that fails the build instead.
-await promisify(execFile)(process.execPath, [fileURLToPath(new URL('scripts/code-cache.mjs', root))]).catch((error) => {
-  const why = `the code cache was not made:\n${error.stdout}${error.stderr}`;
-  if (process.env.CI === 'true') throw new Error(why);
-  console.warn(`warning: ${why}cdata works without it, ~10-15 ms slower to start (docs/development.md).`);
-});
 const cliInputs = Object.keys(results[0].metafile.inputs);
 const strays = cliInputs.filter((input) => Object.values(VENDORS).some(({ answers }) => Object.keys(answers).some((spec) => input.includes(`node_modules/${spec.split('/')[0]}/`))));
 if (strays.length > 0) throw new Error(`dist/cli.cjs bundles what dist/vendor/ holds: ${strays.join(', ')}`);

@@ -1,19 +1,12 @@
 // Preloaded into the built cdata by test/cli/query-loading.test.ts (node -r): as the process
-// exits, one stderr line names the files of dist/vendor/ it loaded, so the test sees which
-// commands pay for which packages. bin/code-cache.cjs reads each file it loads with
-// fs.readFileSync (and compiles it itself, so require.cache never holds them): that is watched.
+// exits, one stderr line names the files of dist/vendor/ it loaded (Node's require.cache), so
+// the test sees which commands pay for which packages.
 'use strict';
 const fs = require('node:fs');
 
 const VENDOR = /[\\/]dist[\\/]vendor[\\/]([^\\/]+\.cjs)$/;
-const loaded = new Set();
-const readFileSync = fs.readFileSync;
-fs.readFileSync = function (path, ...rest) {
-  const vendor = typeof path === 'string' ? VENDOR.exec(path) : null;
-  if (vendor) loaded.add(vendor[1]);
-  return readFileSync.call(this, path, ...rest);
-};
 
 process.on('exit', () => {
-  fs.writeSync(2, `loaded vendors: ${[...loaded].sort().join(' ')}\n`);
+  const loaded = Object.keys(require.cache).flatMap((path) => VENDOR.exec(path)?.[1] ?? []);
+  fs.writeSync(2, `loaded vendors: ${loaded.sort().join(' ')}\n`);
 });

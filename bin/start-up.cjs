@@ -1,0 +1,27 @@
+// What the runtime does for cdata's start-up, before the program loads (bin/cdata.js calls it).
+// docs/performance.md has the figures behind each choice.
+//
+// - Node's own compile cache (module.enableCompileCache, Node >= 22.1): V8's bytecode of
+//   dist/*.cjs, kept in the OS temp folder (node-compile-cache/, as tsc does) and checked by Node
+//   against each file's content. NODE_COMPILE_CACHE chooses the folder, NODE_DISABLE_COMPILE_CACHE=1
+//   turns it off, and a folder that cannot be written is passed over by Node in silence. Node 20
+//   has none and compiles at each start.
+// - V8 flags, each measured on the lines it is set for and known to them (an unknown flag makes
+//   V8 print an error at every run: test/install/start-up.test.ts, run on each line by CI):
+//   --liftoff-only (every line): undici parses HTTP with llhttp, compiled to WebAssembly, and
+//     TurboFan's compile of it costs more than a short run ever wins back (~80 ms at exit).
+//   --interrupt-budget (Node 20 only: V8 12 dropped it): 8 times V8 11's default, so that
+//     TurboFan's background compiles, which the exit waits for and which hold megabytes, come
+//     only for really long loops (`export` at 200 ms latency: 500 -> 438 ms, 68 -> 61 MiB).
+'use strict';
+
+const FLAGS = ['--liftoff-only', ...(process.versions.v8.startsWith('11.') ? ['--interrupt-budget=540672'] : [])];
+
+function prepare() {
+  // Flags first: V8 takes cached code only when it was made under the same flags.
+  require('node:v8').setFlagsFromString(FLAGS.join(' '));
+  const module = require('node:module');
+  if (typeof module.enableCompileCache === 'function') module.enableCompileCache();
+}
+
+module.exports = { prepare, FLAGS };

@@ -1,0 +1,54 @@
+// Start-up on every supported Node line (bin/start-up.cjs): Node's own compile cache where the
+// runtime has it, V8 flags every line knows, and nothing from the runtime on stderr. CI runs the
+// whole suite on Node 20, 22 and 24 (.ci/run), so each case here is checked on each line.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { runBin, runProcess } from '../helpers/spawn.js';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function folder(): string {
+  const made = mkdtempSync(join(tmpdir(), 'cdata-start-up-'));
+  folders.push(made);
+  return made;
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+/** module.enableCompileCache: Node 22.1 and later. */
+const hasCompileCache = major > 22 || (major === 22 && minor >= 1);
+
+it('says nothing of its own on stderr: a list, an export under -q, a query', async () => {
+  const env = { CDATA_CONFIG_DIR: folder() };
+  const list = await runBin(['--sandbox', 'tenders', '-o', 'json'], { env });
+  expect([list.code, list.stderr]).toEqual([0, '']);
+  expect(JSON.parse(list.stdout)).toHaveLength(64);
+  const exported = await runBin(['--sandbox', 'export', '--dir', join(folder(), 'out'), '-q'], { env });
+  expect([exported.code, exported.stderr, exported.stdout]).toEqual([0, '', '']);
+  const query = await runBin(['--sandbox', 'tenders', '--query', 'length(@)'], { env });
+  expect([query.code, query.stderr, query.stdout]).toEqual([0, '', '64\n']);
+});
+
+it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node has one)' : '(none on this Node: nothing is written)'}`, async () => {
+  const cache = join(folder(), 'cache');
+  const result = await runBin(['--sandbox', 'me', '-o', 'json'], { env: { CDATA_CONFIG_DIR: folder(), NODE_COMPILE_CACHE: cache } });
+  expect([result.code, result.stderr]).toEqual([0, '']);
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(cache, { recursive: true }) as string[];
+  } catch {
+    // No folder: nothing was cached.
+  }
+  // Node names each entry by a hash of the file's path and content; cli.cjs and undici at least.
+  if (hasCompileCache) expect(entries.length).toBeGreaterThanOrEqual(2);
+  else expect(entries).toEqual([]);
+});
+
+it('sets only V8 flags this Node knows', async () => {
+  const script = "require('node:v8').setFlagsFromString(require(process.argv[1]).FLAGS.join(' '))";
+  const result = await runProcess(process.execPath, ['-e', script, join(import.meta.dirname, '../../bin/start-up.cjs')]);
+  expect([result.code, result.stderr]).toEqual([0, '']);
+});
