@@ -4,8 +4,8 @@
 import { COMMANDS } from './commands/index.js';
 import { fieldNames } from './core/endpoints.js';
 import { UsageError } from './core/errors.js';
-import type { AnyCommand } from './spec/command.js';
-import { GLOBAL_OPTIONS } from './spec/globals.js';
+import { isNamed, type AnyCommand } from './command-kit/command.js';
+import { GLOBAL_OPTIONS } from './command-kit/globals.js';
 
 /** Global flags that take a value (`-p prod`, `--timeout 5`): the next word is theirs. */
 const VALUE_FLAGS = new Set(
@@ -37,7 +37,7 @@ export function positionals(argv: readonly string[]): { word: string; at: number
   return found;
 }
 
-const named = (word: string) => (spec: AnyCommand) => spec.name === word || spec.aliases?.includes(word) === true;
+const named = (word: string) => (spec: AnyCommand) => isNamed(spec, word);
 
 /**
  * The command argv runs, found as commander would find it: the first positional word. undefined

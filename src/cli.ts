@@ -5,16 +5,11 @@
 // `cdata __complete` (every TAB) is answered without either. (`--version` is answered by
 // bin/cdata.js before any of this loads.)
 import type { Io } from './io/index.js';
+import type { RunState } from './run-state.js';
+
+export type { RunState } from './run-state.js';
 
 export { processIo, runInterruptCleanups } from './io/index.js';
-
-/** What main learns while a command runs, for reporting its error. */
-export interface RunState {
-  jsonErrors: boolean;
-  debug: boolean;
-  /** Values never to print (the key in use), replaced by `svc_***` in any message. */
-  secrets: string[];
-}
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   // The key from the environment is a secret from the start: a usage error may quote any argument.

@@ -1,12 +1,12 @@
 // How help reads (docs/help.md): the usage, what the command does, its arguments (none that it
 // only refuses), a group's subcommands before any option, the command's own options, then only
-// the global options that apply to it (spec/applies.ts), its examples; a group and the root say
+// the global options that apply to it (command-kit/applies.ts), its examples; a group and the root say
 // how to get a subcommand's help, and the root lists the environment and exit codes. Commander
 // lays out each part; this decides which parts, and in what order.
 import { Help, type Argument, type Command, type HelpConfiguration, type Option } from 'commander';
-import type { AnyCommand } from './spec/command.js';
-import { globalApplies } from './spec/applies.js';
-import { GLOBAL_OPTIONS } from './spec/globals.js';
+import { runs, type AnyCommand } from './command-kit/command.js';
+import { globalApplies } from './command-kit/applies.js';
+import { GLOBAL_OPTIONS } from './command-kit/globals.js';
 
 export interface HelpSource {
   /** The declaration a command was built from; undefined for the root. */
@@ -45,7 +45,7 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
     /** The global options that apply to a command that runs; a group itself takes none. */
     visibleGlobalOptions(this: Help, cmd) {
       const spec = source.specOf(cmd);
-      if (spec === undefined || (spec.subcommands?.length ?? 0) > 0) return [];
+      if (spec === undefined || !runs(spec)) return [];
       return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((option: Option) => {
         const name = option.attributeName();
         return Object.hasOwn(GLOBAL_OPTIONS, name) && globalApplies(name, spec);

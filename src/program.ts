@@ -3,6 +3,7 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { invoked, positionals, refuseJsonFields } from './argv.js';
 import { COMMANDS } from './commands/index.js';
+import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
 import { storedValue } from './config/read.js';
 import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
@@ -12,9 +13,9 @@ import type { Io } from './io/index.js';
 import { outputFormat } from './output/format.js';
 import { output } from './output/print.js';
 import { sanitize } from './core/sanitize.js';
-import type { RunState } from './cli.js';
-import type { AnyCommand, CommandContext } from './spec/command.js';
-import { GLOBAL_OPTIONS, type GlobalValues } from './spec/globals.js';
+import type { RunState } from './run-state.js';
+import { findCommand, type AnyCommand, type CommandContext } from './command-kit/command.js';
+import { GLOBAL_OPTIONS, type GlobalValues } from './command-kit/globals.js';
 import { VERSION } from './core/version.js';
 import { helpConfiguration, type HelpSource } from './help.js';
 
@@ -73,13 +74,14 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
   program.on('option:output', (value: string) => (run.jsonErrors = jsonFlag || /^(nd)?json$/i.test(value)));
   program.on('option:json', () => (run.jsonErrors = jsonFlag = true));
   program.on('option:debug', () => (run.debug = true));
-  for (const spec of chosen ? [chosen] : COMMANDS) addCommand(program, spec, io, run, setExitCode, help);
+  for (const spec of chosen ? [chosen] : COMMANDS) addCommand(program, spec, [], io, run, setExitCode, help);
   return program;
 }
 
 function addCommand(
   parent: Command,
   spec: AnyCommand,
+  parentPath: readonly string[],
   io: Io,
   run: RunState,
   setExitCode: (code: number) => void,
@@ -103,8 +105,9 @@ function addCommand(
     command.addArgument(argument);
   }
   for (const option of Object.values<OptionSpec<unknown>>(spec.options ?? {})) command.addOption(toOption(option));
-  for (const sub of spec.subcommands ?? []) addCommand(command, sub, io, run, setExitCode, help);
-  const load = spec.load;
+  const path = [...parentPath, spec.name];
+  for (const sub of spec.subcommands ?? []) addCommand(command, sub, path, io, run, setExitCode, help);
+  const load = handlerOf(path);
   if (!load) return;
   command.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
@@ -199,13 +202,12 @@ async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<stri
  * (with its suggestion); a word past a command that has none is refused here.
  */
 async function showHelp(path: readonly string[], io: Io, run: RunState): Promise<number> {
-  let specs = COMMANDS;
   const names = ['cdata'];
   for (const [i, word] of path.entries()) {
-    const spec = specs.find((s) => s.name === word || s.aliases?.includes(word));
+    const spec = findCommand(COMMANDS, path.slice(0, i + 1));
+    const specs = i === 0 ? COMMANDS : (findCommand(COMMANDS, path.slice(0, i))?.subcommands ?? []);
     if (spec) {
       names.push(spec.name);
-      specs = spec.subcommands ?? [];
     } else if (specs.length > 0 && !word.startsWith('-')) {
       return runProgram(path.slice(0, i + 1), io, run);
     } else {

@@ -2,7 +2,7 @@
 // where one helps, the stack under --debug, and under -o json/ndjson the same as one JSON line.
 // Only src/cli.ts calls it; the words of an error (output/error-text.ts) are shared with export,
 // which reports each failed list itself.
-import type { RunState } from './cli.js';
+import type { RunState } from './run-state.js';
 import { CliError, exitCodeOf, type ExitCode } from './core/errors.js';
 import type { Io } from './io/index.js';
 import { redactKeys } from './config/key.js';

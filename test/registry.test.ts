@@ -3,18 +3,15 @@
 // completions offer.
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/commands/index.js';
-import type { AnyCommand } from '../src/spec/command.js';
+import { runs, walkCommands, type AnyCommand } from '../src/command-kit/command.js';
+import { HANDLERS } from '../src/commands/handlers.js';
 import { completionScript } from '../src/completion/index.js';
 import { ENDPOINTS, fieldNames } from '../src/core/endpoints.js';
 import { run } from './helpers/run.js';
 
-const visible: [string[], AnyCommand][] = [];
-const walk = (spec: AnyCommand, parent: string[]) => {
-  if (spec.hidden) return;
-  visible.push([[...parent, spec.name], spec]);
-  for (const sub of spec.subcommands ?? []) walk(sub, [...parent, spec.name]);
-};
-for (const spec of COMMANDS) walk(spec, []);
+const visible: [string[], AnyCommand][] = walkCommands(COMMANDS)
+  .filter(({ spec }) => !spec.hidden)
+  .map(({ spec, path }) => [path, spec]);
 
 describe('every command in the registry', () => {
   it.each(visible.map(([path, spec]) => [path.join(' '), spec] as const))('%s: a summary, examples, and help that shows them', async (name, spec) => {
@@ -26,6 +23,13 @@ describe('every command in the registry', () => {
     expect(help.stdout).toContain('Examples:');
     for (const example of spec.examples!) expect(help.stdout).toContain(example);
     for (const sub of spec.subcommands ?? []) expect(help.stdout).toContain(sub.name);
+  });
+
+  it('every command that runs has a handler, every group none, and no handler is left without its command', async () => {
+    const all = walkCommands(COMMANDS);
+    const running = all.filter(({ spec }) => runs(spec)).map(({ path }) => path.join(' '));
+    expect(Object.keys(HANDLERS).sort()).toEqual(running.sort());
+    for (const name of running) expect(typeof (await HANDLERS[name]!())).toBe('function');
   });
 
   it('every endpoint has its command, and each shell completes each of its fields', () => {

@@ -3,7 +3,7 @@
 // one wait on 429 when Retry-After is short enough, and no redirects followed.
 import { REDACTED_KEY, redactKeys, redactSecretsIn } from '../config/key.js';
 import { LIMIT_MAX, type Endpoint } from '../core/endpoints.js';
-import { BadResponseError, CliError, UnavailableError, type HttpDetail } from '../core/errors.js';
+import { BadResponseError, CliError, errorMessage, type HttpDetail, UnavailableError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
@@ -213,7 +213,7 @@ function expectShape(endpoint: Endpoint, answer: HttpAnswer, maxItems: number | 
     data = parseJson(answer.body, { maxItems });
   } catch (error) {
     if (error instanceof JsonLimitError) throw tooMuch(endpoint, error, http);
-    throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${(error as Error).message}): ${preview()}`, { http });
+    throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${errorMessage(error)}): ${preview()}`, { http });
   }
   const ok = endpoint.shape === 'list' ? Array.isArray(data) && data.every(isJsonObject) : isJsonObject(data);
   if (!ok) {

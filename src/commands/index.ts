@@ -1,17 +1,17 @@
 // Every command, in the order help lists them: the endpoint commands (one per entry of the
 // endpoint table), then the others. Each is declared in registry/ as data; its handler module
 // loads only when it runs.
-import type { AnyCommand } from '../spec/command.js';
-import { AUTH_COMMAND } from './registry/auth.js';
-import { CHANGES_COMMAND } from './registry/changes.js';
-import { COMPLETION_COMMAND } from './registry/completion.js';
-import { CONFIG_COMMAND } from './registry/config.js';
-import { EXPORT_COMMAND } from './registry/export.js';
-import { helpCommand, VERSION_COMMAND } from './registry/help.js';
-import { PROFILE_COMMAND } from './registry/profile.js';
-import { RESOURCE_COMMANDS } from './registry/resource.js';
-import { SANDBOX_COMMAND } from './registry/sandbox.js';
-import { WEBHOOK_COMMAND } from './registry/webhook.js';
+import type { AnyCommand } from '../command-kit/command.js';
+import { AUTH_COMMAND } from './auth/command.js';
+import { CHANGES_COMMAND } from './changes/command.js';
+import { COMPLETION_COMMAND } from './completion/command.js';
+import { CONFIG_COMMAND } from './config/command.js';
+import { EXPORT_COMMAND } from './export/command.js';
+import { helpCommand, VERSION_COMMAND } from './help/command.js';
+import { PROFILE_COMMAND } from './profile/command.js';
+import { RESOURCE_COMMANDS } from './resource/command.js';
+import { SANDBOX_COMMAND } from './sandbox/command.js';
+import { WEBHOOK_COMMAND } from './webhook/command.js';
 
 const NAMED: readonly AnyCommand[] = [
   ...RESOURCE_COMMANDS,

@@ -1,6 +1,6 @@
 // The completion script for a shell, generated from the command registry.
 import { UsageError } from '../core/errors.js';
-import type { AnyCommand } from '../spec/command.js';
+import type { AnyCommand } from '../command-kit/command.js';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
 import { completionTree } from './model.js';

@@ -5,8 +5,8 @@
 import type { ArgSpec, Completion, OptionSpec } from '../core/option.js';
 import { fieldNames, LIST_ENDPOINTS } from '../core/endpoints.js';
 import { FORMATS, SETTINGS, type SettingName } from '../config/schema.js';
-import type { AnyCommand } from '../spec/command.js';
-import { GLOBAL_OPTIONS } from '../spec/globals.js';
+import { runs, type AnyCommand } from '../command-kit/command.js';
+import { GLOBAL_OPTIONS } from '../command-kit/globals.js';
 
 export interface CompletionOption {
   short: string | undefined;
@@ -43,7 +43,7 @@ export function completionTree(commands: readonly AnyCommand[]): { root: Complet
   const global = visible(GLOBAL_OPTIONS).map(toOption);
   const node = (spec: AnyCommand, parent: string[]): CompletionNode => {
     const path = [...parent, spec.name];
-    const leaf = (spec.subcommands ?? []).length === 0;
+    const leaf = runs(spec);
     // Where the output is not data, --out and --fields are refused: not offered. A command that
     // takes only some formats gets its own -o with those values in place of the global one.
     const omitGlobal = leaf && spec.writesOutput !== true ? ['--out', ...(spec.view ? [] : ['--fields'])] : [];

@@ -126,7 +126,7 @@ function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number
     try {
       child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...io.env } });
     } catch (thrown) {
-      resolve({ status: null, signal: null, stdout: stdout.bytes(), stderr: stderr.bytes(), stopped, error: thrown as Error });
+      resolve({ status: null, signal: null, stdout: stdout.bytes(), stderr: stderr.bytes(), stopped, error: thrown instanceof Error ? thrown : new Error(String(thrown)) });
       return;
     }
     const stopReading = () => {

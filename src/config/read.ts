@@ -3,7 +3,7 @@
 // configuration error naming the path and the cause; it is never cleared or rewritten. Read with a
 // cap, and only when it is a regular file: a symlink to /dev/zero or a FIFO in its place would
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
-import { UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';
@@ -30,8 +30,8 @@ export function readConfig(env: Env): LoadedConfig {
     text = bytes.toString('utf8');
     mode = stats.mode & 0o777;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, exists: false, mode: undefined, data: { profiles: {} } };
-    throw new UsageError(`cannot read the config file ${path}: ${(error as Error).message}`, {
+    if (errorCode(error) === 'ENOENT') return { path, exists: false, mode: undefined, data: { profiles: {} } };
+    throw new UsageError(`cannot read the config file ${path}: ${errorMessage(error)}`, {
       hint: `The config file must be a regular file of at most ${describeBytes(MAX_CONFIG_BYTES)}; cdata never rewrites a file it cannot read.`,
       cause: error,
     });
@@ -40,7 +40,7 @@ export function readConfig(env: Env): LoadedConfig {
   try {
     data = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the config file ${path} is not valid JSON: ${(error as Error).message}`, {
+    throw new UsageError(`the config file ${path} is not valid JSON: ${errorMessage(error)}`, {
       hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
       cause: error,
     });

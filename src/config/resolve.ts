@@ -7,7 +7,7 @@ import { permissionWarning, readConfig, storedValue, type LoadedConfig } from '.
 import { parseChoice } from '../core/parse.js';
 import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
-/** What the global flags say (src/spec/globals.ts declares and parses them); undefined: not given. */
+/** What the global flags say (src/command-kit/globals.ts declares and parses them); undefined: not given. */
 export interface SettingsFlags {
   profile?: string | undefined;
   baseUrl?: string | undefined;

@@ -3,7 +3,7 @@
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
 // A profile holds a key, or a command that prints one (`keyCommand`, PRODUCT.md section 12), never both.
 import { normaliseBaseUrl } from '../core/base-url.js';
-import { UsageError } from '../core/errors.js';
+import { errorMessage, UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
 import { keyCommandProblem } from './key.js';
 
@@ -131,6 +131,6 @@ function refusal(check: () => unknown): string | undefined {
     check();
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    return errorMessage(error);
   }
 }

@@ -4,9 +4,9 @@
 // cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
 import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
 import { makeFolders } from '../io/atomic.js';
-import { UsageError } from '../core/errors.js';
+import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
-import { cannotWriteIn, withLock } from './lock.js';
+import { cannotWriteIn, withLock } from '../io/lock.js';
 import { configDir, configPath } from './paths.js';
 import { readConfig } from './read.js';
 import type { ConfigData } from './schema.js';
@@ -69,7 +69,7 @@ function ensureFolder(folder: string): void {
     // user's choice and stays as it is.
     makeFolders(folder, FOLDER_MODE);
   } catch (error) {
-    throw new UsageError(`cannot create the config folder ${folder}: ${(error as Error).message}`, {
+    throw new UsageError(`cannot create the config folder ${folder}: ${errorMessage(error)}`, {
       cause: error,
       hint: 'Choose another folder with CDATA_CONFIG_DIR.',
     });
@@ -110,6 +110,6 @@ async function write(folder: string, path: string, data: ConfigData): Promise<vo
     });
     conf.store = data as unknown as Record<string, unknown>;
   } catch (error) {
-    throw new UsageError(`cannot write the config file ${path}: ${(error as Error).message}`, { cause: error });
+    throw new UsageError(`cannot write the config file ${path}: ${errorMessage(error)}`, { cause: error });
   }
 }

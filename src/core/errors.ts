@@ -122,3 +122,14 @@ export class NotFoundError extends CliError {
 export function exitCodeOf(error: unknown): ExitCode {
   return error instanceof CliError ? error.exitCode : EXIT.internal;
 }
+
+/** The message of whatever was thrown: an Error's, else the thrown value as text. */
+export function errorMessage(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+/** The system error code of whatever was thrown (`ENOENT`, `EACCES`...), if it has one. */
+export function errorCode(thrown: unknown): string | undefined {
+  const code = thrown instanceof Error ? (thrown as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -2,6 +2,7 @@
 // default and parser, and the value a handler receives typed from that declaration (in the
 // spirit of gh's options structs and vercel's typed flag specs). Commander only splits argv; the
 // parser here turns what it found into the handler's value, so a handler never converts or casts.
+import { UsageError } from './errors.js';
 
 /** Where completions find the values of an option or argument. */
 export type Completion =
@@ -27,8 +28,13 @@ export interface OptionSpec<T> {
   /** Shown in help as `(default: …)`. */
   readonly defaultText?: string | undefined;
   readonly complete?: Completion | undefined;
-  /** The command cannot run without it (its handler says so); shown unbracketed in synopses. */
-  readonly required?: boolean | undefined;
+  /**
+   * The command cannot run without it: absent or empty, the error this makes is thrown while the
+   * options are parsed, before the handler runs. Shown unbracketed in synopses.
+   */
+  readonly required?: (() => Error) | undefined;
+  /** Options of the same command (by their names in its option map) that cannot be given with this one. */
+  readonly conflicts?: readonly string[] | undefined;
   /** Parsed but left out of help and completions (refused options, which must not be echoed). */
   readonly hidden?: boolean | undefined;
 }
@@ -38,7 +44,7 @@ export type OptionMap = { readonly [name: string]: OptionSpec<unknown> };
 /** The values a handler receives for an option map. */
 export type Values<O extends OptionMap> = { readonly [K in keyof O]: NonNullable<O[K]> extends OptionSpec<infer T> ? T : never };
 
-type Extra = Pick<OptionSpec<unknown>, 'complete' | 'required' | 'hidden' | 'defaultText'>;
+type Extra = Pick<OptionSpec<unknown>, 'complete' | 'hidden' | 'defaultText' | 'conflicts'>;
 
 /** A switch: true when given. */
 export function flag(flags: string, description: string, extra: Extra = {}): OptionSpec<boolean> {
@@ -50,8 +56,10 @@ export function negatable(flags: string, description: string): OptionSpec<boolea
   return { flags, description, parse: (raw) => raw !== false };
 }
 
-/** A free text value, undefined when absent. */
-export function text(flags: string, description: string, extra: Extra = {}): OptionSpec<string | undefined> {
+/** A free text value: undefined when absent, unless it is required (then never absent or empty). */
+export function text(flags: string, description: string, extra?: Extra): OptionSpec<string | undefined>;
+export function text(flags: string, description: string, extra: Extra & { required: () => Error }): OptionSpec<string>;
+export function text(flags: string, description: string, extra: Extra & { required?: () => Error } = {}): OptionSpec<string | undefined> {
   return { flags, description, ...extra, parse: (raw) => (typeof raw === 'string' ? raw : undefined) };
 }
 
@@ -101,11 +109,28 @@ export type ArgValues<A extends readonly ArgSpec[]> = {
   readonly [K in keyof A]: A[K] extends { variadic: true } ? string[] : A[K] extends { required: true } ? string : string | undefined;
 };
 
-/** Each option's value parsed from what commander found (`raw` by the option's attribute name). */
+/**
+ * Each option's value parsed from what commander found (`raw` by the option's attribute name),
+ * after the declarations' rules: options that cannot go together, then the required ones.
+ */
 export function parseValues<O extends OptionMap>(options: O, raw: (option: OptionSpec<unknown>) => RawOption): Values<O> {
+  const given = (option: OptionSpec<unknown> | undefined) => option !== undefined && raw(option) !== undefined;
+  for (const option of Object.values(options)) {
+    const other = option.conflicts?.map((name) => options[name]).find(given);
+    if (other && given(option)) throw new UsageError(`${longFlag(option)} and ${longFlag(other)} cannot be used together`);
+  }
   const values: Record<string, unknown> = {};
-  for (const [name, option] of Object.entries(options)) values[name] = option.parse(raw(option));
+  for (const [name, option] of Object.entries(options)) {
+    const found = raw(option);
+    if (option.required && (found === undefined || found === '')) throw option.required();
+    values[name] = option.parse(found);
+  }
   return values as Values<O>;
+}
+
+/** `--limit` of `-l, --limit <n>`. */
+export function longFlag(option: OptionSpec<unknown>): string {
+  return option.flags.split(/[ ,]+/).find((word) => word.startsWith('--')) ?? option.flags;
 }
 
 /** As parseValues, but each value is parsed when first read (the global options: resolution decides when). */

@@ -47,7 +47,7 @@ export function parseTier(raw: string): Tier {
 /** Every option an API parameter can be set by: the endpoint commands take those of their parameters. */
 export const PARAM_OPTIONS = {
   tier: value('--tier <tier>', `only this tier: ${TIERS.join(', ')} (any case; - for _)`, parseTier, { complete: { kind: 'values', values: TIERS } }),
-  decided: flag('--decided', 'only tenders a person has decided on'),
+  decided: flag('--decided', 'only tenders a person has decided on', { conflicts: ['undecided'] }),
   undecided: flag('--undecided', 'only tenders nobody has decided on yet'),
   limit: value('-l, --limit <n>', `rows to return, newest first (${LIMIT_MIN} to ${LIMIT_MAX}; others are clamped)`, parseLimit, {
     default: { value: CLI_DEFAULT_LIMIT, byDefault: true },
@@ -87,8 +87,8 @@ export const DECIDED_PARAM: Param = {
   kind: 'presence',
   field: 'decision',
   options: ['decided', 'undecided'],
+  // Both at once is refused while the options parse (their declarations say so).
   query({ decided, undecided }) {
-    if (decided && undecided) throw new UsageError('--decided and --undecided cannot be used together');
     return decided ? 'true' : undecided ? 'false' : undefined;
   },
 };

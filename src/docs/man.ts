@@ -3,7 +3,7 @@
 // `--help`, so `man cdata` cannot drift from the program. `npm run docs` writes it; test/docs
 // checks it is current and that groff renders it without a warning.
 import type { OptionSpec } from '../core/option.js';
-import { GLOBAL_OPTIONS } from '../spec/globals.js';
+import { GLOBAL_OPTIONS } from '../command-kit/globals.js';
 import { ENV_VARS } from '../config/env.js';
 import { CONFIG_FILE_NAME } from '../config/paths.js';
 import { EXIT_CODES } from '../core/errors.js';

@@ -3,7 +3,7 @@
 // COMMANDS so the docs follow the registry whatever shape it takes.
 import { COMMANDS } from '../commands/index.js';
 import type { ArgSpec, OptionSpec } from '../core/option.js';
-import type { AnyCommand } from '../spec/command.js';
+import { runs, walkCommands, type AnyCommand } from '../command-kit/command.js';
 
 export interface Runnable {
   /** e.g. ['auth', 'login']. */
@@ -13,15 +13,9 @@ export interface Runnable {
 
 /** Every command that runs (groups such as `auth` only hold them), in help's order; hidden ones left out. */
 export function runnableCommands(): Runnable[] {
-  const found: Runnable[] = [];
-  const walk = (spec: AnyCommand, parent: string[]) => {
-    if (spec.hidden) return;
-    const path = [...parent, spec.name];
-    if (spec.load) found.push({ path, spec });
-    for (const sub of spec.subcommands ?? []) walk(sub, path);
-  };
-  for (const spec of COMMANDS) walk(spec, []);
-  return found;
+  const hidden = new Set(walkCommands(COMMANDS).flatMap(({ spec, path }) => (spec.hidden ? [path.join(' ')] : [])));
+  const inHidden = (path: string[]) => path.some((_, i) => hidden.has(path.slice(0, i + 1).join(' ')));
+  return walkCommands(COMMANDS).filter(({ spec, path }) => runs(spec) && !inHidden(path));
 }
 
 export const visibleArgs = (spec: AnyCommand): ArgSpec[] => (spec.args ?? []).filter((a: ArgSpec) => !a.hidden);

@@ -10,6 +10,7 @@ import { cannotWrite } from '../output/sink.js';
 import { CHANGE_KINDS } from './changes-view.js';
 import type { Change } from './changes.js';
 import type { Generation } from './generation.js';
+import { errorMessage } from '../core/errors.js';
 
 export const CHANGES_FILE = 'changes.ndjson';
 
@@ -50,7 +51,7 @@ export function parseChanges(text: string): Change[] {
     try {
       change = parseJson(line);
     } catch (error) {
-      throw new Error(`line ${i + 1} is not JSON: ${(error as Error).message}`);
+      throw new Error(`line ${i + 1} is not JSON: ${errorMessage(error)}`);
     }
     if (!isChange(change)) throw new Error(`line ${i + 1} is not a change cdata wrote`);
     return change;

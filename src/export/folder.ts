@@ -2,8 +2,8 @@
 // what a killed export left, an older cdata's plain files adopted (adopt.ts), and the previous
 // manifest read. All of it after every check that needs no folder has passed.
 import { join } from 'node:path';
-import type { LockSubject } from '../config/lock.js';
-import { withLock } from '../config/lock.js';
+import type { LockSubject } from '../io/lock.js';
+import { withLock } from '../io/lock.js';
 import { CliError, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWrite } from '../output/sink.js';

@@ -18,7 +18,7 @@ import { chownSync, constants, copyFileSync, linkSync, lstatSync, mkdirSync, rea
 import { join } from 'node:path';
 import type { Io } from '../io/index.js';
 import { syncPath, writeNewFile, type Inherited } from '../io/atomic.js';
-import { isLockLeftover } from '../config/lock.js';
+import { isLockLeftover } from '../io/lock.js';
 import { DATA, DATA_TEMP, GENERATION_RANDOM_BYTES, generationName, isFileName, isGeneration, LINK_TEMP, linkTarget, LOCK, visible } from './layout.js';
 
 export class Generation {

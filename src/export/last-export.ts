@@ -4,7 +4,7 @@
 // reading is resolved again.
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { readRegularFile } from '../io/read-file.js';
 import { CHANGES_FILE, parseChanges } from './changes-file.js';
 import type { Change } from './changes.js';
@@ -35,7 +35,7 @@ export function readLastExport(dir: string): LastExport {
     try {
       return readFrom(dir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw unreadable(dir, error);
+      if (errorCode(error) !== 'ENOENT' || attempt === 3) throw unreadable(dir, error);
     }
   }
 }
@@ -53,7 +53,7 @@ function readFrom(dir: string): LastExport {
   try {
     return { kind: 'recorded', exportedAt, lists: resources, changes: parseChanges(changes) };
   } catch (error) {
-    throw new Error(`${join(dir, CHANGES_FILE)}: ${(error as Error).message}`);
+    throw new Error(`${join(dir, CHANGES_FILE)}: ${errorMessage(error)}`);
   }
 }
 
@@ -75,9 +75,9 @@ function read(path: string, maxBytes: number, required: boolean): string | undef
   try {
     return readRegularFile(path, maxBytes).bytes.toString('utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !required) return undefined;
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-    throw new Error(`${path}: ${(error as Error).message}`);
+    if (errorCode(error) === 'ENOENT' && !required) return undefined;
+    if (errorCode(error) === 'ENOENT') throw error;
+    throw new Error(`${path}: ${errorMessage(error)}`);
   }
 }
 
@@ -86,7 +86,7 @@ function parseManifest(text: string): { exportedAt: string | undefined; resource
   try {
     manifest = JSON.parse(text);
   } catch (error) {
-    throw new Error(`its ${MANIFEST_FILE} is not JSON: ${(error as Error).message}`);
+    throw new Error(`its ${MANIFEST_FILE} is not JSON: ${errorMessage(error)}`);
   }
   const { exportedAt, resources, changesFile } = (manifest ?? {}) as Partial<Manifest>;
   if (!Array.isArray(resources)) throw new Error(`its ${MANIFEST_FILE} is not a manifest cdata wrote`);
@@ -96,7 +96,7 @@ function parseManifest(text: string): { exportedAt: string | undefined; resource
 
 function unreadable(dir: string, error: unknown): UsageError {
   if (error instanceof UsageError) return error;
-  return new UsageError(`cannot read the changes in ${dir}: ${(error as Error).message}`, {
+  return new UsageError(`cannot read the changes in ${dir}: ${errorMessage(error)}`, {
     hint: `cdata export writes them; the next export into ${dir} writes them afresh.`,
     cause: error,
   });

@@ -9,7 +9,7 @@
 // always agrees with the files beside it.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { ChangesFile } from './changes-file.js';
 import type { ChangeCounts } from './changes.js';
 import { isFileName } from './layout.js';
@@ -131,8 +131,8 @@ function readManifest(path: string): string | undefined {
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw notUsable(path, (error as Error).message);
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw notUsable(path, errorMessage(error));
   }
   try {
     const stats = fstatSync(fd);

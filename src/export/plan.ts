@@ -13,7 +13,7 @@ export { EXPORT_FORMATS };
 import type { Limit } from '../core/params.js';
 import { parseChoice } from '../core/parse.js';
 import { findEndpoint, LIST_ENDPOINTS, type Endpoint } from '../core/endpoints.js';
-import { UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -33,7 +33,7 @@ export interface ExportPlan {
 
 /** What the command line asked for. */
 export interface ExportRequest {
-  dir: string | undefined;
+  dir: string;
   /** Named lists; none: every list. */
   resources: readonly string[];
   limit: Limit;
@@ -45,9 +45,6 @@ export interface ExportRequest {
 
 export function planExport(request: ExportRequest, startedAt: number): ExportPlan {
   if (request.fields !== undefined) throw new UsageError('--fields does not apply to export: every file holds all of its resource\'s fields');
-  if (request.dir === undefined || request.dir === '') {
-    throw new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' });
-  }
   const endpoints = listsNamed(request.resources);
   const format = exportFormat(request.output);
   const { limit } = request;
@@ -103,14 +100,14 @@ function prepareFolder(dir: string): void {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    throw new UsageError(`cannot write to the export folder ${dir}: ${(error as Error).message}`, { cause: error });
+    throw new UsageError(`cannot write to the export folder ${dir}: ${errorMessage(error)}`, { cause: error });
   }
   // The folder's generations are found by listing it: a drop-box folder (written, not listed)
   // cannot hold them. Said here, before any request, rather than found half-way.
   try {
     accessSync(dir, constants.R_OK | constants.X_OK);
   } catch (error) {
-    throw new UsageError(`cannot export into ${dir}: it can be written but not listed (${(error as NodeJS.ErrnoException).code ?? 'EACCES'})`, {
+    throw new UsageError(`cannot export into ${dir}: it can be written but not listed (${errorCode(error) ?? 'EACCES'})`, {
       cause: error,
       hint: 'An export keeps its files in folders inside it, found by listing it: give the folder read and search permission (chmod u+rx), or choose another --dir.',
     });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { isJsonObject, MAX_VALUES, parseJson, stringifyJson } from '../core/json.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { readRegularFile } from '../io/read-file.js';
+import { errorMessage } from '../core/errors.js';
 
 export const STATE_FORMAT = 'cdata-list-state';
 export const STATE_VERSION = 1;
@@ -62,7 +63,7 @@ export function readState(folder: string | undefined, resource: string, key: str
     const { bytes } = readRegularFile(path, MAX_STATE_BYTES);
     state = parseJson(bytes.toString('utf8'), { maxValues: MAX_VALUES + 16 });
   } catch (error) {
-    return { unusable: (error as Error).message };
+    return { unusable: errorMessage(error) };
   }
   if (!isJsonObject(state) || state.format !== STATE_FORMAT || state.version !== STATE_VERSION) return { unusable: 'it is not a state cdata wrote' };
   if (state.resource !== resource || state.key !== key) return { unusable: `it is not the state of ${resource}` };

@@ -13,6 +13,7 @@ import { accessSync, closeSync, constants, existsSync, fsyncSync, lstatSync, mkd
 import { open } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { Io } from './index.js';
+import { errorCode } from '../core/errors.js';
 
 /** Linux's limits, in bytes: one name in a path, and a whole path (less its terminating NUL). */
 export const NAME_MAX = 255;
@@ -164,7 +165,7 @@ export function makeFolders(dir: string, mode?: number): void {
       mkdirSync(folder, { mode });
     } catch (error) {
       // Made meanwhile by someone else: as good as made here.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
+      if (errorCode(error) !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
     }
   }
 }

@@ -5,7 +5,7 @@
 // build replaces its imports with an empty module (scripts/never-used.mjs).
 import { accessSync, constants, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Io } from './index.js';
+import type { Io } from './types.js';
 
 /**
  * A simple command (`less -FRX`, `most`), which sh runs by `exec`: the pager is then cdata's own

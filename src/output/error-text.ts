@@ -2,7 +2,7 @@
 // and the JSON line for -o json/ndjson. src/report.ts reports the error that ends a command;
 // export reports each failed list with the same words.
 import { redactKeys } from '../config/key.js';
-import { CliError, EXIT_CODES, type ExitCode } from '../core/errors.js';
+import { CliError, errorMessage, EXIT_CODES, type ExitCode } from '../core/errors.js';
 import { sanitizeJson } from '../core/sanitize.js';
 
 /**
@@ -36,5 +36,5 @@ export function httpSuffix(error: unknown): string {
 
 /** What an error says: a CliError's message, or anything else as an internal error. */
 export function messageOf(error: unknown): string {
-  return error instanceof CliError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+  return error instanceof CliError ? error.message : `internal error: ${errorMessage(error) ?? String(error)}`;
 }

@@ -1,28 +1,10 @@
 // The one entry to output: data in, text out, for any of the five formats. Each format loads
 // only when used, so `-o json` never pays for cli-table3, chalk or csv-stringify.
-import type { Format } from '../config/schema.js';
-import { fieldNames, type View } from '../core/endpoints.js';
-import type { JsonValue } from '../core/json-value.js';
+import { fieldNames } from '../core/endpoints.js';
 import { asRows } from './cells.js';
-import type { ColorLevel } from './color.js';
 
-export interface RenderRequest {
-  view: View;
-  data: JsonValue;
-  format: Format;
-  /** --fields, already validated; undefined means the format's default. */
-  fields: readonly string[] | undefined;
-  header: boolean;
-  bom: boolean;
-  color: ColorLevel;
-  /** Terminal width for tables; undefined: natural widths. */
-  width: number | undefined;
-  /**
-   * The text goes to a terminal: CSV then shows control characters escaped, as tables do (CSV
-   * has no escape of its own, so a file or a pipe gets the data exactly as sent).
-   */
-  terminal?: boolean;
-}
+export type { RenderRequest } from './request.js';
+import type { RenderRequest } from './request.js';
 
 export async function render(request: RenderRequest): Promise<string> {
   const { view, data, format, fields, header } = request;

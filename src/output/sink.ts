@@ -9,7 +9,7 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, rea
 import { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
-import { UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { writeFileAtomic } from '../io/atomic.js';
 
@@ -37,7 +37,7 @@ export async function writeOutput(io: Io, path: string | undefined, text: string
 
 /** A file that could not be written (no space, no permission, gone folder): the environment's fault, exit 2. */
 export function cannotWrite(path: string, error: unknown): UsageError {
-  return new UsageError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  return new UsageError(`cannot write ${path}: ${errorMessage(error)}`, { cause: error });
 }
 
 /**
@@ -114,7 +114,7 @@ export async function writeInherited(fd: number, content: string): Promise<void>
   try {
     link = readlinkSync(`/proc/self/fd/${fd}`);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/fd')) throw new Error(`descriptor ${fd} is not open`);
+    if (errorCode(error) === 'ENOENT' && existsSync('/proc/self/fd')) throw new Error(`descriptor ${fd} is not open`);
     throw new Error('this system does not show which descriptors cdata was given: redirect stdout instead');
   }
   if (/^(anon_inode|socket):/.test(link) || (link.startsWith('pipe:') && bothEndsHeld(link))) {
@@ -154,7 +154,7 @@ async function readerOf(fifo: string): Promise<number> {
     try {
       return openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+      if (errorCode(error) !== 'ENXIO') throw error;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -2,7 +2,7 @@
 // what is awaited and for how long. A request shows it once unanswered for GRACE_MS (a quick
 // answer shows nothing); a retry or a 429 wait shows at once, with its reason and length. The
 // line is cleared when nothing is awaited any more, and on Ctrl-C. Loaded only when a command
-// sends a request with stderr a terminal (src/commands/api.ts); never writes to stdout.
+// sends a request with stderr a terminal (src/commands/shared/api.ts); never writes to stdout.
 import type { WaitEvent, WaitObserver } from '../client/waits.js';
 import { sanitize } from '../core/sanitize.js';
 import type { Io } from '../io/index.js';

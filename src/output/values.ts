@@ -7,7 +7,7 @@ import { sanitize, sanitizeJson } from '../core/sanitize.js';
 import { stringifyJson } from '../core/json.js';
 import { cellText } from './cells.js';
 import { renderJson } from './json.js';
-import type { RenderRequest } from './render.js';
+import type { RenderRequest } from './request.js';
 
 /** Renders a `value` or `values` view; `render` takes the rows a list of values becomes. */
 export async function renderValues(request: RenderRequest, render: (request: RenderRequest) => Promise<string>): Promise<string> {

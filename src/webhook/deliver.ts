@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
 import { AnswerCutShort, createTransport, describeFailure } from '../client/transport.js';
-import { UsageError } from '../core/errors.js';
+import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
 
@@ -61,7 +61,7 @@ export async function deliver(io: Io, url: URL, body: string, signature: string)
     // The receiver answered, then the body broke off: the platform counts the status.
     if (error instanceof AnswerCutShort) return answered(error.answer, io.now() - started);
     const timedOut = controller.signal.aborted;
-    const failure = timedOut ? (controller.signal.reason as Error).message : describeFailure(error);
+    const failure = timedOut ? errorMessage(controller.signal.reason) : describeFailure(error);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
   } finally {
     clearTimeout(timer);

@@ -4,7 +4,7 @@
 // the platform's secrets never end with one). Any characters work (the HMAC key is the secret's
 // UTF-8), but bytes that are not UTF-8 are refused: decoded, they would become U+FFFD and sign
 // with a different key than the one in the file.
-import { UsageError } from '../core/errors.js';
+import { errorMessage, UsageError } from '../core/errors.js';
 import { readStdin, type Io } from '../io/index.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 
@@ -33,7 +33,7 @@ export async function readSecret(io: Io, options: SecretOptions, stdinFree: bool
     try {
       ({ bytes } = readRegularFile(secretFile, MAX_SECRET_BYTES));
     } catch (error) {
-      throw new UsageError(`cannot read the secret file ${secretFile}: ${(error as Error).message}`, {
+      throw new UsageError(`cannot read the secret file ${secretFile}: ${errorMessage(error)}`, {
         cause: error,
         hint: `A secret file is a regular file of at most ${describeBytes(MAX_SECRET_BYTES)}.${stdinFree ? ' To pass it through a pipe, pipe it on stdin instead.' : ''}`,
       });

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STALE_AFTER_MS, withLock } from '../../src/config/lock.js';
+import { STALE_AFTER_MS, withLock } from '../../src/io/lock.js';
 import { updateConfig } from '../../src/config/store.js';
 import { testIo } from '../helpers/io.js';
 import { cdata, configHome } from '../auth/harness.js';

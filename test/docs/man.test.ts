@@ -2,7 +2,7 @@
 // `man`), and renders cleanly.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_OPTIONS } from '../../src/spec/globals.js';
+import { GLOBAL_OPTIONS } from '../../src/command-kit/globals.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { manPage, MAN_PATH } from '../../src/docs/man.js';
 import { runnableCommands } from '../../src/docs/synopsis.js';

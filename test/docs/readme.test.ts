@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES } from '../../src/sandbox/fault-names.js';
-import { GLOBAL_OPTIONS } from '../../src/spec/globals.js';
+import { GLOBAL_OPTIONS } from '../../src/command-kit/globals.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { commandsTable, END, START } from '../../src/docs/commands-table.js';
 import { optionParts } from '../../src/docs/synopsis.js';

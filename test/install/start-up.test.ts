@@ -17,7 +17,7 @@ function folder(): string {
   return made;
 }
 
-const [major, minor] = process.versions.node.split('.').map(Number);
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 /** module.enableCompileCache: Node 22.1 and later. */
 const hasCompileCache = major > 22 || (major === 22 && minor >= 1);
 

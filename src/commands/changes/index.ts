@@ -1,0 +1,89 @@
+// `cdata changes`: the changes the last export into --dir recorded (DIR/changes.ndjson), those of
+// the named lists and kinds, printed through the one output path in any format. Lists with
+// nothing to compare (a baseline, a failure) are named on stderr; so is a folder with no export.
+import { resolve } from 'node:path';
+import { changeLines } from '../../export/change-lines.js';
+import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../../export/changes-view.js';
+import { readLastExport, type ListOutcome } from '../../export/last-export.js';
+import { listsNamed } from '../../export/plan.js';
+import { outputFormat } from '../../output/format.js';
+import type { Output, ViewOf } from '../../output/print.js';
+import type { View } from '../../core/endpoints.js';
+import type { JsonValue } from '../../core/json-value.js';
+import type { Change } from '../../export/changes.js';
+import { queryOutput } from '../shared/query.js';
+import type { CommandContext, Handler } from '../../command-kit/command.js';
+import type { CHANGES_ARGS, CHANGES_OPTIONS } from './command.js';
+
+type ChangesContext = CommandContext<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS>;
+
+export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = async (context) => {
+  const { options, io, global } = context;
+  const named = context.args[0];
+  const lists = named.length === 0 ? undefined : listsNamed(named, 'changes').map((endpoint) => endpoint.name);
+  // json and ndjson print the changes as changes.ndjson holds them; the others a line each.
+  // Chosen (and --fields checked against it) before anything is read.
+  const format = outputFormat(context.settings().output, global.out, io.stdout);
+  const asFile = format === 'json' || format === 'ndjson';
+  const output = options.query === undefined ? context.output(asFile ? CHANGE_VIEW : CHANGE_LINE_VIEW) : await changesQueryOutput(context, options.query, asFile);
+
+  const dir = resolve(options.dir);
+  const last = readLastExport(dir);
+  if (last.kind === 'none') {
+    context.note(`no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on`);
+    return 0;
+  }
+  if (last.kind === 'unrecorded') {
+    context.note(`the export in ${dir} was written by a cdata without change detection: the next export is every list's baseline, and the one after it records changes`);
+    return 0;
+  }
+  const shown = lists ?? last.lists.map((list) => list.resource);
+  noteUncompared(context, shown, last.lists);
+  const chosen = last.changes.filter((change) => shown.includes(change.resource) && options.change.includes(change.change));
+  await output.print(asFile || options.query !== undefined ? chosen : changeLines(chosen));
+  // An empty table says so, unless the lines above have said why for every list (or the query's result, which says so itself).
+  const compared = shown.filter((name) => last.lists.some((list) => list.resource === name && list.status === 'ok' && list.changes));
+  if (chosen.length === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
+    context.note(`No changes${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.`);
+  }
+  return 0;
+};
+
+/**
+ * --query over the change objects, as -o json prints them. Its result prints by the rules of any
+ * query's (docs/query.md), the change objects being the records: so a result that is changes
+ * unchanged (a filter, a sort) prints in a table, csv and tsv as lines, as without --query.
+ */
+async function changesQueryOutput(context: ChangesContext, expression: string, asFile: boolean): Promise<Output> {
+  if (asFile) return queryOutput(context, CHANGE_VIEW, expression);
+  const lines = (viewOf: View | ViewOf, result: JsonValue) => (typeof viewOf === 'function' ? viewOf(result) : viewOf) === CHANGE_VIEW;
+  return queryOutput(
+    {
+      note: (message) => context.note(message),
+      output(viewOf) {
+        let shown: JsonValue | undefined; // the lines printed in place of the query's result
+        const out = context.output((printed) => (printed === shown ? CHANGE_LINE_VIEW : typeof viewOf === 'function' ? viewOf(printed) : viewOf));
+        return {
+          format: out.format,
+          async print(result) {
+            shown = lines(viewOf, result) ? changeLines(result as Change[]) : undefined;
+            await out.print(shown ?? result);
+          },
+        };
+      },
+    },
+    CHANGE_VIEW,
+    expression,
+  );
+}
+
+/** The lists asked for that the last export did not compare, a line for each reason: not exported, failed, a baseline. */
+function noteUncompared(context: ChangesContext, shown: readonly string[], outcomes: readonly ListOutcome[]): void {
+  const outcome = (name: string) => outcomes.find((list) => list.resource === name);
+  const absent = shown.filter((name) => outcome(name) === undefined);
+  const failed = shown.filter((name) => outcome(name)?.status === 'error');
+  const baselines = shown.filter((name) => outcome(name)?.status === 'ok' && !outcome(name)!.changes);
+  if (absent.length > 0) context.note(`no changes in ${absent.join(', ')}: not in the last export`);
+  if (failed.length > 0) context.note(`no changes in ${failed.join(', ')}: failed in the last export (the next successful export compares with the last successful one)`);
+  if (baselines.length > 0) context.note(`no changes in ${baselines.join(', ')}: the last export was the baseline (nothing earlier to compare with)`);
+}

@@ -1,0 +1,32 @@
+// `cdata export`: every list (or the named ones) to files in a folder, for cron.
+import { LIMIT_MAX, LIMIT_MIN, parseLimit } from '../../core/params.js';
+import { EXPORT_FORMATS } from '../../config/schema.js';
+import { flag, text, value } from '../../core/option.js';
+import { defineCommand } from '../../command-kit/command.js';
+import { UsageError } from '../../core/errors.js';
+
+export const EXPORT_OPTIONS = {
+  dir: text('--dir <dir>', 'folder to write to (created if missing)', {
+    complete: { kind: 'dirs' },
+    required: () => new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' }),
+  }),
+  limit: value('-l, --limit <n>', `rows per list (${LIMIT_MIN} to ${LIMIT_MAX})`, parseLimit, { default: { value: LIMIT_MAX }, defaultText: String(LIMIT_MAX) }),
+  stamp: flag('--stamp', 'time-stamped file names, e.g. tenders-2026-11-22T0600Z.csv'),
+};
+
+export const EXPORT_ARGS = [
+  { name: 'resource', description: 'lists to export (default: all)', variadic: true, complete: { kind: 'resources' } },
+] as const;
+
+export const EXPORT_COMMAND = defineCommand({
+  name: 'export',
+  summary: 'Write every list (or the named ones) to files, atomically, with a manifest',
+  description:
+    'For cron: the files and manifest.json are written into a new folder (DIR/..<time>.<random>) and committed together by one rename of the link DIR/..data; each DIR/<file> is a link through it. A reader, or a run killed at any instant, sees the previous export whole or the new one. A list that fails keeps its previous file; earlier files (--stamp) are kept. Exits 0 only when every resource succeeded.',
+  args: EXPORT_ARGS,
+  options: EXPORT_OPTIONS,
+  examples: ['cdata export --dir /srv/exports', 'cdata export tenders obligations --dir ./out -o json --stamp'],
+  usesApi: true,
+  writesOutput: 'use --dir for the folder',
+  formats: EXPORT_FORMATS,
+});

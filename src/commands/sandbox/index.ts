@@ -1,0 +1,62 @@
+// `cdata sandbox`: the local API in the foreground until Ctrl-C, with its URL and demo keys.
+import { isLoopback } from '../../core/base-url.js';
+import { errorCode, UsageError } from '../../core/errors.js';
+import { DEMO_KEYS, demoKey } from '../../sandbox/keys.js';
+import { NAMED_FAULTS } from '../../sandbox/faults.js';
+import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import type { Handler } from '../../command-kit/command.js';
+import type { SANDBOX_OPTIONS } from './command.js';
+
+export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
+  const { io, options } = context;
+  const { host, port } = options;
+  const fault = options.fault === undefined ? undefined : NAMED_FAULTS[options.fault];
+  if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
+    context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
+  }
+
+  let server: Sandbox;
+  try {
+    server = await startSandbox({
+      host,
+      port,
+      latencyMs: options.latency,
+      failRate: options.failRate,
+      day: options.day,
+      faults: fault ? () => fault : undefined,
+      onRequest: (r) => context.note(`${r.method} ${r.path}${r.query.size ? `?${r.query}` : ''} -> ${r.status}`),
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES') {
+      throw new UsageError(`cannot listen on ${host}:${port} (${code})`, { cause: error });
+    }
+    throw error;
+  }
+
+  const all = demoKey('all');
+  const width = Math.max(...DEMO_KEYS.map((k) => k.displayName.length));
+  io.stdout.write(
+    [
+      `cdata sandbox: the API reference with demo data, at ${server.url}${/^(0\.0\.0\.0|::0*|(0+:){7}0+)$/.test(host) ? ` (listening on every interface, ${host})` : ''}`,
+      '',
+      'Demo keys:',
+      ...DEMO_KEYS.map((k) => `  ${k.displayName.padEnd(width)}  ${demoKey(k.id)}`),
+      '',
+      'Try:',
+      `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
+      '  cdata tenders --tier RECOMMENDED',
+      `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
+      ...(options.day > 0 ? ['', `The demo data is that of day ${options.day}: rows added, changed and removed since day 0 (docs/sandbox.md).`] : []),
+      ...(fault ? ['', `Every request is answered with the fault '${options.fault}'.`] : []),
+      '',
+      'Ctrl-C stops it.',
+      '',
+    ].join('\n'),
+  );
+
+  await new Promise<void>((resolve) => io.onInterrupt(resolve));
+  await server.close();
+  return 0;
+};

@@ -1,0 +1,113 @@
+// From resolved settings to a ready client: the base URL checked and normalised, the key
+// required. Every command that calls the API opens its client here.
+import { ApiClient } from '../../client/client.js';
+import type { Endpoint } from '../../core/endpoints.js';
+import type { JsonValue } from '../../core/json-value.js';
+import type { WaitObserver } from '../../client/waits.js';
+import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../../core/base-url.js';
+import { storedValue } from '../../config/read.js';
+import { requireProfile, type Settings } from '../../config/resolve.js';
+import { redactKeys } from '../../config/key.js';
+import { AuthError, UsageError } from '../../core/errors.js';
+import { sanitize } from '../../core/sanitize.js';
+import { VERSION } from '../../core/version.js';
+import type { CommandContext } from '../../command-kit/command.js';
+
+/** What opening a client needs of a command's context. */
+export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'apiKey' | 'note'>;
+
+export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${process.platform})`;
+
+/** The normalised base URL, or a usage error saying how to set one. */
+export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): string {
+  const { baseUrl, config, profile } = context.settings();
+  if (baseUrl.value === undefined) throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
+  // One stored in the config file is checked as the file's (naming it and the field).
+  if (baseUrl.source === 'profile') storedValue(config, profile.name, 'baseUrl', baseUrl.value);
+  return normaliseBaseUrl(baseUrl.value);
+}
+
+/**
+
+ * A client for the configured API; `key` overrides the resolved key (auth login checks a new one),
+ * `waits` the display of waits (export shows them in its progress lines). Everything else is
+ * checked before a profile's key command runs for the key.
+ */
+export async function openClient(context: ApiContext, key?: string, waits?: WaitObserver): Promise<ApiClient> {
+  const settings = context.settings();
+  if (key === undefined) requireProfile(settings);
+  const baseUrl = requireBaseUrl(context);
+  const apiKey = key ?? (await context.apiKey());
+  if (apiKey === undefined) {
+    throw new AuthError(`no API key for profile '${settings.profile.name}'`, {
+      hint: 'Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.',
+    });
+  }
+  const unsendable = unsendableKey(apiKey);
+  if (unsendable) {
+    const where = key !== undefined ? 'the API key' : keyWhere(settings);
+    throw new AuthError(`${where} ${unsendable}`, {
+      hint: 'Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.',
+    });
+  }
+  const { io } = context;
+  return new ApiClient({
+    baseUrl,
+    key: apiKey,
+    timeoutSeconds: settings.timeoutSeconds,
+    retries: settings.retries,
+    maxWaitSeconds: settings.maxWaitSeconds,
+    io,
+    userAgent: USER_AGENT,
+    trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
+    waits: waits ? async () => waits : waitDisplay(context),
+    keyFrom: key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command') ? settings.key.source : undefined,
+  });
+}
+
+function keyWhere({ key, profile }: Settings): string {
+  if (key.source === 'env') return 'the API key in CDATA_API_KEY';
+  if (key.source === 'key-command') return `the API key printed by the key command of profile '${profile.name}'`;
+  return `the API key of profile '${profile.name}'`;
+}
+
+/** One GET of an endpoint, the client closed after: its data. */
+export async function getData(context: ApiContext, endpoint: Endpoint, query: Record<string, string>): Promise<JsonValue> {
+  const client = await openClient(context);
+  try {
+    return (await client.get(endpoint, query)).data;
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * At a terminal (stderr), a spinner for a slow answer, a retry or a 429 wait, loaded only then;
+ * not with -q, nor with --debug, whose trace says the same line by line. Elsewhere only a 429
+ * wait is said, as a note (a script's log shows why the command took that long).
+ */
+function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
+  const { io } = context;
+  const { quiet, debug } = context.settings();
+  if (io.stderr.isTTY && !quiet && !debug) return async () => (await import('../../output/spinner.js')).waitSpinner(io);
+  return async () => (event) => {
+    if (event.kind === 'rate-limited') context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
+  };
+}
+
+/** Far longer than any key: servers refuse request headers past 8 to 16 KiB (HTTP 431). */
+const MAX_KEY_LENGTH = 4096;
+
+/**
+ * Why `key` cannot travel in the X-API-Key header, or undefined when it can. Caught here rather
+ * than inside undici, which rejects it as an invalid header: that was retried as a network error
+ * and ended as a misleading exit 6 (a stray CR from a CRLF env file, a pasted space), while a
+ * Latin-1 letter went out as a byte no key holds and cost a refused request. The reason never
+ * quotes the key.
+ */
+function unsendableKey(key: string): string | undefined {
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(key)) return 'contains whitespace or a control character';
+  if (/[^\u0021-\u007e]/.test(key)) return 'holds a character that cannot be sent in an HTTP header (anything but printable ASCII)';
+  if (key.length > MAX_KEY_LENGTH) return `is ${key.length} characters long, too long to be sent (an API key is far shorter)`;
+  return undefined;
+}

@@ -1,0 +1,25 @@
+// --query for a command that prints the API's data: the expression is compiled before any
+// request (a syntax error sends none), and what it makes of the data prints in every format with
+// a view made from the result itself (src/output/query/). Without --query the command's own
+// output is returned untouched, and the JMESPath library never loads.
+import type { View } from '../../core/endpoints.js';
+import type { JsonValue } from '../../core/json-value.js';
+import type { Output } from '../../output/print.js';
+import type { CommandContext } from '../../command-kit/command.js';
+
+export async function queryOutput(context: Pick<CommandContext, 'output' | 'note'>, view: View, expression: string | undefined): Promise<Output> {
+  if (expression === undefined) return context.output(view);
+  const query = await (await import('../../output/query/compile.js')).compileQuery(expression);
+  let data: JsonValue = null;
+  const output = context.output((result) => query.view(result, data, view));
+  return {
+    format: output.format,
+    async print(answer) {
+      data = answer;
+      const result = query.run(answer);
+      await output.print(result);
+      const emptied = Array.isArray(result) && result.length === 0 && !(Array.isArray(answer) && answer.length === 0);
+      if (emptied && output.format === 'table') context.note("The query's result is an empty list.");
+    },
+  };
+}

@@ -1,0 +1,133 @@
+// `cdata webhook verify|listen|ping|check`. Exit codes of this family: 0 valid or accepted,
+// 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
+// 6 when the receiver could not be reached at all.
+import { redactKeys, redactSecretsIn } from '../../config/key.js';
+import { errorCode, errorMessage, EXIT, UnavailableError, UsageError } from '../../core/errors.js';
+import { readStdin } from '../../io/index.js';
+import { FileTooLarge, readRegularFile } from '../../io/read-file.js';
+import { stringifyJson } from '../../core/json.js';
+import type { JsonObject } from '../../core/json-value.js';
+import { sanitize } from '../../core/sanitize.js';
+import type { Handler } from '../../command-kit/command.js';
+import { runChecks } from '../../webhook/check.js';
+import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../../webhook/deliver.js';
+import { MAX_BODY_BYTES, startReceiver } from '../../webhook/receiver.js';
+import { readSecret } from '../../webhook/secret.js';
+import { verify as verifyDelivery } from '../../webhook/signature.js';
+import { CHECK_RESULTS, PING_ANSWER } from '../../command-kit/local-views.js';
+import type { LISTEN_OPTIONS, SECRET_OPTIONS, URL_ARGS, VERIFY_OPTIONS } from './command.js';
+
+const REJECTED = 1;
+
+export const verify: Handler<typeof VERIFY_OPTIONS> = async (context) => {
+  const { io, options } = context;
+  const { signature, bodyFile, tolerance: toleranceSeconds } = options;
+  if (bodyFile === undefined && io.stdin.isTTY) throw new UsageError('no body: pipe the raw body on stdin, or give --body-file FILE');
+  const secret = await readSecret(io, options, bodyFile !== undefined, context.warn);
+  const body = bodyFile === undefined ? await readStdin(io.stdin, MAX_BODY_BYTES) : readBodyFile(bodyFile);
+  // Wherever it comes from, a body over the receiver's limit is a verdict, as \`listen\` answers 413.
+  if (!body) {
+    io.stderr.write('rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n');
+    return REJECTED;
+  }
+
+  const verdict = verifyDelivery(secret, body, signature, { now: io.now(), toleranceSeconds });
+  if (!verdict.ok) {
+    io.stderr.write(`rejected: ${verdict.rejection.reason}: ${sanitize(verdict.rejection.message)}\n`);
+    return REJECTED;
+  }
+  io.stdout.write(eventLine(verdict.event.body, secret));
+  context.note(redactKeys(`valid: ${verdict.event.type} event, timestamp ${verdict.event.timestamp}`, [secret]));
+  return EXIT.ok;
+};
+
+export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
+  const { io, options } = context;
+  const { path, host, port, tolerance: toleranceSeconds } = options;
+  const secret = await readSecret(io, options, true, context.warn);
+
+  let receiver;
+  try {
+    receiver = await startReceiver({
+      host,
+      port,
+      path,
+      secret,
+      toleranceSeconds,
+      now: io.now,
+      onEvent: (event) => io.stdout.write(eventLine(event.body, secret)),
+      onReject: (status, message, from) => io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use: choose another with --port`);
+    throw new UsageError(`cannot listen on ${host}:${port} (${code ?? errorMessage(error)})`, { cause: error });
+  }
+  context.note(`listening for deliveries on ${receiver.url} (Ctrl-C stops)`);
+  await new Promise<void>((resolve) => io.onInterrupt(resolve));
+  await receiver.close();
+  return EXIT.ok;
+};
+
+export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (context) => {
+  const { io } = context;
+  const url = receiverUrl(context.args[0]);
+  const output = context.output(PING_ANSWER);
+  const secret = await readSecret(io, context.options, true, context.warn);
+  const { body, signature } = signed(secret, eventBody('ping', io.now()));
+  const result = await deliver(io, url, body, signature);
+  // The receiver chose the Location; one that knows the secret could echo it there.
+  if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
+  if (result.status === undefined) {
+    if (!result.timedOut) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(result.failure ?? '')}`);
+    io.stderr.write(`no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`);
+    return REJECTED;
+  }
+  const answer: JsonObject = { status: result.status, statusText: result.statusText, location: result.location ?? null, ms: result.ms };
+  if (output.format === 'table' && context.global.fields === undefined) {
+    // At a terminal, one sentence says it all.
+    const redirect = result.location ? `: redirected to ${sanitize(result.location)} (not followed, as the platform does not follow it)` : '';
+    io.stdout.write(`${result.status} ${result.statusText} in ${result.ms} ms${redirect}\n`);
+  } else {
+    await output.print(answer);
+  }
+  return result.status >= 200 && result.status < 300 ? EXIT.ok : REJECTED;
+};
+
+export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (context) => {
+  const { io } = context;
+  const url = receiverUrl(context.args[0]);
+  const output = context.output(CHECK_RESULTS);
+  const secret = await readSecret(io, context.options, true, context.warn);
+  const results = await runChecks(io, url, secret);
+  // A table shows PASS/FAIL (under the heading `result`); the other formats carry `pass` as a boolean.
+  const table = output.format === 'table';
+  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({ ...rest, pass: table ? (pass ? 'PASS' : 'FAIL') : pass }));
+  await output.print(rows);
+  const failed = results.filter((r) => !r.pass);
+  if (failed.length === 0) {
+    context.note(`all ${results.length} checks passed`);
+    return EXIT.ok;
+  }
+  if (results.every((r) => r.unreachable)) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(results[0]!.got)}`);
+  context.note(`${failed.length} of ${results.length} checks failed`);
+  return REJECTED;
+};
+
+/** An event as one JSON line: numbers as the sender wrote them, and no secret of ours in it. */
+function eventLine(body: JsonObject, secret: string): string {
+  return `${stringifyJson(redactSecretsIn(body, [secret]))}\n`;
+}
+
+/** The body file's bytes; undefined when it is larger than any delivery (a verdict, not a usage error). */
+function readBodyFile(path: string): Buffer | undefined {
+  try {
+    return readRegularFile(path, MAX_BODY_BYTES).bytes;
+  } catch (error) {
+    if (error instanceof FileTooLarge) return undefined;
+    throw new UsageError(`cannot read the body file ${path}: ${errorMessage(error)}`, {
+      cause: error,
+      hint: 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).',
+    });
+  }
+}

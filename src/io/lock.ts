@@ -1,0 +1,223 @@
+// A lock file, so two cdata processes neither corrupt nor lose each other's work: beside the
+// config file, held while one re-reads, changes and rewrites it; in an export folder, held for
+// the whole export. Created with O_EXCL (atomic on every local filesystem); retried with
+// backoff. A lock is stale, and taken over, when its holder is gone: on this host, when its
+// process no longer exists (however long it has been stopped or stalled: a live holder keeps
+// it); from another host, or with an owner that cannot be read, when it has not been refreshed
+// for longer than a holder refreshes it.
+import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+// The lock records and checks processes by pid: not part of Io, as nothing a test would fake.
+import process from 'node:process';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
+import type { Io } from './index.js';
+
+/**
+ * A holder refreshes its lock's time every quarter of this (an export holds it for minutes), so a
+ * lock untouched this long belongs to a process that is gone or stuck.
+ */
+export const STALE_AFTER_MS = 10_000;
+const FIRST_WAIT_MS = 5;
+const LONGEST_WAIT_MS = 100;
+/** About five seconds of waiting in all, with real sleeps. */
+const ATTEMPTS = 60;
+
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+/** What a lock guards, as its messages name it. */
+export interface LockSubject {
+  /** `the config file is locked by another cdata` */
+  held: string;
+  /** What to do when it stays held. */
+  wait: string;
+  /** The error for a lock that cannot be written (no space, no permission). */
+  cannotWrite: (error: unknown) => UsageError;
+}
+
+const CONFIG: Omit<LockSubject, 'cannotWrite'> = { held: 'the config file is locked by another cdata', wait: 'Try again in a moment.' };
+
+/**
+ * Runs `work` holding the lock. `held()` says whether the lock is still this run's: a step that
+ * must not happen without it (an export's commit) checks it first.
+ */
+export async function withLock<T>(
+  lockPath: string,
+  io: Pick<Io, 'sleep' | 'onInterrupt'>,
+  work: (held: () => boolean) => Promise<T>,
+  subject?: LockSubject,
+): Promise<T> {
+  const about = subject ?? { ...CONFIG, cannotWrite: (error: unknown) => cannotWriteIn(dirname(lockPath), error) };
+  const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
+  await acquire(lockPath, owner, io, about);
+  const unregister = io.onInterrupt(() => release(lockPath, owner));
+  const heartbeat = setInterval(() => refresh(lockPath, owner), STALE_AFTER_MS / 4);
+  heartbeat.unref();
+  try {
+    return await work(() => readOwner(lockPath)?.token === owner.token);
+  } finally {
+    clearInterval(heartbeat);
+    unregister();
+    release(lockPath, owner);
+  }
+}
+
+async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>, subject: LockSubject): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (tryCreate(lockPath, owner, subject)) return;
+    if (takeOverIfStale(lockPath)) continue;
+    if (attempt >= ATTEMPTS) {
+      const holder = readOwner(lockPath);
+      throw new UsageError(`${subject.held}${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''}: ${lockPath}`, {
+        hint: `${subject.wait} If no other cdata is running, remove the lock file: rm '${lockPath}'`,
+      });
+    }
+    await io.sleep(Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** attempt));
+  }
+}
+
+/**
+ * True when the lock is now ours; false when someone holds it. Other failures are reported. The
+ * owner is written to a file of our own first, which is then hard-linked as the lock (link fails
+ * if the lock exists, as O_EXCL does): so the lock never exists without its owner. Created empty
+ * and written after, a kill or a full disk in between left an empty lock that every later cdata
+ * waited on, its holder unknown, until it aged out.
+ */
+function tryCreate(lockPath: string, owner: Owner, subject: LockSubject): boolean {
+  const mine = `${lockPath}.${owner.token}`; // see isLockLeftover
+  try {
+    writeFileSync(mine, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
+    linkSync(mine, lockPath);
+    return true;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT' && existsSync(dirname(lockPath))) return false; // ours removed as a leftover by the holder: again
+    if (code !== undefined && NO_HARD_LINKS.has(code) && existsSync(mine)) return createDirectly(lockPath, owner, subject);
+    throw subject.cannotWrite(error);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/** What link() answers where the filesystem has no hard links (FAT, some network and FUSE ones). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/** Without hard links: created empty (O_EXCL), then written; removed again if the write fails. */
+function createDirectly(lockPath: string, owner: Owner, subject: LockSubject): boolean {
+  let fd: number;
+  try {
+    fd = openSync(lockPath, 'wx', 0o600);
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return false;
+    throw subject.cannotWrite(error);
+  }
+  try {
+    try {
+      writeFileSync(fd, JSON.stringify(owner)); // loops over short writes
+    } finally {
+      closeSync(fd); // may report a deferred write error too (NFS)
+    }
+  } catch (error) {
+    rmSync(lockPath, { force: true });
+    throw subject.cannotWrite(error);
+  }
+  return true;
+}
+
+/**
+ * Whether `name` is what a lock named `lock` can leave beside itself when killed: an owner file
+ * not yet linked (see tryCreate) or a stale lock moved aside (see takeOverIfStale). The holder of
+ * the lock may remove them (an export does, with its folder's other leftovers).
+ */
+export function isLockLeftover(name: string, lock: string): boolean {
+  return name.startsWith(`${lock}.`);
+}
+
+/** Keeps a lock held for long (an export's) from looking stale; only while it is still ours. */
+function refresh(lockPath: string, owner: Owner): void {
+  try {
+    if (readOwner(lockPath)?.token === owner.token) utimesSync(lockPath, new Date(), new Date());
+  } catch {
+    // Gone or unreadable: the next acquire by anyone judges it as it finds it.
+  }
+}
+
+/**
+ * Removes a stale lock and returns true. The lock is first renamed to a name of our own, so of
+ * two processes that both judged it stale only one removes it; if what we renamed turns out to be
+ * a fresh lock someone took in between, it is put back.
+ */
+function takeOverIfStale(lockPath: string): boolean {
+  const seen = readOwner(lockPath);
+  if (!isStale(lockPath, seen)) return false;
+  const aside = `${lockPath}.${randomBytes(6).toString('hex')}.stale`;
+  try {
+    renameSync(lockPath, aside);
+  } catch {
+    return true; // gone already: someone else took it over; try again
+  }
+  const taken = readOwner(aside);
+  if (seen && taken && taken.token !== seen.token) {
+    try {
+      linkSync(aside, lockPath);
+    } catch {
+      // A third writer created the lock in the instant it was moved. That needs a stale lock and
+      // three writers at once; the two holders' writes are each still whole (atomic rename).
+    }
+  }
+  rmSync(aside, { force: true });
+  return true;
+}
+
+export function cannotWriteIn(folder: string, error: unknown): UsageError {
+  return new UsageError(`cannot write in the config folder ${folder}: ${errorMessage(error)}`, {
+    cause: error,
+    hint: 'cdata writes the config file and a lock file beside it: make the folder writable, or choose another with CDATA_CONFIG_DIR.',
+  });
+}
+
+function isStale(lockPath: string, owner: Owner | undefined): boolean {
+  let age: number;
+  try {
+    // File ages are real time: the lock's mtime against the real clock, never an injected one.
+    age = Date.now() - statSync(lockPath).mtimeMs;
+  } catch {
+    return false; // released meanwhile: the next attempt creates it
+  }
+  // On this host, whether the holder is alive decides, not the lock's age: a holder stopped
+  // (Ctrl-Z) or stalled on a slow disk for longer than its refresh must keep it, or a second
+  // export would take it and remove the first one's generation under it.
+  if (owner !== undefined && owner.host === hostname()) return !isAlive(owner.pid);
+  return age > STALE_AFTER_MS;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === 'EPERM'; // exists, owned by another user
+  }
+}
+
+/** The lock's owner, or undefined while it is being written or when it is not ours to read. */
+function readOwner(lockPath: string): Owner | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<Owner>;
+    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string') return owner as Owner;
+  } catch {
+    // Missing, half written or not JSON: judged by age alone.
+  }
+  return undefined;
+}
+
+function release(lockPath: string, owner: Owner): void {
+  // Only our own lock: if it was taken over as stale, the file is now someone else's.
+  if (readOwner(lockPath)?.token === owner.token) rmSync(lockPath, { force: true });
+}
