@@ -62,7 +62,7 @@ export class ApiClient {
     const url = `${baseUrl}${endpoint.path}${queryString(query)}`;
     const secrets = [this.options.key];
     // A success is parsed inside the attempt, under its deadline; the limits refuse, before
-    // anything is built, a list longer than the API ever returns (api-reference.md part 8).
+    // anything is built, a list longer than the API ever returns (docs/api-reference.md section 8).
     const read = (answer: HttpAnswer) => (isSuccess(answer.status) ? expectShape(endpoint, answer, rowLimit(endpoint, query), secrets) : undefined);
     let waitedOn429 = false;
     const { name } = endpoint;

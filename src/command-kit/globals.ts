@@ -1,4 +1,4 @@
-// The global options (PRODUCT.md section 2), accepted before or after the command. Their values
+// The global options (docs/keys-and-profiles.md), accepted before or after the command. Their values
 // reach settings resolution (src/config/resolve.ts: flag > env > profile > default) and output.
 import { COLOR_MODES, DEFAULTS } from '../config/resolve.js';
 import { FORMATS } from '../config/schema.js';

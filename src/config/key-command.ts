@@ -1,4 +1,4 @@
-// A key from the user's own secret tool (PRODUCT.md section 12), as the AWS CLI's
+// A key from the user's own secret tool (docs/keys-and-profiles.md), as the AWS CLI's
 // credential_process: the profile's command runs through /bin/sh -c with stdin closed, and the
 // first line it prints is the key. Loaded only by the commands that send a request with it.
 //

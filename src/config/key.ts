@@ -1,5 +1,5 @@
 // API keys as cdata handles them: checked before anything is stored or sent, and shown only
-// masked, as the platform's Developers page lists them (api-reference.md part 5.2), and redacted
+// masked, as the platform's Developers page lists them (docs/api-reference.md section 5.2), and redacted
 // wherever else they could show: in what a server sends back, in messages, in JSON lines.
 import { isJsonObject, setOwn } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
@@ -23,7 +23,7 @@ export function keyProblem(key: string): string | undefined {
 }
 
 /**
- * Why `command` cannot be a key command (PRODUCT.md section 12), or undefined when it can. A
+ * Why `command` cannot be a key command (docs/keys-and-profiles.md), or undefined when it can. A
  * command is not a secret, but a key pasted in its place is, so the reason never quotes it.
  */
 export function keyCommandProblem(command: string): string | undefined {
@@ -40,7 +40,7 @@ export function looksLikeKey(text: string): boolean {
   return word.startsWith(KEY_PREFIX) && keyProblem(word) === undefined;
 }
 
-/** The first twelve characters and `…`, never more (PRODUCT.md section 4). */
+/** The first twelve characters and `…`, never more (docs/errors.md). */
 export function maskKey(key: string): string {
   return `${key.slice(0, Math.min(MASK_LENGTH, Math.floor(key.length / 2)))}…`;
 }

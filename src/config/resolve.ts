@@ -1,5 +1,5 @@
-// The one place settings are resolved: flag > environment > profile > default (PRODUCT.md
-// section 2). Commands read Settings; nothing else looks at flags, env or the config file for them.
+// The one place settings are resolved: flag > environment > profile > default
+// (docs/keys-and-profiles.md). Commands read Settings; nothing else looks at flags, env or the config file for them.
 import { UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';

@@ -1,7 +1,7 @@
 // The config file's shape, shared by the reader (every command) and the writer (auth, profile,
 // config commands). One file, mode 0600, holding profiles:
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
-// A profile holds a key, or a command that prints one (`keyCommand`, PRODUCT.md section 12), never both.
+// A profile holds a key, or a command that prints one (`keyCommand`, docs/keys-and-profiles.md), never both.
 import { normaliseBaseUrl } from '../core/base-url.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';

@@ -1,4 +1,4 @@
-// The one table of the API's endpoints (api-reference.md parts 2 and 4). Commands, the
+// The one table of the API's endpoints (docs/api-reference.md sections 2 and 4). Commands, the
 // sandbox's routes, completions, help, the man page and the README's command list are all
 // derived from it: a new endpoint is one entry here plus its demo rows in src/sandbox/data.ts.
 import { DECIDED_PARAM, limitParam, TIER_PARAM, TIERS, type Param } from './params.js';

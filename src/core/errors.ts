@@ -1,4 +1,4 @@
-// Errors typed by whose fault they are, each carrying its exit code (PRODUCT.md section 4).
+// Errors typed by whose fault they are, each carrying its exit code (docs/errors.md).
 // Only src/cli.ts turns them into messages and codes.
 
 export const EXIT = {

@@ -1,4 +1,4 @@
-// The API's query parameters (api-reference.md part 4), each declared once: what values it takes,
+// The API's query parameters (docs/api-reference.md section 4), each declared once: what values it takes,
 // what it means for the rows (the sandbox filters by this), and its face on the command line (the
 // options that set it and how their values become the query). The endpoint table lists which
 // endpoints take which; commands, the sandbox, completions and the docs all read it from here.
@@ -10,7 +10,7 @@ export type Tier = (typeof TIERS)[number];
 
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 200;
-/** What the CLI sends when --limit is not given (PRODUCT.md section 1). */
+/** What the CLI sends when --limit is not given (the command table in README.md). */
 export const CLI_DEFAULT_LIMIT = 100;
 
 export interface Limit {

@@ -1,5 +1,5 @@
 // changes.ndjson: what the last export found changed, one JSON object a line, in the order of
-// PRODUCT.md section 11 (by list in export order, then added, changed, removed, then key). A file
+// docs/exports.md (by list in export order, then added, changed, removed, then key). A file
 // of the generation like the lists and the manifest, so DIR/changes.ndjson always agrees with
 // them; every export writes it, empty when nothing changed (or every list is a baseline).
 import { createHash } from 'node:crypto';

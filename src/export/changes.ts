@@ -1,4 +1,4 @@
-// What changed in one list between two exports (PRODUCT.md section 11): rows matched by their key
+// What changed in one list between two exports (docs/exports.md): rows matched by their key
 // (tenders: ocid, agents: name, else id), and each one added, changed (with `{from, to}` for each
 // field that differs) or removed. Values are compared as JSON values (core/json-equal.ts). The
 // order is fixed, so two runs over the same answers write the same changes.ndjson: added, then

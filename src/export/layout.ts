@@ -1,5 +1,5 @@
 // The export folder's layout, after the kubelet's AtomicWriter (pkg/volume/util/atomic_writer.go),
-// so that one rename commits a whole export (PRODUCT.md section 5):
+// so that one rename commits a whole export (docs/exports.md):
 //
 //   DIR/..data -> ..2026_11_22_06_00_41.3f9c1a7b0e     the current generation: one symlink
 //   DIR/..2026_11_22_06_00_41.3f9c1a7b0e/              every file of the export, and its manifest

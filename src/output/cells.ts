@@ -1,4 +1,4 @@
-// One value of a row as text: the rules every format but JSON shares (PRODUCT.md section 3):
+// One value of a row as text: the rules every format but JSON shares (docs/output.md):
 // null prints as empty, arrays are joined, numbers stay exactly as the API wrote them.
 import { isJsonNumber, isJsonObject, stringifyJson } from '../core/json.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';

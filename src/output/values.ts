@@ -1,4 +1,4 @@
-// A query's result that is not rows (PRODUCT.md section 10): JSON prints it as it is (ndjson a
+// A query's result that is not rows (docs/output.md): JSON prints it as it is (ndjson a
 // line per item of a list); the other formats show one column `value`, a list with a header row
 // and a single value as itself, alone on its line. Cells keep every rule of their format
 // (formula guarding, escaping, numbers as the API wrote them).

@@ -1,5 +1,5 @@
 // Demo keys: deterministic, so docs and scripts can name them, and printed at start. The server
-// keeps only their SHA-256 digests, as the platform does (api-reference.md part 5.2).
+// keeps only their SHA-256 digests, as the platform does (docs/api-reference.md section 5.2).
 import { createHash } from 'node:crypto';
 import { SCOPES, type Scope } from '../core/endpoints.js';
 
@@ -10,7 +10,7 @@ export interface DemoKey {
   revoked: boolean;
 }
 
-/** One key per combination of scopes (PRODUCT.md section 7), and one revoked. */
+/** One key per combination of scopes (docs/sandbox.md), and one revoked. */
 export const DEMO_KEYS: readonly DemoKey[] = [
   { id: 'all', displayName: 'Sandbox: all scopes', scopes: SCOPES, revoked: false },
   { id: 'graph', displayName: 'Sandbox: graph.read only', scopes: ['graph.read'], revoked: false },

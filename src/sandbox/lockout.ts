@@ -1,4 +1,4 @@
-// Failed-authentication limit (api-reference.md part 8): 25 failures from one address within
+// Failed-authentication limit (docs/api-reference.md section 8): 25 failures from one address within
 // 15 minutes, then every credential-bearing request from it gets 429 until the window passes.
 
 export const LOCKOUT_THRESHOLD = 25;

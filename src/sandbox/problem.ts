@@ -1,4 +1,4 @@
-// The one problem+json body the sandbox sends (api-reference.md part 3): every field, always.
+// The one problem+json body the sandbox sends (docs/api-reference.md section 3): every field, always.
 import { STATUS_CODES } from 'node:http';
 import type { JsonObject } from '../core/json-value.js';
 

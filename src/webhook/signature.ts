@@ -1,4 +1,4 @@
-// Signing and verifying webhook deliveries (api-reference.md part 6), in the one module that
+// Signing and verifying webhook deliveries (docs/api-reference.md section 6), in the one module that
 // `webhook verify`, `listen`, `ping`, `check` and the tests all use, as stripe-node keeps its
 // Webhooks. The signature is lowercase hex HMAC-SHA256 of the raw body, keyed with the signing
 // secret exactly as shown (UTF-8, `whsec_` included). Verification goes in the receiver's order:

@@ -1,4 +1,4 @@
-// Keys from a password manager (PRODUCT.md section 12), end to end in-process against the
+// Keys from a password manager (docs/keys-and-profiles.md), end to end in-process against the
 // sandbox: auth login --key-command stores the command, every command that sends a request runs
 // it once, and nothing else runs it; status, profile list, config and logout know about it; the
 // key it prints never reaches stdout, stderr, --debug or an export's manifest (harness.ts checks

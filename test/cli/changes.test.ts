@@ -1,4 +1,4 @@
-// `cdata changes` (PRODUCT.md section 11, docs/exports.md "cdata changes"): the last export's
+// `cdata changes` (docs/exports.md, docs/exports.md "cdata changes"): the last export's
 // changes in every format, filtered by list and kind; what it says for a folder with no export,
 // a baseline, a failed list, an older cdata's folder; and what it refuses.
 import { execFileSync } from 'node:child_process';

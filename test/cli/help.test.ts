@@ -1,4 +1,4 @@
-// Help that helps (PRODUCT.md section 10): `cdata help [COMMAND...]` is --help and `cdata version`
+// Help that helps (docs/output.md): `cdata help [COMMAND...]` is --help and `cdata version`
 // is --version; a group's help lists its subcommands first and no global option; a command's help
 // lists only the global options that apply to it; an unknown subcommand points at its group's
 // help; no argument is advertised that is refused; gh's `--json a,b` is explained.

@@ -1,4 +1,4 @@
-// How a --query result prints (PRODUCT.md section 10): one query in each format, exactly; the
+// How a --query result prints (docs/output.md): one query in each format, exactly; the
 // shapes a result takes (records, rows, values, one value, an empty list); --fields after the
 // query; and the rules of each format (formula guarding, escaping, exact numbers) on results.
 import { describe, expect, it } from 'vitest';

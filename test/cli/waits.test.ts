@@ -1,4 +1,4 @@
-// Waits made visible (PRODUCT.md section 10): at a terminal, a spinner for an answer slower than
+// Waits made visible (docs/output.md): at a terminal, a spinner for an answer slower than
 // 0.5 s, a line for each retry and 429 wait, all cleared when done; nothing of it on stdout, in a
 // pipe, or with -q. Through the built binary under a real pseudo-terminal.
 import { mkdtempSync, readFileSync } from 'node:fs';

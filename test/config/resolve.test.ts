@@ -1,4 +1,4 @@
-// Precedence, setting by setting: flag > environment > profile > default (PRODUCT.md section 2).
+// Precedence, setting by setting: flag > environment > profile > default (docs/keys-and-profiles.md).
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings, type SettingsFlags } from '../../src/config/resolve.js';

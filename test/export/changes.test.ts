@@ -1,4 +1,4 @@
-// Change detection in `cdata export` (PRODUCT.md section 11, docs/exports.md "What changed since
+// Change detection in `cdata export` (docs/exports.md, docs/exports.md "What changed since
 // the last export"): exports against the sandbox on two days, every line of changes.ndjson and
 // every manifest count checked against the differences worked out here from the two days'
 // answers; the baseline; a truncated list; a failed list in between; a kill during the second

@@ -23,7 +23,7 @@ describe('compareRows', () => {
       { resource: 'tenders', key: 'c', change: 'changed', fields: { decision: { from: null, to: 'BID' }, score: { from: 52, to: 40 } }, row: after[1] },
       { resource: 'tenders', key: 'z', change: 'removed', row: before[2] },
     ]);
-    // Keys in the object are in the order of PRODUCT.md section 11.
+    // Keys in the object are in the order of docs/exports.md.
     expect(Object.keys(changes[2]!)).toEqual(['resource', 'key', 'change', 'fields', 'row']);
   });
 

@@ -1,6 +1,6 @@
 // Every way the server, a proxy or the network can misbehave, through each way of asking:
 // plain output, --out over an existing file, and export over a previous export. For each: the
-// exit code of PRODUCT.md section 4, the number of attempts, a bounded total time, no partial
+// exit code of docs/errors.md, the number of attempts, a bounded total time, no partial
 // or replaced file, the correlation id in the message where the answer carried one, and the key
 // in no output.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // What a value of the API's JSON should look like in each text format, written out from
-// PRODUCT.md section 3 rather than taken from src/output, so the format tests check the rules.
+// docs/output.md rather than taken from src/output, so the format tests check the rules.
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isJsonNumber, type JsonObject, type JsonValue } from '../../src/core/json.js';
 import { sanitize } from '../../src/core/sanitize.js';

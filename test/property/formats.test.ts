@@ -22,7 +22,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const isNumber = (v: JsonValue | undefined) => typeof v === 'number' || isJsonNumber(v);
 
 /**
- * PRODUCT.md section 3: a text cell starting = + - @ tab CR (or their full-width forms) gains one
+ * docs/output.md: a text cell starting = + - @ tab CR (or their full-width forms) gains one
  * `'`. CSV is UTF-8, which cannot carry a lone surrogate: it arrives as U+FFFD (documented).
  */
 function expectedCsvCell(value: JsonValue | undefined): string {

@@ -1,4 +1,4 @@
-// api-reference.md part 5 (authentication) and part 7 (the problem body): 401 for a missing,
+// docs/api-reference.md section 5 (authentication) and part 7 (the problem body): 401 for a missing,
 // unknown or revoked key through either header; keys kept only as SHA-256 digests.
 // Fewer than 25 failures happen in this file, so the lock-out (lockout.test.ts) never engages.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The demo data (PRODUCT.md section 7): deterministic for a day, more than 200 obligations, the
+// The demo data (docs/sandbox.md): deterministic for a day, more than 200 obligations, the
 // awkward values real data has, money with its two decimals as written, UTC timestamps.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/core/endpoints.js';

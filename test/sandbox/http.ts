@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { demoKey, type DemoKey } from '../../src/sandbox/keys.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 
-/** UTC with fractional seconds and a trailing Z (api-reference.md part 2). */
+/** UTC with fractional seconds and a trailing Z (docs/api-reference.md section 2). */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+Z$/;
 
 export const KEY = {

@@ -1,4 +1,4 @@
-// api-reference.md parts 5.9 and 8: 25 failed authentications from one address within 15
+// docs/api-reference.md sections 5.9 and 8: 25 failed authentications from one address within 15
 // minutes, then 429 with Retry-After on every credential-bearing request until the window
 // passes. The sandbox's clock is injected and moved by hand: nothing waits 15 minutes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// api-reference.md part 4 (query parameters, ordering) and part 8 (rows per list): 400 for a
+// docs/api-reference.md section 4 (query parameters, ordering) and part 8 (rows per list): 400 for a
 // value not allowed, limit clamped to 1..200, defaults, newest first, tenders best tier first,
 // the filters, and unknown parameters ignored.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// api-reference.md part 4 rules 4 and 5: any method but GET, and any path not listed, gets 403
+// docs/api-reference.md section 4 rules 4 and 5: any method but GET, and any path not listed, gets 403
 // even with a key holding every scope.
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/core/endpoints.js';

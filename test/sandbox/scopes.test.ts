@@ -1,4 +1,4 @@
-// api-reference.md parts 4.3 and 5.8: a valid key without the endpoint's scope gets 403 with a
+// docs/api-reference.md sections 4.3 and 5.8: a valid key without the endpoint's scope gets 403 with a
 // detail naming the missing scope. Every endpoint x every live demo key (each combination of scopes).
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '../../src/core/endpoints.js';

@@ -39,7 +39,7 @@ describe('the endpoint table', () => {
       const rows = endpoint.shape === 'list' ? (body as Row[]) : [body as Row];
       expect(Array.isArray(body), endpoint.name).toBe(endpoint.shape === 'list');
       expect(rows.length, endpoint.name).toBeGreaterThan(0);
-      // `me` never carries email for a key (api-reference.md part 2, Identity).
+      // `me` never carries email for a key (docs/api-reference.md section 2, Identity).
       const expected = fieldNames(endpoint).filter((name) => !(endpoint.name === 'me' && name === 'email'));
       for (const column of endpoint.columns) expect(expected, `${endpoint.name} column ${column}`).toContain(column);
       for (const row of rows) {

@@ -1,4 +1,4 @@
-// How a query's result looks in every format (PRODUCT.md section 10), decided from the result
+// How a query's result looks in every format (docs/output.md), decided from the result
 // itself: the answer's own records keep the command's view (its default columns); other objects
 // are rows whose columns are their keys, first seen first (the projection's order); anything
 // else is values, in one column `value`. An empty list has no rows to look at, so its columns
