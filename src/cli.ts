@@ -5,16 +5,22 @@
 // `cdata __complete` (every TAB) is answered without either. (`--version` is answered by
 // bin/cdata.js before any of this loads.)
 import type { Io } from './io/index.js';
+import type { TransportFactory } from './client/transport.js';
 import type { RunState } from './run-state.js';
 
 export type { RunState } from './run-state.js';
 
 export { processIo, runInterruptCleanups } from './io/index.js';
 
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+/** What a caller of main may replace: the transport requests go through (tests answer in-process). */
+export interface Seams {
+  transport?: TransportFactory;
+}
+
+export async function main(argv: readonly string[], io: Io, seams: Seams = {}): Promise<number> {
   // The key from the environment is a secret from the start: a usage error may quote any argument.
   const envKey = io.env.CDATA_API_KEY;
-  const run: RunState = { jsonErrors: false, debug: false, secrets: envKey ? [envKey, envKey.trim()] : [] };
+  const run: RunState = { transport: seams.transport, jsonErrors: false, debug: false, secrets: envKey ? [envKey, envKey.trim()] : [] };
   try {
     // Completion scripts ask for profile names on every TAB: answered without loading commander.
     if (argv[0] === '__complete') return (await import('./completion/dynamic.js')).completeDynamic(argv.slice(1), io);

@@ -10,7 +10,7 @@ import type { JsonValue } from '../core/json-value.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
-import { AnswerCutShort, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
+import { AnswerCutShort, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
 import type { WaitObserver } from './waits.js';
 
 export const BACKOFF_BASE_MS = 250;
@@ -25,6 +25,8 @@ export interface ClientOptions {
   maxWaitSeconds: number;
   io: Io;
   userAgent: string;
+  /** Makes the transport the requests go through (createTransport, or a test's). */
+  transport: () => Promise<Transport>;
   /** Called with each trace line under --debug; the key is already redacted. */
   trace?: ((line: string) => void) | undefined;
   /**
@@ -43,7 +45,8 @@ export interface ApiResult {
 }
 
 export class ApiClient {
-  private transport: Transport | undefined;
+  /** Made on the first request, once for all that follow (export sends its lists at once). */
+  private transport: Promise<Transport> | undefined;
   private observer: Promise<WaitObserver> | undefined;
 
   constructor(private readonly options: ClientOptions) {}
@@ -131,7 +134,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.transport?.close();
+    await (await this.transport)?.close();
   }
 
   /**
@@ -141,7 +144,7 @@ export class ApiClient {
    */
   private async attempt<T>(url: string, read: (answer: HttpAnswer) => T): Promise<{ answer: HttpAnswer; data: T }> {
     const { io, key, timeoutSeconds, trace } = this.options;
-    this.transport ??= createTransport(io.env);
+    const transport = await (this.transport ??= this.options.transport());
     const controller = new AbortController();
     const deadline = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutSeconds * 1000);
     const started = io.now();
@@ -150,7 +153,7 @@ export class ApiClient {
     try {
       let answer: HttpAnswer;
       try {
-        answer = await this.transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
+        answer = await transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
       } catch (error) {
         trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
         throw error;

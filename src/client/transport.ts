@@ -54,6 +54,12 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/**
+ * Makes the transport a command sends its requests through: createTransport (undici) unless a
+ * test answers them in-process (test/helpers/http-mock.ts), as gh's httpmock does.
+ */
+export type TransportFactory = (env: Env) => Transport;
+
 export function createTransport(env: Env): Transport {
   let direct: Agent | undefined;
   let viaProxy: Promise<Dispatcher> | undefined;

@@ -2,6 +2,7 @@
 // help, completions, the man page and the README's command table read the data without loading
 // any handler. The handler's options and arguments are typed from the same declaration.
 import type { SandboxTarget, Settings } from '../config/resolve.js';
+import type { Transport } from '../client/transport.js';
 import type { View } from '../core/endpoints.js';
 import type { Io } from '../io/index.js';
 import type { Output, ViewOf } from '../output/print.js';
@@ -23,6 +24,11 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
    * runs here, on first use and at most once per run: only commands that send a request ask.
    */
   apiKey(): Promise<string | undefined>;
+  /**
+   * A new transport for this command's requests (undici's, unless main was given another): the
+   * seam where handler tests answer requests in-process.
+   */
+  transport(): Promise<Transport>;
   /** The in-process sandbox when --sandbox was given. */
   sandbox: SandboxTarget | undefined;
   /** A note on stderr, unless --quiet. API text in it is sanitised. */

@@ -14,7 +14,7 @@ import { VERSION } from '../../core/version.js';
 import type { CommandContext } from '../../command-kit/command.js';
 
 /** What opening a client needs of a command's context. */
-export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'apiKey' | 'note'>;
+export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'apiKey' | 'note' | 'transport'>;
 
 export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${process.platform})`;
 
@@ -59,6 +59,7 @@ export async function openClient(context: ApiContext, key?: string, waits?: Wait
     maxWaitSeconds: settings.maxWaitSeconds,
     io,
     userAgent: USER_AGENT,
+    transport: context.transport,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
     keyFrom: key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command') ? settings.key.source : undefined,

@@ -1,0 +1,37 @@
+// Handler tests with no socket: the command context's transport answered in-process
+// (test/helpers/http-mock.ts). What the sandbox cannot easily be made to do is answered here.
+import { describe, expect, it } from 'vitest';
+import { HttpMock, json, problem, runMocked } from '../helpers/http-mock.js';
+
+const TENDER = { ocid: 'ocds-9t57fa-1', title: 'Road works', buyer: 'City', province: 'Gauteng', closesOn: '2027-01-01', runwayDays: 30, score: 90, tier: 'RECOMMENDED', reasons: [], briefingNote: null, decision: null, analysisRunId: null, docCount: 1 };
+
+describe('a command whose requests a test answers', () => {
+  it('sends one GET with the key header and the explicit limit, and closes its transport', async () => {
+    const mock = new HttpMock().on('GET', '/api/v1/tenders', json(200, [TENDER]));
+    const result = await runMocked(mock, ['tenders', '-o', 'json', '--tier', 'recommended']);
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(JSON.parse(result.stdout)).toEqual([TENDER]);
+    expect(mock.requests.map((r) => [r.method, r.url, r.headers['X-API-Key'] ?? r.headers['x-api-key']])).toEqual([
+      ['GET', 'https://api.example.test/api/v1/tenders?tier=RECOMMENDED&limit=100', 'svc_mockedkey0123456789'],
+    ]);
+    expect([mock.opened, mock.closed, mock.unused()]).toEqual([1, 1, []]);
+  });
+
+  it('retries a 503 after the backoff it chose, then prints the answer', async () => {
+    const mock = new HttpMock().on('GET', '/api/v1/me', problem(503, 'Service Unavailable', 'try later'), json(200, { tenant: 'acme' }));
+    const result = await runMocked(mock, ['me', '-o', 'json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ tenant: 'acme' });
+    expect(mock.requests).toHaveLength(2);
+    expect(result.sleeps).toHaveLength(1);
+  });
+
+  it('never retries a 401: one request, exit 3, the key not in the message', async () => {
+    const mock = new HttpMock().on('GET', '/api/v1/me', problem(401, 'Unauthorized', 'The API key is not valid.'));
+    const result = await runMocked(mock, ['me']);
+    expect(result.code).toBe(3);
+    expect(mock.requests).toHaveLength(1);
+    expect(result.stderr).toMatch(/^error: The API key is not valid\. \(HTTP 401, correlation id corr-1\)/);
+    expect(result.stderr).not.toContain('svc_mockedkey0123456789');
+  });
+});
