@@ -1,5 +1,5 @@
-// An export killed at random instants: SIGKILL, SIGTERM and SIGINT, until 34 trials of each have
-// stopped a run part-way (102 in all; one chain of trials per signal, one after another, so that
+// An export killed at random instants: SIGKILL, SIGTERM and SIGINT, until 6 trials of each have
+// stopped a run part-way in npm test (34 under npm run soak: test/helpers/soak.ts; 102 in all; one chain of trials per signal, one after another, so that
 // this file spawns one process at a time beside the rest of the suite). Each trial runs the built binary (`cdata export LISTS
 // --stamp`) into a folder holding a hundred files of earlier exports and five lists it does not
 // ask for, all carried into the new generation (and the old one removed), and kills it after a
@@ -20,19 +20,20 @@ import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { BIN } from '../helpers/spawn.js';
 import { scratch } from '../faults/scratch.js';
+import { seed, trials } from '../helpers/soak.js';
 import { leftovers, listsOf, manifestOf, REWRITTEN, shown, whole } from './layout.js';
 
 /** Per signal: trials that end before their run does (a kill that comes after the end proves nothing), within a cap. */
-const INTERRUPTED = 34;
+const INTERRUPTED = trials(6, 34);
 const MAX_TRIALS = 80;
 const LISTS = ['tenders', 'sites', 'agents'];
 const HISTORY = 100;
 /** Every so many trials one runs unkilled, to measure how long a run takes under today's load. */
 const MEASURE_EVERY = 15;
-const SEED = Number(process.env.CDATA_KILL_SEED ?? Date.now() % 1_000_000);
+const SEED = seed(20261125);
 const folder = scratch('cdata-kill');
 
-/** mulberry32: a seeded random, so a failing chain can be run again (CDATA_KILL_SEED=…). */
+/** mulberry32: a seeded random, so a failing chain can be run again (CDATA_SEED=…). */
 function seeded(seed: number): () => number {
   let a = seed;
   return () => {

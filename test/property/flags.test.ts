@@ -7,8 +7,9 @@ import { parseLimit, parseTier } from '../../src/core/params.js';
 import { parseFields } from '../../src/output/fields.js';
 import { ENDPOINTS, fieldNames, LIMIT_MAX, LIMIT_MIN, TIERS } from '../../src/core/endpoints.js';
 import { UsageError } from '../../src/core/errors.js';
+import { seed, trials } from '../helpers/soak.js';
 
-const RUNS = { numRuns: 500 };
+const RUNS = { numRuns: trials(150, 1000), seed: seed(20261125) };
 const usageError = (f: () => unknown) => {
   try {
     f();
@@ -76,7 +77,7 @@ describe('--fields', () => {
           expect(usageError(() => parseFields(endpoint, [...chosen, chosen[0]].join(',')))).toBe(true);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: trials(100, 600), seed: seed(20261125) },
     );
   });
 });

@@ -14,8 +14,9 @@ import { renderTable } from '../../src/output/table.js';
 import { columnsOf } from '../helpers/columns.js';
 import { renderTsv } from '../../src/output/tsv.js';
 import { FIELDS, jsonValue, RAW_UNSAFE, rows } from './arbitraries.js';
+import { seed, trials } from '../helpers/soak.js';
 
-const RUNS = { numRuns: Number(process.env.PROP_RUNS ?? 300) };
+const RUNS = { numRuns: trials(100, 1000), seed: seed(20261125) };
 // Hundreds of random tables take ~4 s alone and five times that on a loaded machine: the
 // timeout is there to catch a hang, not to time the renderer (npm run bench does that).
 vi.setConfig({ testTimeout: 120_000 });

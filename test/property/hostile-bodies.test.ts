@@ -14,8 +14,9 @@ import { renderTable } from '../../src/output/table.js';
 import { columnsOf } from '../helpers/columns.js';
 import { renderTsv } from '../../src/output/tsv.js';
 import { jsonValue } from './arbitraries.js';
+import { seed, trials } from '../helpers/soak.js';
 
-const RUNS = { numRuns: Number(process.env.PROP_RUNS ?? 150) };
+const RUNS = { numRuns: trials(40, 500), seed: seed(20261125) };
 vi.setConfig({ testTimeout: 180_000 });
 
 /** Milliseconds a step may take: a floor for a loaded machine, plus a generous linear share. */
