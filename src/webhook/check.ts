@@ -3,6 +3,7 @@
 // delivery (400), and acknowledge an event type it does not know; each within 5 seconds.
 import { redactKeys } from '../config/key.js';
 import type { Io } from '../io/index.js';
+import type { Transport } from '../client/transport.js';
 import { deliver, eventBody, signed, type DeliveryResult } from './deliver.js';
 import { sign } from './signature.js';
 
@@ -46,11 +47,11 @@ export interface CheckResult {
 }
 
 /** The cases at once (each with its own 5-second limit), results in case order. */
-export function runChecks(io: Io, url: URL, secret: string): Promise<CheckResult[]> {
+export function runChecks(io: Io, transport: Transport, url: URL, secret: string): Promise<CheckResult[]> {
   return Promise.all(
     CHECK_CASES.map(async (check) => {
       const { body, signature } = check.build(secret, io.now());
-      return judge(check, await deliver(io, url, body, signature), secret);
+      return judge(check, await deliver(io, transport, url, body, signature), secret);
     }),
   );
 }

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { AnswerCutShort, createTransport, describeFailure } from '../client/transport.js';
+import { AnswerCutShort, describeFailure, type Transport } from '../client/transport.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
@@ -42,9 +42,8 @@ export function eventBody(type: string, at: number): string {
   return JSON.stringify({ type, timestamp: new Date(at).toISOString() });
 }
 
-/** POSTs `body` with `signature` (by default, the body signed with `secret`). */
-export async function deliver(io: Io, url: URL, body: string, signature: string): Promise<DeliveryResult> {
-  const transport = createTransport(io.env);
+/** POSTs `body` with `signature`, through a transport `transport` makes (the command's: a test may answer it). */
+export async function deliver(io: Io, transport: Transport, url: URL, body: string, signature: string): Promise<DeliveryResult> {
   const started = io.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS);
@@ -65,7 +64,6 @@ export async function deliver(io: Io, url: URL, body: string, signature: string)
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
   } finally {
     clearTimeout(timer);
-    await transport.close();
   }
 }
 

@@ -75,7 +75,8 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   const output = context.output(PING_ANSWER);
   const secret = await readSecret(io, context.options, true, context.warn);
   const { body, signature } = signed(secret, eventBody('ping', io.now()));
-  const result = await deliver(io, url, body, signature);
+  const transport = await context.transport();
+  const result = await deliver(io, transport, url, body, signature).finally(() => transport.close());
   // The receiver chose the Location; one that knows the secret could echo it there.
   if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
   if (result.status === undefined) {
@@ -99,7 +100,8 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const url = receiverUrl(context.args[0]);
   const output = context.output(CHECK_RESULTS);
   const secret = await readSecret(io, context.options, true, context.warn);
-  const results = await runChecks(io, url, secret);
+  const transport = await context.transport();
+  const results = await runChecks(io, transport, url, secret).finally(() => transport.close());
   // A table shows PASS/FAIL (under the heading `result`); the other formats carry `pass` as a boolean.
   const table = output.format === 'table';
   const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({ ...rest, pass: table ? (pass ? 'PASS' : 'FAIL') : pass }));
