@@ -3,7 +3,7 @@
 // HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
 import { isIP } from 'node:net';
 import { BadResponseError, type CliError, UnavailableError, UsageError } from '../core/errors.js';
-import { AnswerCutShort, BodyTooLarge, describeFailure, rootCause } from './transport.js';
+import { AnswerCutShort, BodyTooLarge, describeFailure, ProxyRefused, rootCause } from './transport.js';
 
 export class AttemptTimeout extends Error {
   constructor() {
@@ -22,6 +22,7 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
     return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
   }
   if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
+  if (error instanceof ProxyRefused) return proxyRefusal(error, target);
   if (error instanceof AnswerCutShort) {
     return new UnavailableError(`the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`, {
       cause: error,
@@ -60,6 +61,34 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
   return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,
     hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
+  });
+}
+
+/**
+ * A proxy that would not open the tunnel. 407 (credentials) and 403 (its rules) are its settled
+ * word on this proxy setting: exit 2, not retried, as a configuration to fix. Anything else (502:
+ * it could not reach the host; 503) may pass: exit 6, retried.
+ */
+function proxyRefusal(error: ProxyRefused, target: URL): CliError {
+  const { proxy } = error;
+  if (error.status === 407) {
+    const example = proxy.shown.replace('//', '//USER:PASSWORD@');
+    return new UsageError(error.message, {
+      cause: error,
+      hint: proxy.credentials
+        ? `The proxy did not accept the user name and password in ${proxy.variable}: check them (as ${example}, with special characters percent-encoded, %40 for @).`
+        : `The proxy wants a user name and password, and ${proxy.variable} holds none: give them as ${example} (special characters percent-encoded, %40 for @).`,
+    });
+  }
+  if (error.status === 403) {
+    return new UsageError(error.message, {
+      cause: error,
+      hint: `The proxy's rules do not let it connect to ${error.target}: ask its administrator to allow it, or, if ${target.hostname} is reachable without the proxy, add it to NO_PROXY.`,
+    });
+  }
+  return new UnavailableError(error.message, {
+    cause: error,
+    hint: `The proxy could not reach ${target.hostname}: check the host in the base URL (cdata auth status shows it); if it is right, the proxy's own network may be at fault.`,
   });
 }
 

@@ -1,6 +1,7 @@
 // undici, and only here: one request with a deadline and a size cap, redirects never followed
 // (a 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
 // The API client sends GETs through it; webhook ping and check send signed POSTs.
+import { STATUS_CODES } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
@@ -40,6 +41,35 @@ export class AnswerCutShort extends Error {
   }
 }
 
+/**
+ * A proxy answered the CONNECT for a tunnel with something other than 200 (undici says only
+ * `Proxy response (407) !== 200 when HTTP Tunneling`): which proxy, by the variable that named
+ * it and without the credentials it may hold, and for which host. No `cause`: what undici said
+ * adds nothing, and describeFailure would reach for it.
+ */
+export class ProxyRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly proxy: ProxySetting,
+    /** `host:port` the tunnel was asked for. */
+    readonly target: string,
+  ) {
+    const answer = `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+    const refused = status === 407 || status === 403;
+    super(`the proxy ${proxy.shown} (${proxy.variable}) ${refused ? 'refused the tunnel' : 'could not open a tunnel'} to ${target}: ${answer}`);
+  }
+}
+
+/** The proxy a request goes through, as its variable gives it. */
+export interface ProxySetting {
+  /** The variable it came from, as spelt in the environment (`HTTPS_PROXY`, `https_proxy`, …). */
+  variable: string;
+  /** Its scheme, host and port: never a user name or password it holds. */
+  shown: string;
+  /** Whether it holds a user name or password (sent to the proxy as Proxy-Authorization). */
+  credentials: boolean;
+}
+
 export interface OutgoingRequest {
   method: 'GET' | 'POST';
   url: string;
@@ -75,7 +105,9 @@ export function createTransport(env: Env): Transport {
       // The deadline holds whatever undici does: a proxy that drops the tunnel without answering
       // sends its proxy agent into a reconnect loop that the request's own signal does not end.
       return untilAborted(signal, async () => {
-        const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal });
+        const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal }).catch((error: unknown) => {
+          throw tunnelRefusal(error, env, target) ?? error;
+        });
         return readAnswer(response, signal);
       });
     },
@@ -133,6 +165,30 @@ function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T
 const AGENT_OPTIONS = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
 
 const proxyVariable = (env: Env, upper: string) => env[upper] || env[upper.toLowerCase()] || '';
+
+/**
+ * The proxy undici's EnvHttpProxyAgent sends a request to `url` through (NO_PROXY aside): for
+ * https, HTTPS_PROXY and else HTTP_PROXY; for http, HTTP_PROXY. Each name in upper case first.
+ */
+export function proxySetting(env: Env, url: URL): ProxySetting | undefined {
+  const names = url.protocol === 'https:' ? ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] : ['HTTP_PROXY', 'http_proxy'];
+  const variable = names.find((name) => env[name]);
+  if (variable === undefined) return undefined;
+  try {
+    const proxy = new URL(env[variable]!);
+    return { variable, shown: `${proxy.protocol}//${proxy.host}`, credentials: proxy.username !== '' || proxy.password !== '' };
+  } catch {
+    return { variable, shown: '(not a URL)', credentials: false };
+  }
+}
+
+/** undici's error for a proxy that would not tunnel, as a ProxyRefused; undefined for any other. */
+function tunnelRefusal(error: unknown, env: Env, url: URL): ProxyRefused | undefined {
+  const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec((error as Error | undefined)?.message ?? '')?.[1];
+  const proxy = proxySetting(env, url);
+  if (status === undefined || proxy === undefined) return undefined;
+  return new ProxyRefused(Number(status), proxy, `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
+}
 
 /**
  * Whether a request to `url` is handed to the proxy agent: a proxy is configured and the host is

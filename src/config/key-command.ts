@@ -2,8 +2,10 @@
 // credential_process: the profile's command runs through /bin/sh -c with stdin closed, and the
 // first line it prints is the key. Loaded only by the commands that send a request with it.
 //
-// It runs as the leader of its own process group (spawn's `detached`), so a timeout or Ctrl-C
-// stops the whole group: a shell's own children (`sleep`, a pipeline) go too, not only the shell.
+// It runs as the leader of its own process group (spawn's `detached`), and that whole group is
+// ended once cdata has what it needs: when the shell exits (a child it left in the background,
+// `(agent &)`, goes with it), when it has printed its first line and lingers on, at a timeout, a
+// flood or Ctrl-C. Only a process that left the group (setsid) outlives it.
 // What it prints is read with caps: a tool that floods cannot grow cdata's memory.
 import type { ChildProcess } from 'node:child_process';
 import { AuthError } from '../core/errors.js';
@@ -25,6 +27,11 @@ const STDERR_LINE_CHARS = 160;
  * reading: a process it left behind (an agent it started) may hold stdout open for ever.
  */
 const OUTPUT_GRACE_MS = 1000;
+/**
+ * How long the command may run on once its first line (the key) is read: time to exit, so that
+ * its exit status counts. Past it the group is ended and the key taken: nothing more is needed.
+ */
+export const FIRST_LINE_GRACE_MS = 1000;
 
 export interface KeyCommandOptions {
   command: string;
@@ -43,8 +50,8 @@ interface Ending {
   signal: NodeJS.Signals | null;
   stdout: Buffer;
   stderr: Buffer;
-  /** Why cdata stopped it, when it did. */
-  stopped: 'timeout' | 'flood' | 'interrupt' | undefined;
+  /** Why cdata stopped it, when it did (`read`: its first line was in, and it ran on). */
+  stopped: 'timeout' | 'flood' | 'interrupt' | 'read' | undefined;
   /** It could not be started at all. */
   error: Error | undefined;
 }
@@ -76,8 +83,11 @@ function whatFailed(ending: Ending, firstLine: string, timeoutMs: number): strin
   if (ending.stopped === 'timeout') return `did not finish within ${seconds(timeoutMs)}, so it was stopped`;
   if (ending.stopped === 'flood') return `printed more than ${MAX_KEY_COMMAND_OUTPUT / 1024} KiB, far more than a key, so it was stopped`;
   if (ending.stopped === 'interrupt') return 'was stopped: cdata was interrupted';
-  if (ending.signal !== null) return `was ended by ${ending.signal}`;
-  if (ending.status !== 0) return `failed with exit status ${ending.status}`;
+  // Stopped after its first line: it had not failed by then, and its status is cdata's SIGKILL.
+  if (ending.stopped !== 'read') {
+    if (ending.signal !== null) return `was ended by ${ending.signal}`;
+    if (ending.status !== 0) return `failed with exit status ${ending.status}`;
+  }
   if (ending.stdout.toString('utf8').trim() === '') return 'printed nothing on stdout (exit status 0)';
   const problem = keyProblem(firstLine);
   return problem === undefined ? undefined : `did not print an API key on its first line: ${problem}`;
@@ -88,6 +98,7 @@ function howItEnded(ending: Ending, timeoutMs: number): string {
   if (ending.stopped === 'timeout') return `stopped at the ${seconds(timeoutMs)} timeout`;
   if (ending.stopped === 'flood') return 'stopped: too much output';
   if (ending.stopped === 'interrupt') return 'stopped: interrupted';
+  if (ending.stopped === 'read') return `still running ${seconds(FIRST_LINE_GRACE_MS)} after its first line, so stopped`;
   return ending.signal !== null ? `ended by ${ending.signal}` : `exit status ${ending.status}`;
 }
 
@@ -113,7 +124,10 @@ function quoteStderr(text: string): string {
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
-/** Runs the command to its end, or stops its whole process group at the deadline or Ctrl-C. */
+/**
+ * Runs the command to its end, or to a little after its first line, or stops it at the deadline
+ * or Ctrl-C; in every case its whole process group is ended before this resolves.
+ */
 function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number): Promise<Ending> {
   // The build replaces imports of child_process with an empty module (scripts/never-used.mjs).
   const { spawn } = process.getBuiltinModule('node:child_process');
@@ -142,15 +156,25 @@ function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number
       stopReading(); // in case something outside the group (setsid) holds its output
     };
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    let lingering: NodeJS.Timeout | undefined;
     // Ctrl-C or SIGTERM: cdata exits right after its cleanups, and the group goes with it.
     const unregister = io.onInterrupt(() => stop('interrupt'));
-    child.stdout!.on('data', (chunk: Buffer) => stdout.add(chunk) || stop('flood'));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (!stdout.add(chunk)) return stop('flood');
+      if (lingering === undefined && chunk.includes(0x0a)) lingering = setTimeout(() => stop('read'), FIRST_LINE_GRACE_MS);
+    });
     child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk));
     child.on('error', (failed) => (error ??= failed));
-    child.on('exit', stopReading);
+    child.on('exit', () => {
+      // What the shell started and left running (`(agent &)`, a pipeline's tail) goes with it:
+      // its first line, if any, is already in the pipe, and cdata needs nothing more of it.
+      killGroup(child);
+      stopReading();
+    });
     // 'close': it has exited and its output is read to the end, or to the grace's end.
     child.on('close', (status, signal) => {
       clearTimeout(timer);
+      clearTimeout(lingering);
       unregister();
       resolve({ status, signal, stdout: stdout.bytes(), stderr: stderr.bytes(), stopped, error: child.pid === undefined ? error : undefined });
     });

@@ -34,10 +34,59 @@ export function keyCommandProblem(command: string): string | undefined {
   return undefined;
 }
 
-/** A key where a command was expected: `svc_…` alone, as pasted. */
+/**
+ * A key where a command was expected: `svc_…` alone, as pasted, or quoted as sh would read it
+ * (`'svc_…'`, `"svc_…"`, `\svc_…`, even quoted twice): sh would run it as a command's name, and
+ * echo it back in its `not found`.
+ */
 export function looksLikeKey(text: string): boolean {
-  const word = text.trim();
-  return word.startsWith(KEY_PREFIX) && keyProblem(word) === undefined;
+  return pastedKey(text) !== undefined;
+}
+
+/** The key `text` is, once trimmed and unquoted; undefined when it is anything else. */
+function pastedKey(text: string): string | undefined {
+  let word: string | undefined = text.trim();
+  // Each round takes a layer of quotes off, so each is shorter than the last.
+  for (let previous = ''; word !== undefined && word !== previous; ) {
+    if (word.startsWith(KEY_PREFIX) && keyProblem(word) === undefined) return word;
+    previous = word;
+    word = shellWord(word);
+  }
+  return undefined;
+}
+
+/**
+ * The one word sh reads in `text` with its quoting taken off (single quotes, double quotes, a
+ * backslash), or undefined when `text` is not a single plain word: a space, an operator, an
+ * expansion or a quote left open outside quotes makes it a command, which is not taken apart.
+ */
+function shellWord(text: string): string | undefined {
+  let word = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      word += text.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === '$' || text[i] === '`') return undefined;
+        // In double quotes a backslash quotes only these; elsewhere it stays.
+        if (text[i] === '\\' && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1]!)) i++;
+        word += text[i];
+      }
+      if (i >= text.length) return undefined;
+    } else if (c === '\\') {
+      if (i + 1 >= text.length) return undefined;
+      word += text[++i];
+    } else if (/[\s|&;<>()$`*?[#~]/.test(c)) {
+      return undefined;
+    } else {
+      word += c;
+    }
+  }
+  return word;
 }
 
 /** The first twelve characters and `…`, never more (docs/errors.md). */
@@ -50,7 +99,8 @@ export function maskKey(key: string): string {
  * hand-edited file; `config set` refuses one), which is masked like any key.
  */
 export function shownKeyCommand(command: string): string {
-  return looksLikeKey(command) ? maskKey(command.trim()) : command;
+  const key = pastedKey(command);
+  return key === undefined ? command : maskKey(key);
 }
 
 /** How a key is written wherever it might otherwise appear: traces, errors, echoed answers. */

@@ -2,7 +2,7 @@
 // (the build empties imports of child_process), a hanging one is stopped at the real 10 s with
 // nothing left behind, and Ctrl-C stops it at once, with its whole process group.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { BIN, runBin } from '../helpers/spawn.js';
@@ -32,6 +32,24 @@ describe('the key command in the built binary', () => {
     expect(result.stderr).toContain('[debug] > X-API-Key: svc_***');
     expectNoKey(result, [TOOL_KEY]);
     expect(tools.runs()).toBe(1);
+  });
+
+  it('one that leaves a child in the background, `(sleep &) ; echo KEY`: the child is gone when cdata exits', async () => {
+    const home = configHome();
+    const tools = secretTools();
+    const pidFile = `${tools.dir}/background`;
+    const command = `(sleep 300 & echo $! > '${pidFile}') ; echo '${TOOL_KEY}'`;
+    writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: command, baseUrl: sandbox.current.url } }, defaultProfile: 'prod' }), { mode: 0o600 });
+    const result = await runBin(['tenders', '--limit', '1', '--json'], { env: home.env });
+    const sleep = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toHaveLength(1);
+      // SIGKILL was sent before the key was used; /proc shows it done (or a zombie init reaps).
+      await until(() => !running(sleep), 'the background sleep to end');
+    } finally {
+      if (running(sleep)) process.kill(sleep, 'SIGKILL');
+    }
   });
 
   it('a hanging one is stopped at 10 s, exit 3, with no process of it left', async () => {

@@ -247,6 +247,45 @@ describe('auth status, profile list, config and logout with a key command', () =
     expect(existsSync(home.file)).toBe(false);
   });
 
+  // As sh reads them, each of these is the key itself, run as a command's name.
+  const quoted = (key: string) => [`'${key}'`, `"${key}"`, `"'${key}'"`, `\\${key}`, ` 'svc_'${key.slice(4)} `];
+
+  it('config set key-command with a key in quotes: refused like a bare key, never echoed', async () => {
+    const home = configHome();
+    for (const value of quoted(demoKey('graph'))) {
+      const result = await cdata(['config', 'set', 'key-command', value], { env: home.env });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toBe(
+        "error: that is an API key, not a command that prints one: the key is never taken on the command line\nhint: Give the command that prints the key, such as 'pass show cdata/prod'. If that was a real key, it may now be in your shell history: consider revoking it.\n",
+      );
+    }
+    expect(existsSync(home.file)).toBe(false);
+    // A command that merely holds a key, or quotes that sh would not take off, is a command.
+    for (const value of [`echo '${demoKey('graph')}'`, `"${demoKey('graph')}`, `'$KEY'`]) {
+      expect((await cdata(['config', 'set', 'key-command', value], { env: home.env })).code).toBe(0);
+    }
+  });
+
+  it('a hand-edited key in quotes in the keyCommand field: never run, and shown masked', async () => {
+    const home = configHome();
+    const pasted = demoKey('all');
+    for (const value of quoted(pasted)) {
+      writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: value, baseUrl: sandbox.current.url } } }));
+      const before = sandbox.current.requests.length;
+      const result = await cdata(['tenders', '-p', 'prod'], { env: { ...home.env, PATH } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: the config file ${home.file} is not valid: profiles.prod.keyCommand cannot be run: that is an API key, not a command that prints one\n`);
+      expect(sandbox.current.requests.length).toBe(before);
+      const got = await cdata(['config', 'get', 'key-command', '-p', 'prod'], { env: home.env });
+      expect(got).toMatchObject({ code: 0, stdout: `${pasted.slice(0, 12)}…\n` });
+      const listed = await cdata(['profile', 'list', '-o', 'json'], { env: home.env });
+      expect(JSON.parse(listed.stdout)[0].keyCommand).toBe(`${pasted.slice(0, 12)}…`);
+      const status = await cdata(['auth', 'status', '-p', 'prod', '-o', 'json'], { env: home.env });
+      expect(JSON.parse(status.stdout).keyCommand).toBe(`${pasted.slice(0, 12)}…`);
+      for (const shown of [result, got, listed, status]) expect(shown.stdout + shown.stderr).not.toContain(pasted.slice(4));
+    }
+  });
+
   it('auth logout removes the command', async () => {
     const { home, env } = await loggedIn();
     const result = await cdata(['auth', 'logout'], { env });

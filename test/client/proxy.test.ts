@@ -63,7 +63,9 @@ describe('proxies', () => {
     const result = await runBin(['workspaces', '--retries', '0'], { env: { ...REMOTE, HTTPS_PROXY: proxy.url, CDATA_CONFIG_DIR: '/nonexistent' } });
     expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443']);
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/^error: cannot reach api\.cdata\.test: Proxy response \(502\) !== 200 when HTTP Tunneling/);
+    expect(result.stderr).toBe(
+      `error: the proxy ${proxy.url} (HTTPS_PROXY) could not open a tunnel to api.cdata.test:443: 502 Bad Gateway\nhint: The proxy could not reach api.cdata.test: check the host in the base URL (cdata auth status shows it); if it is right, the proxy's own network may be at fault.\n`,
+    );
   });
 
   it("only cdata's own environment counts", async () => {
@@ -89,6 +91,71 @@ describe('proxies', () => {
     } finally {
       await broken.close();
     }
+  });
+
+  describe('a proxy that refuses the tunnel: a message of its own naming the proxy, exit 2, not retried', () => {
+    let refusing: RecordingProxy | undefined;
+    afterEach(async () => {
+      await refusing?.close();
+      refusing = undefined;
+    });
+    const refuse = async (status: number, variable: string, credentials = '') => {
+      refusing = await startProxy({ refuseTunnels: status });
+      const url = refusing.url.replace('//', `//${credentials}`);
+      const result = await cdata(['workspaces', '--retries', '2', '--timeout', '5'], { env: { ...REMOTE, [variable]: url } });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      // 407 and 403 are the proxy's settled word: one CONNECT, no retry.
+      expect(refusing.seen).toEqual(['CONNECT api.cdata.test:443']);
+      return { result, raw: refusing.raw.join('\n'), shown: refusing.url };
+    };
+
+    it('407 without credentials: says the proxy wants them, and where they go', async () => {
+      const { result, shown } = await refuse(407, 'HTTPS_PROXY');
+      expect(result.stderr).toBe(
+        `error: the proxy ${shown} (HTTPS_PROXY) refused the tunnel to api.cdata.test:443: 407 Proxy Authentication Required\n` +
+          `hint: The proxy wants a user name and password, and HTTPS_PROXY holds none: give them as ${shown.replace('//', '//USER:PASSWORD@')} (special characters percent-encoded, %40 for @).\n`,
+      );
+    });
+
+    it('407 with credentials in the URL: they were sent, and are never shown', async () => {
+      const { result, raw, shown } = await refuse(407, 'https_proxy', 'etl:s3cr%40t@');
+      expect(raw).toContain(`proxy-authorization\nBasic ${Buffer.from('etl:s3cr@t').toString('base64')}`);
+      expect(result.stderr).toBe(
+        `error: the proxy ${shown} (https_proxy) refused the tunnel to api.cdata.test:443: 407 Proxy Authentication Required\n` +
+          `hint: The proxy did not accept the user name and password in https_proxy: check them (as ${shown.replace('//', '//USER:PASSWORD@')}, with special characters percent-encoded, %40 for @).\n`,
+      );
+      expect(result.stderr).not.toMatch(/etl|s3cr/);
+    });
+
+    it('403, with -o json: its rules forbid the host; the JSON error line says the same', async () => {
+      refusing = await startProxy({ refuseTunnels: 403 });
+      const result = await cdata(['workspaces', '-o', 'json', '--retries', '2'], { env: { ...REMOTE, HTTP_PROXY: `http://ops:pw@${new URL(refusing.url).host}` } });
+      const detail = `the proxy ${refusing.url} (HTTP_PROXY) refused the tunnel to api.cdata.test:443: 403 Forbidden`;
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr.split('\n')).toEqual([
+        `error: ${detail}`,
+        'hint: The proxy\'s rules do not let it connect to api.cdata.test:443: ask its administrator to allow it, or, if api.cdata.test is reachable without the proxy, add it to NO_PROXY.',
+        JSON.stringify({ error: { status: null, title: 'Usage error', detail, correlationId: null, exitCode: 2 } }),
+        '',
+      ]);
+      expect(refusing.seen).toEqual(['CONNECT api.cdata.test:443']);
+    });
+
+    it('in the built binary too', async () => {
+      refusing = await startProxy({ refuseTunnels: 407 });
+      const result = await runBin(['workspaces'], { env: { ...REMOTE, HTTPS_PROXY: refusing.url, CDATA_CONFIG_DIR: '/nonexistent' } });
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(`error: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to api.cdata.test:443: 407 Proxy Authentication Required`);
+    });
+
+    it('webhook ping through it: cannot reach the receiver, for that reason (exit 6)', async () => {
+      refusing = await startProxy({ refuseTunnels: 407 });
+      const result = await cdata(['webhook', 'ping', 'https://hooks.example.test/in', '--secret-env', 'SECRET'], {
+        env: { HTTPS_PROXY: refusing.url, SECRET: 'whsec_test' },
+      });
+      expect(result).toMatchObject({ code: 6, stdout: '' });
+      expect(result.stderr).toBe(`error: cannot reach hooks.example.test: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to hooks.example.test:443: 407 Proxy Authentication Required\n`);
+    });
   });
 
   it('a proxy that cannot be reached is exit 6, naming the proxy\'s address, with the proxy hint', async () => {

@@ -4,7 +4,7 @@
 // keep the hanging case quick; the binary is tested at the real one (test/auth/key-command-bin).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KEY_COMMAND_TIMEOUT_MS, runKeyCommand } from '../../src/config/key-command.js';
+import { FIRST_LINE_GRACE_MS, KEY_COMMAND_TIMEOUT_MS, runKeyCommand } from '../../src/config/key-command.js';
 import { AuthError } from '../../src/core/errors.js';
 import { running, secretTools, TOOL_KEY, type ToolName } from '../auth/secret-tools.js';
 import { testIo } from '../helpers/io.js';
@@ -76,6 +76,44 @@ describe('a key command', () => {
     expect(((await result) as AuthError).message).toBe("the key command of profile 'prod' was stopped: cdata was interrupted; it said: unlock the vault:");
     const [shell, sleep] = pids.pids();
     await until(() => !running(shell!) && !running(sleep!), 'the interrupted tool and its background sleep to end');
+  });
+
+  it('that has exited: what it left running in the background goes with it (its process group)', async () => {
+    const pids = secretTools();
+    const pidFile = `${pids.dir}/background`;
+    // `( … &)`: the sleep's parent, the subshell, exits at once; init adopts it, in the same group.
+    const command = `(sleep 300 & echo $! > '${pidFile}'); echo '${TOOL_KEY}'`;
+    expect(await runKeyCommand({ command, io: io().io })).toBe(TOOL_KEY);
+    const sleep = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      await until(() => !running(sleep), 'the background sleep to end');
+    } finally {
+      if (running(sleep)) process.kill(sleep, 'SIGKILL');
+    }
+  });
+
+  it(`that runs on after its first line: stopped ${FIRST_LINE_GRACE_MS / 1000} s later with its group, and its key taken`, async () => {
+    const test = io();
+    const pids = secretTools();
+    const pidFile = `${pids.dir}/lingering`;
+    const command = `sleep 300 & echo "$$ $!" > '${pidFile}'; echo '${TOOL_KEY}'; echo 'copied to the clipboard' >&2; wait`;
+    const started = Date.now();
+    expect(await runKeyCommand({ command, io: test.io, debug: true })).toBe(TOOL_KEY);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_LINE_GRACE_MS);
+    expect(test.stderr().replace(/after \d+ ms/, 'after N ms').split('\n').slice(1)).toEqual([
+      '[debug] key command: still running 1 s after its first line, so stopped after N ms',
+      '[debug] key command: the first line is a key (svc_***)',
+      '',
+    ]);
+    // The shell leads the group; its sleep is gone with it.
+    const [shell, sleep] = readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+    await until(() => !running(shell!) && !running(sleep!), 'the shell and its sleep to end');
+  });
+
+  it('that exits soon after its first line: its exit status still counts', async () => {
+    const command = `echo '${TOOL_KEY}'; sleep 0.2; echo 'the vault is locked' >&2; exit 5`;
+    const error = (await runKeyCommand({ command, io: io().io }).catch((e: unknown) => e)) as AuthError;
+    expect(error.message).toBe('the key command failed with exit status 5; it said: the vault is locked');
   });
 
   it.each([

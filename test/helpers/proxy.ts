@@ -1,6 +1,6 @@
 // A tiny recording HTTP proxy on loopback: forwards absolute-URI requests and tunnels CONNECT
 // (undici tunnels even http:// targets by default), and remembers what it was asked for.
-import { createServer, request } from 'node:http';
+import { createServer, request, STATUS_CODES } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export interface RecordingProxy {
@@ -12,7 +12,14 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(options: { dropTunnels?: boolean } = {}): Promise<RecordingProxy> {
+export interface ProxyOptions {
+  /** Drop each tunnel it cannot open, without an answer (as broken proxies do). */
+  dropTunnels?: boolean;
+  /** Answer every CONNECT with this status instead of opening the tunnel (407, 403). */
+  refuseTunnels?: number;
+}
+
+export async function startProxy(options: ProxyOptions = {}): Promise<RecordingProxy> {
   const seen: string[] = [];
   const raw: string[] = [];
   const sockets = new Set<Socket>();
@@ -30,6 +37,11 @@ export async function startProxy(options: { dropTunnels?: boolean } = {}): Promi
   server.on('connect', (req, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
     raw.push(`CONNECT ${req.url}\n${req.rawHeaders.join('\n')}`);
+    if (options.refuseTunnels !== undefined) {
+      const challenge = options.refuseTunnels === 407 ? 'Proxy-Authenticate: Basic realm="proxy"\r\n' : '';
+      client.end(`HTTP/1.1 ${options.refuseTunnels} ${STATUS_CODES[options.refuseTunnels]}\r\n${challenge}Content-Length: 0\r\n\r\n`);
+      return;
+    }
     const { hostname, port } = new URL(`http://${req.url}`);
     const upstream = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

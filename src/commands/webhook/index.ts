@@ -57,6 +57,7 @@ export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
       now: io.now,
       onEvent: (event) => io.stdout.write(eventLine(event.body, secret)),
       onReject: (status, message, from) => io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
+      onDrop: (from, why) => io.stderr.write(`dropped a connection${from === undefined ? '' : ` from ${sanitize(from)}`}: ${why}\n`),
     });
   } catch (error) {
     const code = errorCode(error);
