@@ -25,7 +25,7 @@ declare const __CDATA_QUERY_WORKER__: boolean;
 export const MAX_EXPRESSION_DEPTH = 256;
 
 export interface Query {
-  /** The result over `data`: the answer's records and numbers as the API wrote them where they pass through. */
+  /** The result over `data` (once per query): the answer's records and numbers as the API wrote them where they pass through. */
   run(data: JsonValue): Promise<QueryResult>;
   /** How `result` prints where `base` is the command's view. */
   view(result: QueryResult, base: View): View;
@@ -52,9 +52,11 @@ export async function compileQuery(expression: string): Promise<Query> {
   if (depthOf(ast) > MAX_EXPRESSION_DEPTH) throw tooDeep();
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
   if (unknown !== undefined) throw new UsageError(`--query: unknown function ${unknown}()`, { hint: 'The functions are listed in docs/query.md.' });
+  // Started now, it loads while the request is under way.
+  const worker = typeof __CDATA_QUERY_WORKER__ !== 'undefined' ? (await import('./thread.js')).startQueryWorker(expression) : undefined;
   return {
     async run(data) {
-      const evaluated: Evaluated = typeof __CDATA_QUERY_WORKER__ !== 'undefined' ? await (await import('./thread.js')).evaluateInWorker(expression, data) : evaluate(ast, data);
+      const evaluated: Evaluated = worker ? await worker.evaluate(data) : evaluate(ast, data);
       // Measured already (evaluate.ts): within these caps.
       return { value: parseJson(evaluated.json, { maxDepth: MAX_RESULT_DEPTH, maxValues: MAX_RESULT_VALUES }), records: evaluated.records };
     },
