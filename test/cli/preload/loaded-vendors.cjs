@@ -4,6 +4,7 @@
 // fs.readFileSync (and compiles it itself, so require.cache never holds them): that is watched.
 'use strict';
 const fs = require('node:fs');
+const { isMainThread } = require('node:worker_threads');
 
 const VENDOR = /[\\/]dist[\\/]vendor[\\/]([^\\/]+\.cjs)$/;
 const loaded = new Set();
@@ -14,6 +15,8 @@ fs.readFileSync = function (path, ...rest) {
   return readFileSync.call(this, path, ...rest);
 };
 
+// The process's own line: a --query's worker thread (dist/query.cjs) preloads this too, and
+// loads only dist/vendor/jmespath.cjs, which the main thread has loaded to compile the query.
 process.on('exit', () => {
-  fs.writeSync(2, `loaded vendors: ${[...loaded].sort().join(' ')}\n`);
+  if (isMainThread) fs.writeSync(2, `loaded vendors: ${[...loaded].sort().join(' ')}\n`);
 });
