@@ -116,6 +116,10 @@ const allCases = [
   // printed, and one of 30 MiB, refused at the cap with exit 7.
   { name: 'cdata tenders -o json (15.9 MiB answer)', args: [bin, 'tenders', '-o', 'json', '--limit', '200'], env: env(`${big}/15.9`), rssTargetMiB: 192 },
   { name: 'cdata tenders -o json (30 MiB: over the cap)', args: [bin, 'tenders', '-o', 'json', '--limit', '200'], env: env(`${big}/30`), exitCode: 7, rssTargetMiB: 192 },
+  // --query evaluates in a worker thread (docs/query.md#bounds), started before the request: its
+  // cost over the same command without --query, and its peak over the largest answer.
+  { name: 'cdata tenders -o json --query (worker)', args: [bin, 'tenders', '-o', 'json', '--query', '[?score > `80`].ocid'], env: env(fast), reference: 'cdata tenders -o json' },
+  { name: "cdata tenders --query '@' (15.9 MiB answer)", args: [bin, 'tenders', '-o', 'json', '--limit', '200', '--query', '@'], env: env(`${big}/15.9`), rssTargetMiB: 320 },
 ];
 
 const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));

@@ -6,6 +6,8 @@
 //   dist/vendor/*.cjs   the large packages, each loaded only by the commands that use it: undici
 //                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk,
 //                       @jmespath-community/jmespath (--query).
+//   dist/query.cjs      a --query's evaluation, in a worker thread of its own (src/output/query/
+//                       thread.ts): cdata's JSON and query code, requiring dist/vendor/jmespath.cjs.
 //   dist/sandbox.js     the sandbox library, an ES module (package.json "exports": cdata/sandbox),
 //                       and dist/types/ its declarations.
 //
@@ -80,7 +82,16 @@ const declarations = promisify(execFile)(process.execPath, [fileURLToPath(new UR
   cwd: fileURLToPath(root),
 });
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [neverUsed, vendored] }),
+  build({
+    ...common,
+    entryPoints: { cli: 'src/cli.ts' },
+    outdir: 'dist',
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    plugins: [neverUsed, vendored],
+    define: { ...common.define, __CDATA_QUERY_WORKER__: 'true' },
+  }),
+  build({ ...common, entryPoints: { query: 'src/output/query/worker.ts' }, outdir: 'dist', format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [vendored] }),
   ...Object.entries(VENDORS).map(([file, { source }]) =>
     build({ ...common, stdin: { contents: source, resolveDir: root.pathname, loader: 'js' }, outfile: `dist/vendor/${file}.cjs`, format: 'cjs', plugins: [neverUsed] }),
   ),

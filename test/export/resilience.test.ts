@@ -211,3 +211,20 @@ describe('failures under -o json or ndjson', () => {
     expect(result.stderr).toMatch(/^error: tenders: [^\n]*\nhint: [^\n]*\n$/);
   });
 });
+
+describe('a server that ignores the limit', () => {
+  it('a list of limit+3 rows: the first `limit` are its file, the manifest counts them, exit 0', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, title: `row ${i}` }));
+    const tooMany: Fault = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(rows));
+      return 200;
+    };
+    const sandbox = await makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/graph/documents') ? tooMany : undefined) });
+    const dir = folder();
+    const result = await run(['export', 'documents', '--limit', '5', '--dir', dir, '-o', 'ndjson'], { env: sandboxEnv(sandbox) });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'documents.ndjson'), 'utf8')).toBe(rows.slice(0, 5).map((row) => `${JSON.stringify(row)}\n`).join(''));
+    expect(entry(manifestOf(dir), 'documents')).toMatchObject({ status: 'ok', rows: 5, truncated: true });
+  });
+});

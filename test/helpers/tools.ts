@@ -1,8 +1,10 @@
 // Programs some tests run besides Node: the shells the completion tests complete in (bash, zsh,
-// fish, and bash-completion's loader), groff, which renders the man page, and jq, which the
-// README's path and the change recipes use. A fresh machine may lack any of them: those cases are then skipped and the
+// fish, and bash-completion's loader), groff, which renders the man page, jq, which the
+// README's path and the change recipes use, and python-jmespath, which --query's string ordering
+// is compared with. A fresh machine may lack any of them: those cases are then skipped and the
 // run says so once (skip-reporter.ts). CI may not skip: with CI set, a missing one fails the run
 // before any test (global-setup.ts); .ci/run installs them first.
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -17,10 +19,22 @@ const TOOLS: Record<string, { found: () => boolean; debian: string }> = {
   'bash-completion': { found: () => existsSync(BASH_COMPLETION), debian: 'bash-completion' },
   groff: { found: () => onPath('groff'), debian: 'groff-base' },
   jq: { found: () => onPath('jq'), debian: 'jq' },
+  'python3-jmespath': { found: () => pythonWithJmespath() !== undefined, debian: 'python3-jmespath' },
 };
 
 /** The test files that skip cases for a missing tool. */
-export const TOOL_TESTS = ['test/completion/shells.test.ts', 'test/docs/man.test.ts', 'test/install/readme-path.test.ts', 'test/export/recipes.test.ts'];
+export const TOOL_TESTS = ['test/completion/shells.test.ts', 'test/docs/man.test.ts', 'test/install/readme-path.test.ts', 'test/export/recipes.test.ts', 'test/cli/query-python.test.ts'];
+
+let python: string | null | undefined;
+
+/**
+ * A Python that imports jmespath: Debian's (/usr/bin/python3, where the python3-jmespath package
+ * puts it) first, else the python3 on PATH (a pyenv one may have it from pip).
+ */
+export function pythonWithJmespath(): string | undefined {
+  python ??= ['/usr/bin/python3', 'python3'].find((command) => spawnSync(command, ['-c', 'import jmespath'], { stdio: 'ignore' }).status === 0) ?? null;
+  return python ?? undefined;
+}
 
 function onPath(command: string): boolean {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => {

@@ -65,19 +65,48 @@ describe('nesting: refused before it is built (exit 7), never a stack overflow (
   });
 });
 
-describe('more rows than the API returns: exit 7, refused before they are built', () => {
+describe('more rows than asked for (a server that ignores limit): the first `limit` rows, a note, exit 0', () => {
+  /** Rows that say where they stand: {"ocid":"r0"}, {"ocid":"r1"}, … */
+  const numbered = (rows: number) => `[${Array.from({ length: rows }, (_, i) => `{"ocid":"r${i}"}`).join(',')}]`;
+  const firstOcids = (rows: number) => Array.from({ length: rows }, (_, i) => ({ ocid: `r${i}` }));
+
+  it('limit+5 rows, -o json: the first 20, and the note says 25 came', async () => {
+    const result = await against(answer(200, numbered(25)), ['tenders', '--limit', '20', '-o', 'json']);
+    expect(result).toMatchObject({ code: 0, stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n' });
+    expect(JSON.parse(result.stdout)).toEqual(firstOcids(20));
+  });
+
+  it('limit+5 rows, -o csv: the header and the first 20', async () => {
+    const result = await against(answer(200, numbered(25)), ['tenders', '--limit', '20', '-o', 'csv', '--fields', 'ocid']);
+    expect(result).toMatchObject({ code: 0, stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n' });
+    expect(result.stdout).toBe(`ocid\r\n${firstOcids(20).map((row) => `${row.ocid}\r\n`).join('')}`);
+  });
+
   it.each([
     [['tenders'], 100, 101],
-    [['tenders', '--limit', '200'], 200, 201],
-    [['tenders', '--limit', '5'], 5, 20_000],
-    [['agents'], 200, 150_000],
-  ])('%j: more than %i rows (%i sent)', async (argv, limit, sent) => {
-    const result = await against(answer(200, emptyRows(sent)), [...argv, '-o', 'table']);
-    expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr).toBe(
-      `error: the answer from /api/v1/${argv[0]} holds more than ${limit} rows, more than were asked for (HTTP 200)\n` +
-        'hint: The API returns at most the limit asked for (200 at most); this server does not keep to that.\n',
-    );
+    [['tenders', '--limit', '5', '-o', 'ndjson'], 5, 20_000],
+    [['tenders', '--limit', '200', '-o', 'tsv'], 200, 201],
+  ])('%j: %i rows kept of %i', async (argv, limit, sent) => {
+    const result = await against(answer(200, numbered(sent)), [...argv, '--query', 'length(@)']);
+    expect(result).toMatchObject({ code: 0, stdout: `${limit}\n`, stderr: `the API sent ${sent.toLocaleString('en')} tenders, more than the ${limit} asked for: the first ${limit} are used\n` });
+  });
+
+  it('a list without --limit (agents): the 200 the API returns at most', async () => {
+    const result = await against(answer(200, emptyRows(150_000)), ['agents', '-o', 'ndjson']);
+    expect(result).toMatchObject({ code: 0, stdout: '{}\n'.repeat(200), stderr: 'the API sent 150,000 agents, more than the 200 the API returns at most: the first 200 are used\n' });
+  });
+
+  it('-q: the rows without the note', async () => {
+    const result = await against(answer(200, numbered(25)), ['tenders', '--limit', '20', '-o', 'json', '-q']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toHaveLength(20);
+  });
+
+  it('one record by its key looks among the first 200', async () => {
+    const result = await against(answer(200, numbered(300)), ['tenders', 'r199', '-o', 'json']);
+    expect(result).toMatchObject({ code: 0, stdout: '{\n  "ocid": "r199"\n}\n' });
+    const past = await against(answer(200, numbered(300)), ['tenders', 'r250', '-o', 'json']);
+    expect(past.code).toBe(8);
   });
 
   it('exactly the limit is fine', async () => {

@@ -29,7 +29,7 @@ import { render } from '../../output/render.js';
 import { sanitize } from '../../core/sanitize.js';
 import { cannotWrite } from '../../output/sink.js';
 import type { ApiClient } from '../../client/client.js';
-import { openClient, requireBaseUrl } from '../shared/api.js';
+import { openClient, requireBaseUrl, surplusNote } from '../shared/api.js';
 import { clampNote, LIMIT_MAX } from '../../core/params.js';
 import { FILE_RENDERING } from '../../output/print.js';
 import type { CommandContext, Handler } from '../../command-kit/command.js';
@@ -39,7 +39,7 @@ type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
 type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: SaidFailure };
 /** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
-type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined } | Failed;
+type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined; surplus: string | undefined } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
 /** Where this export's files come from, for the manifest and each file's entry. */
@@ -97,6 +97,7 @@ async function exportInto(
     // On a terminal only, as every note of export's (the manifest's `"changes": null` says it
     // too), and before the report, whose closing line comes last.
     for (const o of outcomes) if ('entry' in o && o.unusable && io.stderr.isTTY) context.note(`${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`);
+    for (const o of outcomes) if ('entry' in o && o.surplus && io.stderr.isTTY) context.note(o.surplus);
     report(context, outcomes, manifest, plan.dir, progress.enabled);
     return manifest.exitCode;
   } catch (error) {
@@ -220,7 +221,9 @@ async function exportOne(
     const takesLimit = endpoint.params.some((param) => param.kind === 'limit');
     const limit = takesLimit ? plan.limit.value : LIMIT_MAX;
     const query: Record<string, string> = takesLimit ? { limit: String(limit) } : {};
-    const { data } = await client.get(endpoint, query);
+    // A server that ignores the limit: its first `limit` rows are the list (the client cut it).
+    const { data, received } = await client.get(endpoint, query);
+    const surplus = received === undefined ? undefined : surplusNote(endpoint, received, limit);
     const rows = asRows(data).length;
     const truncated = rows >= limit;
     const text = await render({
@@ -239,11 +242,12 @@ async function exportOne(
     } catch (error) {
       throw cannotWrite(item.path, error);
     }
-    progress.set(endpoint.name, `${rows} rows${truncated ? ' (the limit: more may exist)' : ''}  done`);
+    progress.set(endpoint.name, `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}  done`);
     return {
       item,
       changes: detected.changes,
       unusable: detected.unusable,
+      surplus,
       entry: {
         resource: endpoint.name,
         status: 'ok',

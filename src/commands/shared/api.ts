@@ -72,14 +72,25 @@ function keyWhere({ key, profile }: Settings): string {
   return `the API key of profile '${profile.name}'`;
 }
 
-/** One GET of an endpoint, the client closed after: its data. */
+/** One GET of an endpoint, the client closed after: its data (a list cut to the limit asked for, with a note). */
 export async function getData(context: ApiContext, endpoint: Endpoint, query: Record<string, string>): Promise<JsonValue> {
   const client = await openClient(context);
   try {
-    return (await client.get(endpoint, query)).data;
+    const { data, received } = await client.get(endpoint, query);
+    if (received !== undefined && Array.isArray(data)) context.note(surplusNote(endpoint, received, data.length));
+    return data;
   } finally {
     await client.close();
   }
+}
+
+/**
+ * What a list longer than asked for (a server that ignores `limit`) is told with: the rows it
+ * held, and that the first ones asked for are shown. The user's data is fine; the server is not.
+ */
+export function surplusNote(endpoint: Endpoint, received: number, kept: number): string {
+  const asked = endpoint.params.some((param) => param.kind === 'limit') ? `the ${kept} asked for` : `the ${kept} the API returns at most`;
+  return `the API sent ${received.toLocaleString('en')} ${endpoint.name}, more than ${asked}: the first ${kept} are used`;
 }
 
 /**

@@ -10,15 +10,15 @@ import type { CommandContext } from '../../command-kit/command.js';
 export async function queryOutput(context: Pick<CommandContext, 'output' | 'note'>, view: View, expression: string | undefined): Promise<Output> {
   if (expression === undefined) return context.output(view);
   const query = await (await import('../../output/query/compile.js')).compileQuery(expression);
-  let data: JsonValue = null;
-  const output = context.output((result) => query.view(result, data, view));
+  let records = false;
+  const output = context.output((result) => query.view({ value: result, records }, view));
   return {
     format: output.format,
-    async print(answer) {
-      data = answer;
-      const result = query.run(answer);
-      await output.print(result);
-      const emptied = Array.isArray(result) && result.length === 0 && !(Array.isArray(answer) && answer.length === 0);
+    async print(answer: JsonValue) {
+      const result = await query.run(answer);
+      records = result.records;
+      await output.print(result.value);
+      const emptied = Array.isArray(result.value) && result.value.length === 0 && !(Array.isArray(answer) && answer.length === 0);
       if (emptied && output.format === 'table') context.note("The query's result is an empty list.");
     },
   };

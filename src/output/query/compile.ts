@@ -1,23 +1,40 @@
 // --query: a JMESPath expression (the Community Edition grammar, @jmespath-community/jmespath)
-// over the API's JSON, before formatting. Compiled before any request is sent: a syntax error or
-// an unknown function costs no request. This module, and the library with it, loads only when a
-// command is given --query.
-import { compile, isRegistered, TreeInterpreter } from '@jmespath-community/jmespath';
+// over the API's JSON, before formatting. Compiled before any request is sent: a syntax error, an
+// unknown function or an expression nested past the cap costs no request. This module, and the
+// library with it, loads only when a command is given --query. The built cdata evaluates it in a
+// worker thread (./thread.ts: Ctrl-C ends it at once, its memory has a cap); from the sources, on
+// this thread (./evaluate.ts: the same caps on the result).
+import { compile, isRegistered } from '@jmespath-community/jmespath';
 import type { View } from '../../core/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
-import { queryInput } from './numbers.js';
-import { adjustRuntime, QueryFunctionError } from './runtime.js';
+import { parseJson } from '../../core/json.js';
+import { evaluate, MAX_RESULT_DEPTH, MAX_RESULT_VALUES, type Evaluated } from './evaluate.js';
 import { errorOffset, syntaxMessage } from './syntax.js';
 import { resultView } from './view.js';
 
 type Expression = ReturnType<typeof compile>;
 
+/** Set by the build (scripts/build.mjs) in dist/cli.cjs, beside which dist/query.cjs is. */
+declare const __CDATA_QUERY_WORKER__: boolean;
+
+/**
+ * The deepest nesting of an expression's syntax tree (`a.b.c` is three levels, `@[]` two):
+ * evaluating it recurses as deep. An expression typed at a prompt has a few levels.
+ */
+export const MAX_EXPRESSION_DEPTH = 256;
+
 export interface Query {
-  /** The result over `data`: the answer's records and numbers as the API wrote them where they pass through. */
-  run(data: JsonValue): JsonValue;
-  /** How `result`, which the query made of `data`, prints where `base` is the command's view. */
-  view(result: JsonValue, data: JsonValue, base: View): View;
+  /** The result over `data` (once per query): the answer's records and numbers as the API wrote them where they pass through. */
+  run(data: JsonValue): Promise<QueryResult>;
+  /** How `result` prints where `base` is the command's view. */
+  view(result: QueryResult, base: View): View;
+}
+
+export interface QueryResult {
+  value: JsonValue;
+  /** One of the answer's records, or a non-empty list of them. */
+  records: boolean;
 }
 
 const SHELL_HINT = "Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.";
@@ -28,25 +45,47 @@ export async function compileQuery(expression: string): Promise<Query> {
   try {
     ast = compile(expression);
   } catch (error) {
+    // The parser recurses for each nested ( [ { or function call: past the stack, it is too deep.
+    if (error instanceof RangeError) throw tooDeep();
     throw await syntaxError(expression, error);
   }
+  if (depthOf(ast) > MAX_EXPRESSION_DEPTH) throw tooDeep();
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
   if (unknown !== undefined) throw new UsageError(`--query: unknown function ${unknown}()`, { hint: 'The functions are listed in docs/query.md.' });
+  // Started now, it loads while the request is under way.
+  const worker = typeof __CDATA_QUERY_WORKER__ !== 'undefined' ? (await import('./thread.js')).startQueryWorker(expression) : undefined;
   return {
-    run(data) {
-      adjustRuntime();
-      const input = queryInput(data);
-      try {
-        return input.restore(TreeInterpreter.search(ast, input.value));
-      } catch (error) {
-        throw runtimeError(error);
-      }
+    async run(data) {
+      const evaluated: Evaluated = worker ? await worker.evaluate(data) : evaluate(ast, data);
+      // Measured already (evaluate.ts): within these caps.
+      return { value: parseJson(evaluated.json, { maxDepth: MAX_RESULT_DEPTH, maxValues: MAX_RESULT_VALUES }), records: evaluated.records };
     },
-    view(result, data, base) {
-      const records = new Set<JsonValue>(Array.isArray(data) ? data : [data]);
-      return resultView(result, base, (value) => records.has(value), ast);
+    view(result, base) {
+      return resultView(result.value, base, () => result.records, ast);
     },
   };
+}
+
+function tooDeep(): UsageError {
+  return new UsageError(`--query is nested too deeply: more than ${MAX_EXPRESSION_DEPTH} levels (docs/limits.md#a---query-expression)`, {
+    hint: 'A long chain of . | [] or nested brackets; name a part with let, or split the query across two runs.',
+  });
+}
+
+/** The syntax tree's depth, counted without recursion (the tree may be thousands of levels deep). */
+function depthOf(ast: Expression): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[ast, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (deepest > MAX_EXPRESSION_DEPTH) break;
+    for (const child of Object.values(node as object)) {
+      if (Array.isArray(child)) for (const item of child as unknown[]) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+      if (typeof child === 'object' && child !== null && !Array.isArray(child)) stack.push([child, depth + 1]);
+    }
+  }
+  return deepest;
 }
 
 async function syntaxError(expression: string, error: unknown): Promise<UsageError> {
@@ -56,23 +95,6 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
     hint: SHELL_HINT,
     ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
-}
-
-function runtimeError(error: unknown): UsageError {
-  const message = error instanceof Error ? error.message : String(error);
-  // A field some records leave null (runwayDays, province) is the usual cause of a type error.
-  const hint = /received (?:type )?null|^not-a-number: undefined/.test(message) ? { hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).' } : {};
-  if (error instanceof QueryFunctionError) {
-    // The library's words, less what the message now says first: "Invalid type: abs() expected…".
-    const detail = message.replace(/^Invalid (?:type|arity): /, '').replace(`${error.functionName}() `, '');
-    return new UsageError(`--query failed in ${error.functionName}(): ${detail}`, { cause: error, ...hint });
-  }
-  // Arithmetic on what is not a number, or a $variable no `let` defines.
-  const arithmetic = /^not-a-number(: divide by zero)?/.exec(message);
-  if (arithmetic) return new UsageError(`--query failed: ${arithmetic[1] ? 'division by zero' : 'arithmetic (+ - * / % //) needs numbers on both sides'}`, { cause: error, ...hint });
-  const variable = /^Error referencing undefined variable (\S+)/.exec(message);
-  if (variable) return new UsageError(`--query failed: no variable $${variable[1]} is defined (let $${variable[1]} = … in …)`, { cause: error });
-  return new UsageError(`--query failed: ${message}`, { cause: error, ...hint });
 }
 
 /** Every function the expression calls, in order (a literal's JSON is data, not calls). */

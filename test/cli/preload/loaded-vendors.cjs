@@ -3,10 +3,15 @@
 // the test sees which commands pay for which packages.
 'use strict';
 const fs = require('node:fs');
+const { isMainThread } = require('node:worker_threads');
 
 const VENDOR = /[\\/]dist[\\/]vendor[\\/]([^\\/]+\.cjs)$/;
 
+// The process's own line: a --query's worker thread (dist/query.cjs) preloads this too, and
+// loads only dist/vendor/jmespath.cjs, which the main thread has loaded to compile the query.
 process.on('exit', () => {
+  if (!isMainThread) return;
   const loaded = Object.keys(require.cache).flatMap((path) => VENDOR.exec(path)?.[1] ?? []);
-  fs.writeSync(2, `loaded vendors: ${loaded.sort().join(' ')}\n`);
+  fs.writeSync(2, `loaded vendors: ${loaded.sort().join(' ')}
+`);
 });

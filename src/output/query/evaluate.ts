@@ -1,0 +1,99 @@
+// A compiled --query over the API's JSON, its result bounded: the one step a query's author
+// controls the cost of. Run in a worker thread of its own by the built cdata (./worker.ts), so
+// that Ctrl-C and SIGTERM end it at once and its memory has a cap; from the sources (the tests
+// that run main in-process) on the calling thread, with the same caps on the result.
+//
+// The result is measured before anything is built from it: a query shares values (`let $a = @
+// in $a[].{x: $a}` is 200 references to one list), and printing writes each share out in full,
+// so a result of a few MB in memory can be gigabytes as JSON. Measuring counts what printing
+// would write, and stops at the cap.
+import { TreeInterpreter, type compile, type JSONValue } from '@jmespath-community/jmespath';
+import { UsageError } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json-value.js';
+import { stringifyJson } from '../../core/json.js';
+import { queryInput } from './numbers.js';
+import { adjustRuntime, QueryFunctionError } from './runtime.js';
+
+type Expression = ReturnType<typeof compile>;
+
+/** The most a result may hold as JSON: twice the largest answer (16 MiB), so any answer can be reshaped. */
+export const MAX_RESULT_BYTES = 32 * 1024 * 1024;
+/** The most values (as an answer counts them: object keys too) a result may hold: twice an answer's. */
+export const MAX_RESULT_VALUES = 400_000;
+/** The deepest nesting of a result: an answer's 64 levels, and room for what a query wraps them in. */
+export const MAX_RESULT_DEPTH = 128;
+
+export interface Evaluated {
+  /** The result as JSON, numbers as the API wrote them where they pass through (./numbers.ts). */
+  json: string;
+  /** The result is one of the answer's records, or a non-empty list of them: it keeps the command's view. */
+  records: boolean;
+}
+
+export function evaluate(ast: Expression, data: JsonValue): Evaluated {
+  adjustRuntime();
+  const input = queryInput(data);
+  let value: JSONValue;
+  try {
+    value = TreeInterpreter.search(ast, input.value);
+  } catch (error) {
+    throw runtimeError(error);
+  }
+  measure(value);
+  const result = input.restore(value);
+  const records = new Set<unknown>(Array.isArray(data) ? data : [data]);
+  const isRecord = (item: unknown) => records.has(item);
+  return { json: stringifyJson(result), records: Array.isArray(result) ? result.length > 0 && result.every(isRecord) : isRecord(result) };
+}
+
+/** What printing the result would write, counted until a cap is passed: a usage error then. */
+function measure(result: JSONValue): void {
+  let bytes = 0;
+  let values = 0;
+  const stack: [JSONValue, number][] = [[result, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    values++;
+    if (typeof value === 'string') bytes += value.length + 2;
+    else if (typeof value === 'number') bytes += String(value).length;
+    else if (value === null || typeof value !== 'object') bytes += 5;
+    else {
+      if (depth > MAX_RESULT_DEPTH) throw tooLarge(`is nested deeper than ${MAX_RESULT_DEPTH} levels`);
+      const items = Array.isArray(value) ? value : Object.values(value);
+      bytes += 2 + items.length;
+      if (!Array.isArray(value)) {
+        for (const key of Object.keys(value)) bytes += key.length + 3;
+        values += items.length;
+      }
+      for (const item of items) stack.push([item, depth + 1]);
+    }
+    if (bytes > MAX_RESULT_BYTES) throw tooLarge(`is larger than ${MAX_RESULT_BYTES / 1024 / 1024} MiB as JSON`);
+    if (values > MAX_RESULT_VALUES) throw tooLarge(`holds more than ${MAX_RESULT_VALUES.toLocaleString('en')} values`);
+  }
+}
+
+function tooLarge(what: string): UsageError {
+  return new UsageError(`--query's result ${what}, past cdata's cap for a query (docs/limits.md#a---query-expression)`, {
+    hint: 'A query that refers to a list inside a projection over it (let $a = @ in $a[].{x: $a}) multiplies its size: select fewer fields, or filter first.',
+  });
+}
+
+function runtimeError(error: unknown): UsageError {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new UsageError('--query nests its evaluation too deeply for the stack', { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // A field some records leave null (runwayDays, province) is the usual cause of a type error.
+  const hint = /received (?:type )?null|^not-a-number: undefined/.test(message) ? { hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).' } : {};
+  if (error instanceof QueryFunctionError) {
+    // The library's words, less what the message now says first: "Invalid type: abs() expected…".
+    const detail = message.replace(/^Invalid (?:type|arity): /, '').replace(`${error.functionName}() `, '');
+    return new UsageError(`--query failed in ${error.functionName}(): ${detail}`, { cause: error, ...hint });
+  }
+  // Arithmetic on what is not a number, or a $variable no `let` defines.
+  const arithmetic = /^not-a-number(: divide by zero)?/.exec(message);
+  if (arithmetic) return new UsageError(`--query failed: ${arithmetic[1] ? 'division by zero' : 'arithmetic (+ - * / % //) needs numbers on both sides'}`, { cause: error, ...hint });
+  const variable = /^Error referencing undefined variable (\S+)/.exec(message);
+  if (variable) return new UsageError(`--query failed: no variable $${variable[1]} is defined (let $${variable[1]} = … in …)`, { cause: error });
+  return new UsageError(`--query failed: ${message}`, { cause: error, ...hint });
+}

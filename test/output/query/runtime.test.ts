@@ -1,0 +1,92 @@
+// Where cdata's --query departs from JMESPath Community Edition 1.3.0 to evaluate as
+// python-jmespath does (src/output/query/runtime.ts, docs/query.md#dates-and-names-where-cdata-differs):
+// each case states the library's own answer beside cdata's.
+import { describe, expect, it } from 'vitest';
+import { NOW } from '../../helpers/api.js';
+import { cdata } from '../../helpers/checked.js';
+import { sandboxEnv, useSandbox } from '../../helpers/sandbox.js';
+import { compareCodePoints } from '../../../src/output/query/runtime.js';
+
+const sandbox = useSandbox({ now: () => NOW });
+
+/** The expression's result (over `me`, the expressions bring their own data), as JSON. */
+async function query(expression: string): Promise<unknown> {
+  const result = await cdata(['me', '--query', expression, '-o', 'json'], { env: sandboxEnv(sandbox.current) });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+async function failure(expression: string): Promise<string> {
+  const result = await cdata(['me', '--query', expression, '-o', 'json'], { env: sandboxEnv(sandbox.current) });
+  expect(result).toMatchObject({ code: 2, stdout: '' });
+  return result.stderr.split('\n')[0]!;
+}
+
+describe('ordering comparisons', () => {
+  it.each([
+    ["'2026-11-30' < '2027-01-01'", true], // library: null
+    ["'2027-01-01' <= '2027-01-01'", true],
+    ["'b' > 'a'", true],
+    ["'a' >= 'b'", false],
+    ["'Z' < 'a'", true], // code points, not the locale's order
+    ["`2` < `10`", true], // numbers as before
+    ["'1' < `2`", null], // a string and a number: null, as the specification says (Python: a TypeError)
+    ['`true` < `false`', null],
+    ["`null` < 'a'", null],
+    ['`[1]` < `[2]`', null],
+  ])('%s is %j', async (expression, expected) => {
+    expect(await query(expression)).toBe(expected);
+  });
+
+  it('a filter on dates keeps the earlier ones', async () => {
+    expect(await query("`[{\"d\":\"2026-12-31\"},{\"d\":\"2027-01-01\"},{\"d\":null}]`[?d < '2027-01-01'].d")).toEqual(['2026-12-31']);
+  });
+
+  it('code-point order: a character beyond U+FFFF sorts after U+FFFD, as in Python (JavaScript\'s < says before)', async () => {
+    expect('😀' < '\ufffd').toBe(true); // UTF-16 units
+    expect(await query("'😀' > '\ufffd'")).toBe(true);
+    expect(compareCodePoints('a😀', 'a\ufffd')).toBeGreaterThan(0);
+    expect(compareCodePoints('\ud83d', '\ue000')).toBeLessThan(0); // a lone surrogate is its own code point
+    expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
+    expect(compareCodePoints('王', '王')).toBe(0);
+  });
+});
+
+describe('min, max, min_by, max_by, sort, sort_by', () => {
+  const rows = '`[{"k":"b","i":1},{"k":"a","i":2},{"k":"b","i":3},{"k":"a","i":4}]`';
+
+  it('min_by and max_by over strings: the first of the least and of the greatest (library: null)', async () => {
+    expect(await query(`min_by(${rows}, &k).i`)).toBe(2);
+    expect(await query(`max_by(${rows}, &k).i`)).toBe(1);
+  });
+
+  it('min_by and max_by over numbers, a zero key included', async () => {
+    expect(await query('min_by(`[{"n":3},{"n":0},{"n":0}]`, &n)')).toEqual({ n: 0 });
+    expect(await query('max_by(`[{"n":-1},{"n":-2}]`, &n)')).toEqual({ n: -1 });
+    expect(await query('max_by(`[]`, &n)')).toBeNull();
+  });
+
+  it('min and max over strings in code-point order (library: the locale\'s, max(["B","a"]) was "B")', async () => {
+    expect(await query('max(`["B","a"]`)')).toBe('a');
+    expect(await query('min(`["b","B","a"]`)')).toBe('B');
+    expect(await query('min(`[]`)')).toBeNull();
+  });
+
+  it('sort_by is stable (library: ties reversed) and sort orders numbers as numbers (library: as text)', async () => {
+    expect(await query(`sort_by(${rows}, &k)[].i`)).toEqual([2, 4, 1, 3]);
+    expect(await query('sort(`[10, 9, 100]`)')).toEqual([9, 10, 100]);
+    expect(await query('sort(`["b", "B", "a"]`)')).toEqual(['B', 'a', 'b']);
+  });
+
+  it('keys of two types, or null: exit 2, naming the function', async () => {
+    expect(await failure('sort_by(`[{"k":"a"},{"k":1}]`, &k)')).toBe('error: --query failed in sort_by(): expected (string), received number');
+    expect(await failure('min_by(`[{"k":1},{"k":"a"}]`, &k)')).toBe('error: --query failed in min_by(): expected (number), received string');
+    expect(await failure('max_by(`[{"k":null}]`, &k)')).toBe('error: --query failed in max_by(): expected (number | string), received null');
+    expect(await failure('max(`[1, "a"]`)')).toMatch(/^error: --query failed in max\(\): expected argument 1 to be type \(Array<number> \| Array<string>\)/);
+  });
+
+  it('inside a let, an &expression sees its variables', async () => {
+    expect(await query("let $first = 'a' in sort_by(`[{\"k\":\"b\"},{\"k\":\"a\"}]`, &k == $first && '0' || k)[].k")).toEqual(['a', 'b']);
+  });
+});
