@@ -174,7 +174,7 @@ function createContext(
     output: (view) => {
       const { output: format, color, pager } = resolved();
       const { out, fields, header, bom } = global;
-      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager }, view);
+      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager, quiet: global.quiet }, view);
     },
     registry: COMMANDS,
     showHelp: (path) => showHelp(path, io, run),

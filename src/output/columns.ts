@@ -1,24 +1,14 @@
-// A view's fields as a table's columns: the heading (and the shorter one for a narrow terminal),
-// whether the column is free text, which gives way first, whether it holds date-times, and how
-// far an enum may be cut and still tell its values apart.
+// A view's fields as a table's columns: the heading (the field's name, unless a local view says
+// otherwise), whether the column is free text, and whether it holds date-times.
 import type { View } from '../core/endpoints.js';
-import { enumLeast } from './fit.js';
 import type { TableColumn } from './table.js';
 
-/** Column kinds a table may shorten first when the terminal is narrow. */
+/** Column kinds that are free text: cut, if any column is, rather than dropped (fit.ts). */
 const FREE_TEXT = new Set(['string', 'string[]']);
 
 export function tableColumns(view: View, fields: readonly string[]): TableColumn[] {
   return fields.map((field) => {
-    const type = view.fields.find((f) => f.name === field)?.type ?? { kind: 'string' };
-    const kind = type.kind;
-    return {
-      field,
-      heading: view.headings?.[field] ?? field,
-      narrowHeading: view.narrowHeadings?.[field],
-      flexible: FREE_TEXT.has(kind),
-      dateTime: kind === 'date-time',
-      least: type.kind === 'enum' ? enumLeast(type.values) : undefined,
-    };
+    const kind = (view.fields.find((f) => f.name === field)?.type ?? { kind: 'string' }).kind;
+    return { field, heading: view.headings?.[field] ?? field, flexible: FREE_TEXT.has(kind), dateTime: kind === 'date-time' };
   });
 }

@@ -3,7 +3,7 @@
 import type { Format } from '../config/schema.js';
 import { fieldNames, type View } from '../core/endpoints.js';
 import type { JsonValue } from '../core/json-value.js';
-import { asRows } from './cells.js';
+import { asRows, cellText } from './cells.js';
 import type { ColorLevel } from './color.js';
 
 export interface RenderRequest {
@@ -22,6 +22,8 @@ export interface RenderRequest {
    * has no escape of its own, so a file or a pipe gets the data exactly as sent).
    */
   terminal?: boolean;
+  /** Told the fields of the table columns dropped to fit the width, if any were. */
+  onDropped?: ((fields: string[]) => void) | undefined;
 }
 
 export async function render(request: RenderRequest): Promise<string> {
@@ -45,9 +47,27 @@ export async function render(request: RenderRequest): Promise<string> {
       }
       if (rows.length === 0) return '';
       const [table, { tableColumns }] = await Promise.all([import('./table.js'), import('./columns.js')]);
-      const columns = fields ?? view.columns;
-      const main = view.main === undefined ? -1 : columns.indexOf(view.main);
-      return table.renderTable(rows, tableColumns(view, columns), { header, color: request.color, width: request.width, main: main < 0 ? undefined : main });
+      // A detail field (what changed, under a change) prints under each row, not as a column.
+      const chosen = fields ?? view.columns;
+      const details = view.detail !== undefined && chosen.includes(view.detail) ? rows.map((row) => detailItems(row[view.detail!])) : undefined;
+      const columns = details === undefined ? chosen : chosen.filter((field) => field !== view.detail);
+      const index = (field: string | undefined) => (field === undefined || !columns.includes(field) ? undefined : columns.indexOf(field));
+      return table.renderTable(rows, tableColumns(view, columns), {
+        header,
+        color: request.color,
+        width: request.width,
+        main: index(view.main),
+        key: index(view.key),
+        drop: (view.drop ?? []).flatMap((field) => index(field) ?? []),
+        onDropped: request.onDropped,
+        details,
+      });
     }
   }
+}
+
+/** A detail field's items: an array's, one line each; anything else as one (none when empty). */
+function detailItems(value: JsonValue | undefined): string[] {
+  if (value === null || value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map((item) => (typeof item === 'string' ? item : cellText(item, ', ')));
 }
