@@ -16,7 +16,7 @@ import type { RunState } from './cli.js';
 import type { AnyCommand, CommandContext } from './spec/command.js';
 import { GLOBAL_OPTIONS, type GlobalValues } from './spec/globals.js';
 import { VERSION } from './core/version.js';
-import { helpConfiguration, type HelpSource } from './help.js';
+import { helpConfiguration, helpWidth, overview, type HelpSource } from './help.js';
 
 export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -25,12 +25,22 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     run.jsonErrors = true; // --json was asked for
     throw mistake;
   }
-  const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv));
+  // Bare `cdata`: a short overview of what it is and where to start, not the whole help.
+  if (argv.length === 0) {
+    io.stdout.write(overview(helpWidth(io)));
+    return EXIT.ok;
+  }
+  const written: string[] = [];
+  const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv), written);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.exitCode === 0) return EXIT.ok; // --help, --version
+    // --help, --version: at a terminal, through the pager when longer than the screen, as data.
+    if (error.exitCode === 0) {
+      await showWritten(io, written.join(''), argv);
+      return EXIT.ok;
+    }
     if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
     // The command whose help helps: for an unknown subcommand, its group's (`cdata auth --help`).
     const command = commandPath(program, argv);
@@ -44,7 +54,7 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
   return exitCode;
 }
 
-function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined): Command {
+function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined, written: string[]): Command {
   const specs = new WeakMap<Command, AnyCommand>();
   const help: HelpSource & { specs: WeakMap<Command, AnyCommand> } = {
     specs,
@@ -58,9 +68,9 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
     .helpOption('-h, --help', 'show help')
     .helpCommand(false)
     .showSuggestionAfterError()
-    .configureHelp(helpConfiguration(help, io.stdout.columns ?? 100))
+    .configureHelp(helpConfiguration(help, helpWidth(io)))
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      writeOut: (text) => void written.push(text),
       writeErr: (text) => io.stderr.write(text),
       outputError: () => undefined, // reported by cli.ts like every other error
     })
@@ -213,6 +223,16 @@ async function showHelp(path: readonly string[], io: Io, run: RunState): Promise
     }
   }
   return runProgram([...path, '--help'], io, run);
+}
+
+/**
+ * Help or the version, to stdout: at a terminal through the pager when longer than the screen
+ * (CDATA_PAGER, else PAGER, else less -FRX; --no-pager: none). Help reads no config file, so a
+ * profile's `pager` setting does not apply to it.
+ */
+async function showWritten(io: Io, text: string, argv: readonly string[]): Promise<void> {
+  if (!io.stdout.isTTY || argv.includes('--no-pager')) return void io.stdout.write(text);
+  await (await import('./output/pager.js')).showPaged(io, text, io.env.CDATA_PAGER ?? io.env.PAGER);
 }
 
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */
