@@ -12,3 +12,14 @@ export function tableColumns(view: View, fields: readonly string[]): TableColumn
     return { field, heading: view.headings?.[field] ?? field, flexible: FREE_TEXT.has(kind), dateTime: kind === 'date-time' };
   });
 }
+
+/** A view's table for these fields: its columns, and which is the key, which the main column, what drops first. */
+export function tableLayout(view: View, fields: readonly string[]): { columns: TableColumn[]; main?: number; key?: number; drop: number[] } {
+  const index = (field: string | undefined) => (field === undefined || !fields.includes(field) ? undefined : fields.indexOf(field));
+  return {
+    columns: tableColumns(view, fields),
+    main: index(view.main),
+    key: index(view.key),
+    drop: (view.drop ?? []).flatMap((field) => index(field) ?? []),
+  };
+}

@@ -77,11 +77,22 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
   return { widths: columns.map((_, i) => (kept.includes(i) ? lastResort(natural, kept, total, i, key) : 0)), dropped };
 }
 
-/** The widths of the `kept` columns within `budget`, free text cut as far as it may; undefined when it cannot fit. */
+/**
+ * The widths of the `kept` columns within `budget`: the main column alone cut, when that leaves
+ * it its floor; else free text cut as far as it may. Undefined when it cannot fit.
+ */
 function cut(columns: readonly FitColumn[], kept: readonly number[], budget: number, main: number | undefined, key: number | undefined): Map<number, number> | undefined {
   const widths = new Map(kept.map((i) => [i, columns[i]!.natural]));
   const used = () => [...widths.values()].reduce((a, b) => a + b, 0);
   if (used() <= budget) return widths;
+  // The main column alone, when the others fit whole beside its floor.
+  if (main !== undefined && widths.has(main)) {
+    const left = budget - (used() - columns[main]!.natural);
+    if (left >= Math.min(columns[main]!.natural, Math.max(MAIN_MIN_WIDTH, columns[main]!.heading))) {
+      widths.set(main, left);
+      return widths;
+    }
+  }
   const cuttable = kept.filter((i) => i === main || (i !== key && columns[i]!.flexible));
   const floor = (i: number) => Math.min(columns[i]!.natural, Math.max(MIN_WIDTH, columns[i]!.heading));
   const at = (cap: number) => {

@@ -46,19 +46,16 @@ export async function render(request: RenderRequest): Promise<string> {
         return record.renderRecord(row, fields ?? record.recordFields(fieldNames(view), row), { color: request.color, width: request.width, headings: view.headings ?? {} });
       }
       if (rows.length === 0) return '';
-      const [table, { tableColumns }] = await Promise.all([import('./table.js'), import('./columns.js')]);
+      const [table, { tableLayout }] = await Promise.all([import('./table.js'), import('./columns.js')]);
       // A detail field (what changed, under a change) prints under each row, not as a column.
       const chosen = fields ?? view.columns;
       const details = view.detail !== undefined && chosen.includes(view.detail) ? rows.map((row) => detailItems(row[view.detail!])) : undefined;
-      const columns = details === undefined ? chosen : chosen.filter((field) => field !== view.detail);
-      const index = (field: string | undefined) => (field === undefined || !columns.includes(field) ? undefined : columns.indexOf(field));
-      return table.renderTable(rows, tableColumns(view, columns), {
+      const { columns, ...layout } = tableLayout(view, details === undefined ? chosen : chosen.filter((field) => field !== view.detail));
+      return table.renderTable(rows, columns, {
         header,
         color: request.color,
         width: request.width,
-        main: index(view.main),
-        key: index(view.key),
-        drop: (view.drop ?? []).flatMap((field) => index(field) ?? []),
+        ...layout,
         onDropped: request.onDropped,
         details,
       });
