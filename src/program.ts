@@ -187,7 +187,7 @@ function createContext(
       return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager, quiet: global.quiet }, view);
     },
     registry: COMMANDS,
-    showHelp: (path) => showHelp(path, io, run),
+    showHelp: (path) => showHelp(path, io, run, global.pager === false ? ['--no-pager'] : []),
   };
 }
 
@@ -208,7 +208,7 @@ async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<stri
  * among a group's commands is parsed as itself, so commander reports it as any unknown command
  * (with its suggestion); a word past a command that has none is refused here.
  */
-async function showHelp(path: readonly string[], io: Io, run: RunState): Promise<number> {
+async function showHelp(path: readonly string[], io: Io, run: RunState, flags: readonly string[]): Promise<number> {
   let specs = COMMANDS;
   const names = ['cdata'];
   for (const [i, word] of path.entries()) {
@@ -222,7 +222,7 @@ async function showHelp(path: readonly string[], io: Io, run: RunState): Promise
       throw new UsageError(`unknown command '${word}' for '${names.join(' ')}'`, { hint: `Run '${names.join(' ')} --help' for usage.` });
     }
   }
-  return runProgram([...path, '--help'], io, run);
+  return runProgram([...path, '--help', ...flags], io, run);
 }
 
 /**
