@@ -164,7 +164,7 @@ complete -c cdata -n '__cdata_at "sites"' -s f -l fields -x -a '(__fish_complete
 complete -c cdata -n '__cdata_at "tenders"' -l tier -x -a 'RECOMMENDED WORTH_A_LOOK STRETCH' -d 'only this tier: RECOMMENDED, WORTH_A_LOOK, STRETCH (any case; - for _)'
 complete -c cdata -n '__cdata_at "tenders"' -l decided -d 'only tenders a person has decided on'
 complete -c cdata -n '__cdata_at "tenders"' -l undecided -d 'only tenders nobody has decided on yet'
-complete -c cdata -n '__cdata_at "tenders"' -s l -l limit -x -d 'rows to return, newest first (1 to 200; others are clamped)'
+complete -c cdata -n '__cdata_at "tenders"' -s l -l limit -x -d 'rows to return, best tier first (1 to 200; others are clamped)'
 complete -c cdata -n '__cdata_at "tenders"' -l query -x -d 'JMESPath expression over the API\'s JSON, applied before formatting (docs/query.md)'
 complete -c cdata -n '__cdata_at "tenders"' -s f -l fields -x -a '(__fish_complete_list , "string split \' \' \'ocid title buyer province closesOn runwayDays score tier reasons briefingNote decision analysisRunId docCount\'")' -d 'fields to show, in this order'
 complete -c cdata -n '__cdata_at "agents"' -l query -x -d 'JMESPath expression over the API\'s JSON, applied before formatting (docs/query.md)'

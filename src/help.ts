@@ -59,7 +59,7 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
       const option = (o: Option) => item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o)));
       const description = helper.commandDescription(cmd);
       const spec = source.specOf(cmd);
-      return [
+      const text = [
         `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`,
         '',
         ...(description ? [helper.boxWrap(helper.styleCommandDescription(description), helper.helpWidth ?? 80), ''] : []),
@@ -77,6 +77,7 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
         ...(cmd.commands.length > 0 ? [subcommandPointer(cmd), ''] : []),
         ...(cmd.parent ? [] : [source.rootEpilogue]),
       ].join('\n');
+      return wrapHelp(text, helper.helpWidth ?? 80);
     },
   };
 }
@@ -93,4 +94,90 @@ function subcommandPointer(cmd: Command): string {
   for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
   const path = ['cdata', ...names].join(' ');
   return `Run '${path} COMMAND --help' (or 'cdata help ${[...names, 'COMMAND'].join(' ')}') for a command's options.`;
+}
+
+/** The width help is wrapped to: the terminal's, else COLUMNS, else 80. */
+export function helpWidth(io: { stdout: { isTTY?: boolean | undefined; columns?: number | undefined }; env: Readonly<Record<string, string | undefined>> }): number {
+  if (io.stdout.isTTY && io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : 80;
+}
+
+/** Help lines that fit nowhere narrower: at least this wide, or a description is a word a line. */
+const LEAST_HELP_WIDTH = 40;
+
+/**
+ * Help text with no line over `width`: a line that is longer is broken at spaces, its
+ * continuation lines indented under the description when it is an item (`term  description`),
+ * else two deeper than the line. Commander wraps its own lists; this catches the rest (the
+ * examples, the environment, the exit codes). Help is ASCII: a character a column.
+ */
+export function wrapHelp(text: string, width: number): string {
+  const room = Math.max(width, LEAST_HELP_WIDTH);
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      if (line.length <= room) return [line];
+      const item = /^ *\S+(?: \S+)*? {2,}(?=\S)/.exec(line);
+      const margin = /^ */.exec(line)![0].length;
+      const lead = item && item[0].length <= room / 2 ? item[0].length : margin;
+      // An item's description continues under itself; an indented line (an example) two deeper.
+      const indent = lead > margin || margin === 0 ? lead : margin + 2;
+      const [first = '', ...rest] = wrapWords(line.slice(lead), room - lead);
+      return [`${line.slice(0, lead)}${first}`, ...wrapWords(rest.join(' '), room - indent).map((part) => `${' '.repeat(indent)}${part}`)].filter(
+        (part, i) => i === 0 || part.trim() !== '',
+      );
+    })
+    .join('\n');
+}
+
+/** Words into lines of at most `width` characters; a word longer than a line is cut. */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter((w) => w !== '')) {
+    if (line !== '' && line.length + 1 + word.length <= width) line += ` ${word}`;
+    else {
+      if (line !== '') lines.push(line);
+      let rest = word;
+      while (rest.length > width) {
+        lines.push(rest.slice(0, width));
+        rest = rest.slice(width);
+      }
+      line = rest;
+    }
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/**
+ * What bare `cdata` prints: what it is, the commands most people start with, and where the rest
+ * is; on stdout, at most 24 lines, exit 0 (help is asked for, not a mistake).
+ */
+export function overview(width: number): string {
+  const text = [
+    'cdata reads your company data from the API: tenders matched to the company, companies,',
+    'documents, obligations, people, sites and agents, as tables at a terminal, JSON for',
+    'scripts and CSV exports for cron.',
+    '',
+    'Try it with demo data, no account needed:',
+    '  cdata --sandbox tenders',
+    '',
+    'Common commands:',
+    '  cdata auth login         store an API key (read from stdin)',
+    '  cdata tenders            tenders matched to the company, best tier first',
+    '  cdata tenders OCID       one tender in full (any list takes its key)',
+    '  cdata obligations        what the company must do or is owed',
+    '  cdata export --dir DIR   every list to files, for cron',
+    '  cdata changes --dir DIR  what the last export found added, changed, removed',
+    '',
+    'More:',
+    '  cdata help               every command, option, variable and exit code',
+    '  cdata help COMMAND       one command: its options and examples',
+    '',
+  ].join('\n');
+  // Paragraphs as one line each, then wrapped: the first three lines are one.
+  const [intro, ...rest] = text.split('\n\n');
+  return [wrapHelp(intro!.replace(/\n/g, ' '), width), ...rest.map((part) => wrapHelp(part, width))].join('\n\n');
 }

@@ -17,7 +17,7 @@ import type { RunState } from './run-state.js';
 import { findCommand, type AnyCommand, type CommandContext } from './command-kit/command.js';
 import { GLOBAL_OPTIONS, type GlobalValues } from './command-kit/globals.js';
 import { VERSION } from './core/version.js';
-import { helpConfiguration, type HelpSource } from './help.js';
+import { helpConfiguration, helpWidth, overview, type HelpSource } from './help.js';
 
 export async function runProgram(argv: readonly string[], io: Io, run: RunState): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -26,12 +26,22 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     run.jsonErrors = true; // --json was asked for
     throw mistake;
   }
-  const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv));
+  // Bare `cdata`: a short overview of what it is and where to start, not the whole help.
+  if (argv.length === 0) {
+    io.stdout.write(overview(helpWidth(io)));
+    return EXIT.ok;
+  }
+  const written: string[] = [];
+  const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv), written);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.exitCode === 0) return EXIT.ok; // --help, --version
+    // --help, --version: at a terminal, through the pager when longer than the screen, as data.
+    if (error.exitCode === 0) {
+      await showWritten(io, written.join(''), argv);
+      return EXIT.ok;
+    }
     if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
     // The command whose help helps: for an unknown subcommand, its group's (`cdata auth --help`).
     const command = commandPath(program, argv);
@@ -45,7 +55,7 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
   return exitCode;
 }
 
-function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined): Command {
+function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined, written: string[]): Command {
   const specs = new WeakMap<Command, AnyCommand>();
   const help: HelpSource & { specs: WeakMap<Command, AnyCommand> } = {
     specs,
@@ -59,9 +69,9 @@ function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void
     .helpOption('-h, --help', 'show help')
     .helpCommand(false)
     .showSuggestionAfterError()
-    .configureHelp(helpConfiguration(help, io.stdout.columns ?? 100))
+    .configureHelp(helpConfiguration(help, helpWidth(io)))
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      writeOut: (text) => void written.push(text),
       writeErr: (text) => io.stderr.write(text),
       outputError: () => undefined, // reported by cli.ts like every other error
     })
@@ -178,10 +188,10 @@ function createContext(
     output: (view) => {
       const { output: format, color, pager } = resolved();
       const { out, fields, header, bom } = global;
-      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager }, view);
+      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager, quiet: global.quiet }, view);
     },
     registry: COMMANDS,
-    showHelp: (path) => showHelp(path, io, run),
+    showHelp: (path) => showHelp(path, io, run, global.pager === false ? ['--no-pager'] : []),
   };
 }
 
@@ -202,7 +212,7 @@ async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<stri
  * among a group's commands is parsed as itself, so commander reports it as any unknown command
  * (with its suggestion); a word past a command that has none is refused here.
  */
-async function showHelp(path: readonly string[], io: Io, run: RunState): Promise<number> {
+async function showHelp(path: readonly string[], io: Io, run: RunState, flags: readonly string[]): Promise<number> {
   const names = ['cdata'];
   for (const [i, word] of path.entries()) {
     const spec = findCommand(COMMANDS, path.slice(0, i + 1));
@@ -215,7 +225,17 @@ async function showHelp(path: readonly string[], io: Io, run: RunState): Promise
       throw new UsageError(`unknown command '${word}' for '${names.join(' ')}'`, { hint: `Run '${names.join(' ')} --help' for usage.` });
     }
   }
-  return runProgram([...path, '--help'], io, run);
+  return runProgram([...path, '--help', ...flags], io, run);
+}
+
+/**
+ * Help or the version, to stdout: at a terminal through the pager when longer than the screen
+ * (CDATA_PAGER, else PAGER, else less -FRX; --no-pager: none). Help reads no config file, so a
+ * profile's `pager` setting does not apply to it.
+ */
+async function showWritten(io: Io, text: string, argv: readonly string[]): Promise<void> {
+  if (!io.stdout.isTTY || argv.includes('--no-pager')) return void io.stdout.write(text);
+  await (await import('./output/pager.js')).showPaged(io, text, io.env.CDATA_PAGER ?? io.env.PAGER);
 }
 
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */

@@ -32,19 +32,31 @@ export interface View {
    */
   shape: 'list' | 'object' | 'values' | 'value';
   fields: readonly Field[];
-  /** Columns of the default table, most useful at a glance; `--fields` shows others. */
+  /**
+   * Columns of the default table: the key first (what `cdata <list> KEY` takes), then the most
+   * useful at a glance; `--fields` shows others.
+   */
   columns: readonly string[];
   /** The field that names one row (tenders: ocid; agents: name; else id); none for an object. */
   key?: string;
-  /** A table's heading for a field, where it is not the field's name. */
+  /**
+   * A table's heading for a field, where it is not the field's name (local views only: the
+   * API's lists are headed by their field names, which --fields and --query take).
+   */
   headings?: Readonly<Record<string, string>>;
   /**
-   * The shorter heading a table gives a field when the terminal is too narrow for the full ones
-   * (`runwayDays`: `days`): columns as wide as their heading give room to the text instead.
+   * The text column a table gives room to first (title, name, fullName, description): the one
+   * column a narrow terminal cuts, with `…`.
    */
-  narrowHeadings?: Readonly<Record<string, string>>;
-  /** The text column a table gives room to first (title, name, fullName). */
   main?: string;
+  /**
+   * The default columns a narrow terminal drops whole, first to last, before the main column
+   * would get less than its room (docs/output.md, "Tables at a terminal"). Neither the key nor
+   * the main column is ever dropped.
+   */
+  drop?: readonly string[];
+  /** A field a table shows under each row, an item a line, wrapped rather than cut (changes: what changed). */
+  detail?: string;
 }
 
 export interface Endpoint extends View {
@@ -114,9 +126,9 @@ export const ENDPOINTS = [
       f('productKey', oneOf('CONSTRUCT', 'PROPERTY', 'PROFESSIONAL', 'FINANCIAL_SERVICES', 'GROWTH')),
       f('name', str),
     ],
-    columns: ['productKey', 'name', 'id'],
+    columns: ['id', 'productKey', 'name'],
     main: 'name',
-    narrowHeadings: { productKey: 'product' },
+    drop: ['productKey'],
   },
   {
     name: 'companies',
@@ -136,9 +148,9 @@ export const ENDPOINTS = [
       f('notes', str),
       f('createdAt', dateTime),
     ],
-    columns: ['name', 'kind', 'registrationNumber', 'createdAt'],
+    columns: ['id', 'name', 'kind', 'registrationNumber', 'createdAt'],
     main: 'name',
-    narrowHeadings: { registrationNumber: 'registration', createdAt: 'created' },
+    drop: ['createdAt', 'registrationNumber', 'kind'],
   },
   {
     name: 'documents',
@@ -161,9 +173,9 @@ export const ENDPOINTS = [
       f('siteId', uuid),
       f('createdAt', dateTime),
     ],
-    columns: ['title', 'kind', 'expiresOn', 'createdAt'],
+    columns: ['id', 'title', 'kind', 'expiresOn', 'createdAt'],
     main: 'title',
-    narrowHeadings: { expiresOn: 'expires', createdAt: 'created' },
+    drop: ['createdAt', 'expiresOn', 'kind'],
   },
   {
     name: 'obligations',
@@ -188,9 +200,9 @@ export const ENDPOINTS = [
       f('notes', str),
       f('createdAt', dateTime),
     ],
-    columns: ['title', 'kind', 'status', 'dueOn', 'amount', 'currency'],
+    columns: ['id', 'title', 'kind', 'status', 'dueOn', 'amount', 'currency'],
     main: 'title',
-    narrowHeadings: { dueOn: 'due', currency: 'cur' },
+    drop: ['currency', 'kind', 'amount', 'dueOn', 'status'],
   },
   {
     name: 'persons',
@@ -212,9 +224,9 @@ export const ENDPOINTS = [
       f('notes', str),
       f('createdAt', dateTime),
     ],
-    columns: ['fullName', 'roleTitle', 'email', 'phone'],
+    columns: ['id', 'fullName', 'roleTitle', 'email', 'phone'],
     main: 'fullName',
-    narrowHeadings: { roleTitle: 'role' },
+    drop: ['roleTitle', 'phone', 'email'],
   },
   {
     name: 'sites',
@@ -235,8 +247,9 @@ export const ENDPOINTS = [
       f('status', oneOf('ACTIVE', 'PLANNED', 'CLOSED')),
       f('createdAt', dateTime),
     ],
-    columns: ['name', 'status', 'province', 'address'],
+    columns: ['id', 'name', 'status', 'province', 'address'],
     main: 'name',
+    drop: ['address', 'province', 'status'],
   },
   {
     name: 'tenders',
@@ -270,9 +283,9 @@ export const ENDPOINTS = [
       f('analysisRunId', uuid),
       f('docCount', int),
     ],
-    columns: ['tier', 'score', 'title', 'buyer', 'closesOn', 'runwayDays', 'decision'],
+    columns: ['ocid', 'tier', 'score', 'title', 'buyer', 'closesOn', 'runwayDays', 'decision'],
     main: 'title',
-    narrowHeadings: { closesOn: 'closes', runwayDays: 'days' },
+    drop: ['buyer', 'score', 'runwayDays', 'decision', 'closesOn', 'tier'],
   },
   {
     name: 'agents',
@@ -293,8 +306,8 @@ export const ENDPOINTS = [
       f('restrictedActions', strings),
     ],
     columns: ['name', 'authority', 'outputType', 'description'],
-    main: 'name',
-    narrowHeadings: { outputType: 'output' },
+    main: 'description',
+    drop: ['outputType', 'authority'],
   },
 ] as const satisfies readonly Endpoint[];
 

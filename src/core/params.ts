@@ -31,9 +31,17 @@ export function parseLimit(raw: string, flag = '--limit'): Limit {
   return { value: Number(n) };
 }
 
-/** The note for a clamped limit, or undefined when it was in range. */
+/** The note for a clamped limit, as a sentence, or undefined when it was in range. */
 export function clampNote(limit: Limit, flag = '--limit'): string | undefined {
-  return limit.clampedFrom === undefined ? undefined : `${flag} ${limit.clampedFrom} is outside ${LIMIT_MIN}..${LIMIT_MAX}; using ${limit.value}`;
+  if (limit.clampedFrom === undefined) return undefined;
+  return limit.value === LIMIT_MAX
+    ? `${flag} ${limit.clampedFrom} is more than the API returns, so cdata asks for ${LIMIT_MAX}, the most.`
+    : `${flag} ${limit.clampedFrom} is less than ${LIMIT_MIN}, so cdata asks for ${LIMIT_MIN}.`;
+}
+
+/** What --limit says in a list's help: which rows it keeps, as the API orders them. */
+export function limitDescription(firstRows: 'newest' | 'best'): string {
+  return `rows to return, ${firstRows === 'best' ? 'best tier first' : 'newest first'} (${LIMIT_MIN} to ${LIMIT_MAX}; others are clamped)`;
 }
 
 /** Any case, `-` for `_` (`worth-a-look`). */
@@ -49,7 +57,8 @@ export const PARAM_OPTIONS = {
   tier: value('--tier <tier>', `only this tier: ${TIERS.join(', ')} (any case; - for _)`, parseTier, { complete: { kind: 'values', values: TIERS } }),
   decided: flag('--decided', 'only tenders a person has decided on', { conflicts: ['undecided'] }),
   undecided: flag('--undecided', 'only tenders nobody has decided on yet'),
-  limit: value('-l, --limit <n>', `rows to return, newest first (${LIMIT_MIN} to ${LIMIT_MAX}; others are clamped)`, parseLimit, {
+  // Each list's help says which rows it keeps (src/commands/registry/resource.ts): limitDescription.
+  limit: value('-l, --limit <n>', limitDescription('newest'), parseLimit, {
     default: { value: CLI_DEFAULT_LIMIT, byDefault: true },
     defaultText: String(CLI_DEFAULT_LIMIT),
   }),

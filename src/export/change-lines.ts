@@ -1,5 +1,5 @@
 // Changes as lines a person reads (table, csv, tsv): each with its record's title or name, and
-// what changed as text, `decision: — → BID; status: OPEN → DONE`. null shows as `—`; a field the
+// what changed as text, a field an item: `decision: — → BID`, `status: OPEN → DONE`. null shows as `—`; a field the
 // row did not have at all as `(absent)`, since changes.ndjson tells the two apart.
 import { findEndpoint } from '../core/endpoints.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
@@ -15,7 +15,7 @@ export function changeLines(changes: readonly Change[]): JsonObject[] {
     change: change.change,
     key: change.key,
     title: titleOf(change),
-    fields: change.change === 'changed' ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}`).join('; ') : '',
+    fields: change.change === 'changed' ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}`) : [],
     row: change.row,
   }));
 }

@@ -22,13 +22,18 @@ export const CHANGE_VIEW: View = {
 };
 
 /**
- * One line per change (table, csv, tsv): the record's title or name, and what changed as text,
- * `decision: — → BID; score: 52 → 40`; csv and tsv also carry the row, as JSON.
+ * One line per change (table, csv, tsv): the record's title or name, and what changed, an item
+ * a field, `decision: — → BID`; csv and tsv join the items with `; ` and also carry the row, as
+ * JSON. A table at a terminal shows the key as the lists show it (a UUID as its shortest unique
+ * prefix), cuts only the title, and puts what changed under the change's line, a field a line,
+ * wrapped rather than cut.
  */
 export const CHANGE_LINE_VIEW: View = {
   name: 'changes',
   shape: 'list',
-  fields: [resource, change, key, { name: 'title', type: { kind: 'string' } }, { name: 'fields', type: { kind: 'string' } }, { name: 'row', type: { kind: 'string' } }],
+  fields: [resource, change, key, { name: 'title', type: { kind: 'string' } }, { name: 'fields', type: { kind: 'string[]' } }, { name: 'row', type: { kind: 'string' } }],
   columns: ['resource', 'change', 'key', 'title', 'fields'],
-  headings: { fields: 'what changed' },
+  key: 'key',
+  main: 'title',
+  detail: 'fields',
 };

@@ -1,24 +1,25 @@
-// A view's fields as a table's columns: the heading (and the shorter one for a narrow terminal),
-// whether the column is free text, which gives way first, whether it holds date-times, and how
-// far an enum may be cut and still tell its values apart.
+// A view's fields as a table's columns: the heading (the field's name, unless a local view says
+// otherwise), whether the column is free text, and whether it holds date-times.
 import type { View } from '../core/endpoints.js';
-import { enumLeast } from './fit.js';
 import type { TableColumn } from './table.js';
 
-/** Column kinds a table may shorten first when the terminal is narrow. */
+/** Column kinds that are free text: cut, if any column is, rather than dropped (fit.ts). */
 const FREE_TEXT = new Set(['string', 'string[]']);
 
 export function tableColumns(view: View, fields: readonly string[]): TableColumn[] {
   return fields.map((field) => {
-    const type = view.fields.find((f) => f.name === field)?.type ?? { kind: 'string' };
-    const kind = type.kind;
-    return {
-      field,
-      heading: view.headings?.[field] ?? field,
-      narrowHeading: view.narrowHeadings?.[field],
-      flexible: FREE_TEXT.has(kind),
-      dateTime: kind === 'date-time',
-      least: type.kind === 'enum' ? enumLeast(type.values) : undefined,
-    };
+    const kind = (view.fields.find((f) => f.name === field)?.type ?? { kind: 'string' }).kind;
+    return { field, heading: view.headings?.[field] ?? field, flexible: FREE_TEXT.has(kind), dateTime: kind === 'date-time' };
   });
+}
+
+/** A view's table for these fields: its columns, and which is the key, which the main column, what drops first. */
+export function tableLayout(view: View, fields: readonly string[]): { columns: TableColumn[]; main?: number; key?: number; drop: number[] } {
+  const index = (field: string | undefined) => (field === undefined || !fields.includes(field) ? undefined : fields.indexOf(field));
+  return {
+    columns: tableColumns(view, fields),
+    main: index(view.main),
+    key: index(view.key),
+    drop: (view.drop ?? []).flatMap((field) => index(field) ?? []),
+  };
 }

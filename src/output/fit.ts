@@ -1,114 +1,131 @@
-// Column widths for a terminal: what gives way, in what order, and what each column keeps. Free
-// text (titles, names, notes) gives way first, the main text column (title, name, fullName) last
-// of it and least; an enum column may be cut to the prefix that still tells its values apart so
-// that the main column keeps its room; only when all that is not enough are fixed-shape columns
-// (dates, numbers, ids) cut too.
+// Column widths for a terminal: which columns a table shows, and how wide. The key column is never
+// dropped nor cut; the main text column (title, name, fullName, description) is the one that is
+// cut, with `…`, and keeps at least MAIN_MIN_WIDTH while other columns can make room for it: the
+// view's drop order takes whole columns away, first to last, until it fits. Headings, enum
+// values, dates and numbers are never cut. Only what no drop order covers (columns a query or
+// --fields brought) may be cut too, if free text, and then be dropped from the right.
 
 /** Between two columns. */
 export const GAP = 2;
-/** No column is cut below this (or its own width, when that is smaller): 5 characters and `…`. */
+/** No free-text column is cut below this (or its heading, or its own width when smaller): 5 characters and `…`. */
 export const MIN_WIDTH = 6;
 /**
- * The main text column gets at least this much (or all it needs) when the others can give it:
- * 30 characters of a title, and the `…` that says it was cut.
+ * The main text column gets at least this much (or all it needs) before any free text beside it
+ * is cut: 30 characters of a title, and the `…` that says it was cut.
  */
 export const MAIN_MIN_WIDTH = 31;
-/**
- * The other text columns get up to this much from enum columns once the main column has its
- * floor: `City of Mbo…` tells buyers apart, `City o…` does not, and `CLARIF…` still reads.
- */
-export const TEXT_MIN_WIDTH = 12;
+
+export interface FitColumn {
+  /** The widest of its cells and its heading. */
+  natural: number;
+  /** Its heading's width, which it never goes below. */
+  heading: number;
+  /** Free text: may be cut when no drop order says what to drop. */
+  flexible: boolean;
+}
+
+export interface FitOptions {
+  /** The main text column's index. */
+  main?: number | undefined;
+  /** The key column's index: never dropped, never cut. */
+  key?: number | undefined;
+  /** Indexes of the columns to drop, first to last, when the table is too wide. */
+  drop?: readonly number[] | undefined;
+}
+
+export interface Fitted {
+  /** Each column's width; 0 for a dropped one. */
+  widths: number[];
+  /** The dropped columns' indexes, in the order they were dropped. */
+  dropped: number[];
+}
 
 /**
- * Column widths that fit `total`, from their natural widths:
- * 1. free-text columns are cut to a common cap, the main column's twice the others', and the
- *    slack left goes back to it first, then to the others in order;
- * 2. the main column is given up to MAIN_MIN_WIDTH (never more than it needs) from the other text
- *    columns, widest first, while they keep MIN_WIDTH;
- * 3. columns with a `least` width (enums) give what the table still lacks, then what the main
- *    column still lacks of its floor, then what the other text columns lack of TEXT_MIN_WIDTH,
- *    widest first, down to that width;
- * 4. if the table is still too wide, every column is cut to a common cap (MIN_WIDTH at least).
+ * The widths that fit `total` (undefined: natural widths):
+ * 1. columns of the drop order are dropped, first to last, until the others fit at their natural
+ *    widths with the main column at MAIN_MIN_WIDTH (or all it needs); the main column then takes
+ *    what is left;
+ * 2. if that is not enough, free-text columns are cut to a common cap (the main column's twice
+ *    the others'), never below MIN_WIDTH or their heading, the main column kept at its floor
+ *    while others can give;
+ * 3. if still too wide, columns are dropped from the right, the key and the main column last;
+ * 4. a lone column (or key and main) wider than the terminal is cut to it.
  */
-export function fit(
-  natural: readonly number[],
-  flexible: readonly boolean[],
-  total: number | undefined,
-  main?: number,
-  least: readonly (number | undefined)[] = [],
-): number[] {
-  const budget = total === undefined ? Infinity : total - GAP * (natural.length - 1);
-  if (sum(natural) <= budget) return [...natural];
-  const isMain = (i: number) => i === main;
-  const text = (i: number) => flexible[i]! || isMain(i);
-  const widths = capped(natural, text, budget, main);
-  handBack(widths, natural, budget, main);
-  if (main !== undefined) {
-    const floor = Math.min(natural[main]!, MAIN_MIN_WIDTH);
-    move(widths, floor - widths[main]!, (i) => !isMain(i) && text(i) && widths[i]! > MIN_WIDTH, main);
-    const cuttable = (i: number) => !text(i) && least[i] !== undefined && widths[i]! > Math.max(least[i]!, MIN_WIDTH);
-    move(widths, sum(widths) - budget, cuttable);
-    move(widths, floor - widths[main]!, cuttable, main);
-    for (let i = 0; i < widths.length; i++) {
-      if (!isMain(i) && text(i)) move(widths, Math.min(natural[i]!, TEXT_MIN_WIDTH) - widths[i]!, cuttable, i);
+export function fit(columns: readonly FitColumn[], total: number | undefined, options: FitOptions = {}): Fitted {
+  const natural = columns.map((column) => column.natural);
+  if (total === undefined || sum(natural) + GAP * (natural.length - 1) <= total) return { widths: natural, dropped: [] };
+  const { main, key } = options;
+  const kept = columns.map((_, i) => i);
+  const dropped: number[] = [];
+  const remove = (i: number) => {
+    kept.splice(kept.indexOf(i), 1);
+    dropped.push(i);
+  };
+  const mainFloor = main === undefined ? 0 : Math.min(natural[main]!, Math.max(MAIN_MIN_WIDTH, columns[main]!.heading));
+  const need = () => kept.reduce((room, i) => room + (i === main ? mainFloor : natural[i]!), 0) + GAP * (kept.length - 1);
+  for (const i of options.drop ?? []) {
+    if (need() <= total) break;
+    if (i !== main && i !== key && kept.includes(i)) remove(i);
+  }
+  for (;;) {
+    const widths = cut(columns, kept, total - GAP * (kept.length - 1), main, key);
+    if (widths !== undefined) return { widths: columns.map((_, i) => widths.get(i) ?? 0), dropped };
+    const last = [...kept].reverse().find((i) => i !== main && i !== key);
+    if (last === undefined || kept.length === 1) break;
+    remove(last);
+  }
+  return { widths: columns.map((_, i) => (kept.includes(i) ? lastResort(natural, kept, total, i, key) : 0)), dropped };
+}
+
+/**
+ * The widths of the `kept` columns within `budget`: the main column alone cut, when that leaves
+ * it its floor; else free text cut as far as it may. Undefined when it cannot fit.
+ */
+function cut(columns: readonly FitColumn[], kept: readonly number[], budget: number, main: number | undefined, key: number | undefined): Map<number, number> | undefined {
+  const widths = new Map(kept.map((i) => [i, columns[i]!.natural]));
+  const used = () => [...widths.values()].reduce((a, b) => a + b, 0);
+  if (used() <= budget) return widths;
+  // The main column alone, when the others fit whole beside its floor.
+  if (main !== undefined && widths.has(main)) {
+    const left = budget - (used() - columns[main]!.natural);
+    if (left >= Math.min(columns[main]!.natural, Math.max(MAIN_MIN_WIDTH, columns[main]!.heading))) {
+      widths.set(main, left);
+      return widths;
     }
   }
-  if (sum(widths) <= budget) return widths;
-  const all = capped(natural, () => true, budget, main);
-  if (sum(all) <= budget) {
-    handBack(all, natural, budget, main);
-    return all;
+  const cuttable = kept.filter((i) => i === main || (i !== key && columns[i]!.flexible));
+  const floor = (i: number) => Math.min(columns[i]!.natural, Math.max(MIN_WIDTH, columns[i]!.heading));
+  const at = (cap: number) => {
+    for (const i of cuttable) widths.set(i, Math.min(columns[i]!.natural, Math.max(i === main ? 2 * cap : cap, floor(i))));
+  };
+  let cap = Math.max(0, ...cuttable.map((i) => columns[i]!.natural));
+  at(cap);
+  while (cap > 0 && used() > budget) at(--cap);
+  if (used() > budget) return undefined;
+  // The slack the cap left, back to the main column first.
+  for (const i of main !== undefined && cuttable.includes(main) ? [main, ...cuttable.filter((j) => j !== main)] : cuttable) {
+    const extra = Math.min(budget - used(), columns[i]!.natural - widths.get(i)!);
+    if (extra > 0) widths.set(i, widths.get(i)! + extra);
   }
-  return natural.map((w) => Math.min(w, MIN_WIDTH));
+  // The main column's floor, from the other free text, widest first.
+  if (main !== undefined && widths.has(main)) {
+    const mainFloor = Math.min(columns[main]!.natural, MAIN_MIN_WIDTH);
+    while (widths.get(main)! < mainFloor) {
+      const giver = cuttable.filter((i) => i !== main && widths.get(i)! > floor(i)).sort((a, b) => widths.get(b)! - widths.get(a)!)[0];
+      if (giver === undefined) break;
+      widths.set(giver, widths.get(giver)! - 1);
+      widths.set(main, widths.get(main)! + 1);
+    }
+  }
+  return widths;
 }
 
-/**
- * The widths at the highest common cap that fits (the main column's cap twice the others'), for
- * the columns `shrinkable` allows; at the lowest cap when none fits (over budget, then).
- */
-function capped(natural: readonly number[], shrinkable: (i: number) => boolean, budget: number, main: number | undefined): number[] {
-  const at = (cap: number) => natural.map((w, i) => (shrinkable(i) ? Math.min(w, Math.max(i === main ? 2 * cap : cap, MIN_WIDTH)) : w));
-  let cap = Math.max(...natural);
-  while (cap > 1 && sum(at(cap)) > budget) cap--;
-  return at(cap);
-}
-
-/** The room left under `budget` back to the columns that were cut, the main column first. */
-function handBack(widths: number[], natural: readonly number[], budget: number, main: number | undefined): void {
-  let slack = budget - sum(widths);
-  const order = main === undefined ? widths.map((_, i) => i) : [main, ...widths.map((_, i) => i).filter((i) => i !== main)];
-  for (const i of order) {
-    if (slack <= 0) return;
-    const extra = Math.min(slack, natural[i]! - widths[i]!);
-    widths[i]! += extra;
-    slack -= extra;
-  }
-}
-
-/** Up to `amount` columns taken, one at a time, from the widest column `may` allows; given to `to`, if any. */
-function move(widths: number[], amount: number, may: (i: number) => boolean, to?: number): void {
-  for (let left = amount; left > 0; left--) {
-    let giver: number | undefined;
-    widths.forEach((w, i) => {
-      if (may(i) && (giver === undefined || w > widths[giver]!)) giver = i;
-    });
-    if (giver === undefined) return;
-    widths[giver]!--;
-    if (to !== undefined) widths[to]!++;
-  }
+/** When nothing else fits: the key whole, the rest sharing what is left, a column at least. */
+function lastResort(natural: readonly number[], kept: readonly number[], total: number, i: number, key: number | undefined): number {
+  if (kept.length === 1) return Math.max(1, Math.min(natural[i]!, total));
+  if (i === key) return natural[i]!;
+  const others = kept.filter((j) => j !== i).reduce((room, j) => room + natural[j]!, 0);
+  return Math.max(1, Math.min(natural[i]!, total - others - GAP * (kept.length - 1)));
 }
 
 const sum = (widths: readonly number[]) => widths.reduce((a, b) => a + b, 0);
-
-/**
- * The narrowest an enum's column may be cut to and still tell its values apart: the shortest
- * prefix no two values share, and the `…`; at least MIN_WIDTH.
- */
-export function enumLeast(values: readonly string[]): number {
-  const longest = Math.max(0, ...values.map((value) => value.length));
-  for (let length = 1; length <= longest; length++) {
-    const starts = values.map((value) => value.slice(0, length));
-    if (new Set(starts).size === values.length) return Math.max(MIN_WIDTH, length + 1);
-  }
-  return Math.max(MIN_WIDTH, longest);
-}

@@ -11,6 +11,7 @@ import type { JsonValue } from '../core/json-value.js';
 import { colorLevel, type ColorLevel } from './color.js';
 import { parseFields } from './fields.js';
 import { render } from './render.js';
+import { sanitize } from '../core/sanitize.js';
 
 export interface PrintOptions {
   format: Format;
@@ -23,6 +24,8 @@ export interface PrintOptions {
   out: string | undefined;
   /** The pager for a terminal: undefined for the default (less -FRX, when installed), '' for none. */
   pager?: string | undefined;
+  /** -q: no note on stderr (which columns a narrow terminal left out). */
+  quiet?: boolean | undefined;
 }
 
 export interface Output {
@@ -42,14 +45,24 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
     async print(data) {
       const view = typeof viewOf === 'function' ? viewOf(data) : viewOf;
       const fields = typeof viewOf === 'function' ? parseFields(view, options.fields) : early;
-      const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, ...rendering(io, options) });
+      let dropped: string[] = [];
+      const onDropped = (names: string[]) => void (dropped = names);
+      const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, onDropped, ...rendering(io, options) });
       // --out's rules (atomic files, descriptors, what is refused) load only when it is given; the
       // pager's only when stdout is a terminal.
       if (options.out !== undefined) await (await import('./sink.js')).writeOutput(io, options.out, text);
       else if (io.stdout.isTTY && options.pager !== '') await (await import('./pager.js')).showPaged(io, text, options.pager);
       else io.stdout.write(text);
+      // After the pager, as every note: a person at a terminal learns what the width left out.
+      if (dropped.length > 0 && io.stderr.isTTY && !options.quiet) io.stderr.write(`${sanitize(droppedNote(dropped, fields !== undefined, rendering(io, options).width))}\n`);
     },
   };
+}
+
+/** The note for columns a narrow terminal dropped: which, and how to see them. */
+export function droppedNote(dropped: readonly string[], fieldsGiven: boolean, width: number | undefined): string {
+  const where = width === undefined ? 'Not shown' : `Not shown at ${width} columns`;
+  return `${where}: ${dropped.join(', ')} (${fieldsGiven ? 'name fewer with --fields, or use -o tsv' : '--fields brings them back'}).`;
 }
 
 export interface Rendering {

@@ -1,7 +1,8 @@
 // The one entry to output: data in, text out, for any of the five formats. Each format loads
 // only when used, so `-o json` never pays for cli-table3, chalk or csv-stringify.
 import { fieldNames } from '../core/endpoints.js';
-import { asRows } from './cells.js';
+import type { JsonValue } from '../core/json-value.js';
+import { asRows, cellText } from './cells.js';
 
 export type { RenderRequest } from './request.js';
 import type { RenderRequest } from './request.js';
@@ -26,10 +27,25 @@ export async function render(request: RenderRequest): Promise<string> {
         return record.renderRecord(row, fields ?? record.recordFields(fieldNames(view), row), { color: request.color, width: request.width, headings: view.headings ?? {} });
       }
       if (rows.length === 0) return '';
-      const [table, { tableColumns }] = await Promise.all([import('./table.js'), import('./columns.js')]);
-      const columns = fields ?? view.columns;
-      const main = view.main === undefined ? -1 : columns.indexOf(view.main);
-      return table.renderTable(rows, tableColumns(view, columns), { header, color: request.color, width: request.width, main: main < 0 ? undefined : main });
+      const [table, { tableLayout }] = await Promise.all([import('./table.js'), import('./columns.js')]);
+      // A detail field (what changed, under a change) prints under each row, not as a column.
+      const chosen = fields ?? view.columns;
+      const details = view.detail !== undefined && chosen.includes(view.detail) ? rows.map((row) => detailItems(row[view.detail!])) : undefined;
+      const { columns, ...layout } = tableLayout(view, details === undefined ? chosen : chosen.filter((field) => field !== view.detail));
+      return table.renderTable(rows, columns, {
+        header,
+        color: request.color,
+        width: request.width,
+        ...layout,
+        onDropped: request.onDropped,
+        details,
+      });
     }
   }
+}
+
+/** A detail field's items: an array's, one line each; anything else as one (none when empty). */
+function detailItems(value: JsonValue | undefined): string[] {
+  if (value === null || value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map((item) => (typeof item === 'string' ? item : cellText(item, ', ')));
 }

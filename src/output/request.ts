@@ -21,4 +21,6 @@ export interface RenderRequest {
    * has no escape of its own, so a file or a pipe gets the data exactly as sent).
    */
   terminal?: boolean;
+  /** Told the fields of the table columns dropped to fit the width, if any were. */
+  onDropped?: ((fields: string[]) => void) | undefined;
 }

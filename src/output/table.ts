@@ -1,8 +1,9 @@
 // The table a person reads at a terminal: cli-table3, borderless like gh's, the endpoint's
-// default columns, fitted to the terminal: narrow forms first (short headings, date-times as
-// their day), then free text cut (with `…`) while the main text column keeps the most room; numbers
-// right-aligned, colour for tier, status, decision and a negative runway. Cells are sanitised
-// first: API text never reaches the terminal raw.
+// default columns (the key first, a UUID as its shortest unique prefix), fitted to the terminal:
+// date-times as their day first, then whole columns dropped by the view's order while the main
+// text column, the one cut (with `…`), keeps its room (fit.ts); headings are the field names and
+// never cut. Numbers right-aligned, colour by tones.ts. Cells are sanitised first: API text never
+// reaches the terminal raw.
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
 import type { JsonObject } from '../core/json-value.js';
@@ -11,7 +12,7 @@ import type { ColorLevel } from './color.js';
 import { sanitize } from '../core/sanitize.js';
 import { colorize, isNumeric } from './tones.js';
 import { fit, GAP } from './fit.js';
-import { displayWidth as width, shorten, trimSpacesEnd } from './width.js';
+import { displayWidth as width, shorten, trimSpacesEnd, wrap } from './width.js';
 
 export const TABLE_ARRAY_SEPARATOR = ', ';
 /**
@@ -32,16 +33,10 @@ const NO_BORDERS = {
 /** One column of a table: its field, how it is headed, and how it may give way. */
 export interface TableColumn {
   field: string;
+  /** The field's name, for the API's lists: what --fields and --query take. Never cut. */
   heading: string;
-  /** The heading when the terminal is too narrow for the full forms (`days` for `runwayDays`). */
-  narrowHeading?: string | undefined;
-  /** Free text (titles, names, notes): cut first when the terminal is narrow. */
+  /** Free text (titles, names, notes): may be cut when no drop order covers it. */
   flexible: boolean;
-  /**
-   * The narrowest it may be cut to so the main text column keeps its room, when that still tells
-   * its values apart (an enum's: `RECOM…`, `WORTH…`); undefined: not cut for that.
-   */
-  least?: number | undefined;
   /** A date-time, shown as its day when the terminal is narrow. */
   dateTime?: boolean;
 }
@@ -51,9 +46,29 @@ export interface TableOptions {
   color: ColorLevel;
   /** Terminal width to fit; undefined: natural widths. */
   width: number | undefined;
-  /** The column that gets room first (its index), if any. */
+  /** The column that is cut, and keeps its room first (its index), if any. */
   main?: number | undefined;
+  /**
+   * The key column (its index): never cut nor dropped; a UUID in it shows as its shortest prefix
+   * of at least KEY_PREFIX characters that no other in the column shares, as git shows hashes.
+   */
+  key?: number | undefined;
+  /** The columns a narrow terminal drops, first to last (indexes). */
+  drop?: readonly number[] | undefined;
+  /** Told the fields of the columns dropped to fit the width, if any were. */
+  onDropped?: ((fields: string[]) => void) | undefined;
+  /**
+   * Lines under each row, one per item, indented and wrapped to the width rather than cut (what
+   * changed, under a change): a row's own, or none.
+   */
+  details?: readonly (readonly string[])[] | undefined;
 }
+
+/** The shortest a UUID in the key column is shown: `cdata companies d10e897e` opens it. */
+export const KEY_PREFIX = 8;
+/** Indent of the detail lines under a row, and of their continuation lines. */
+const DETAIL_INDENT = '  ';
+const DETAIL_MORE = '    ';
 
 /** What a table shows: its headings and each row's cell texts, sanitised. */
 interface Form {
@@ -67,17 +82,24 @@ export function renderTable(rows: readonly JsonObject[], columns: readonly Table
     head: columns.map((column) => sanitize(column.heading)),
     texts: rows.map((row) => columns.map((column) => sanitize(cellText(row[column.field], TABLE_ARRAY_SEPARATOR)))),
   };
+  if (options.key !== undefined) abbreviateKeys(form.texts, options.key);
   let natural = naturalWidths(form, options.header);
-  // Too wide for the terminal: the narrow forms first (short headings, date-times as their day),
-  // which cost less than cutting text.
-  if (options.width !== undefined && total(natural) > options.width && columns.some((c) => c.narrowHeading !== undefined || c.dateTime)) {
-    form = narrowForm(form, columns);
+  // Too wide for the terminal: date-times as their day first, which loses nothing a glance needs.
+  if (options.width !== undefined && total(natural) > options.width && columns.some((c) => c.dateTime)) {
+    form = dayForm(form, columns);
     natural = naturalWidths(form, options.header);
   }
-  const { head, texts } = form;
-  const colWidths = fit(natural, columns.map((c) => c.flexible), options.width, options.main, columns.map((c) => c.least));
-  for (const cells of texts) cells.forEach((text, i) => (cells[i] = shorten(text, colWidths[i]!)));
-  const fields = columns.map((column) => column.field);
+  const fitted = fit(
+    columns.map((column, i) => ({ natural: natural[i]!, heading: options.header ? Math.min(MAX_CELL_WIDTH, width(form.head[i]!)) : 0, flexible: column.flexible })),
+    options.width,
+    { main: options.main, key: options.key, drop: options.drop },
+  );
+  if (fitted.dropped.length > 0) options.onDropped?.([...fitted.dropped].sort((a, b) => a - b).map((i) => columns[i]!.field));
+  const shown = columns.map((_, i) => i).filter((i) => !fitted.dropped.includes(i));
+  const colWidths = shown.map((i) => fitted.widths[i]!);
+  const head = shown.map((i) => form.head[i]!);
+  const texts = form.texts.map((cells) => shown.map((i, n) => shorten(cells[i]!, colWidths[n]!)));
+  const fields = shown.map((i) => columns[i]!.field);
   const draw = (head: string[], from: number, to: number) => {
     const table = new Table({
       head,
@@ -103,7 +125,56 @@ export function renderTable(rows: readonly JsonObject[], columns: readonly Table
   // each draw the same lines, so rows go through it a chunk at a time: linear in rows.
   const parts = [draw(options.header ? head.map((h, i) => paint.bold(shorten(h, colWidths[i]!))) : [], 0, Math.min(rows.length, CHUNK_ROWS))];
   for (let from = CHUNK_ROWS; from < rows.length; from += CHUNK_ROWS) parts.push(draw([], from, Math.min(rows.length, from + CHUNK_ROWS)));
-  return `${parts.join('\n').split('\n').map(trimSpacesEnd).join('\n')}\n`;
+  let lines = parts.join('\n').split('\n').map(trimSpacesEnd);
+  if (options.details) lines = withDetails(lines, options.header ? 1 : 0, options.details, options.width);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The table's lines with each row's details under it (a row is one line: cells hold no line break). */
+function withDetails(lines: readonly string[], headerLines: number, details: readonly (readonly string[])[], columns: number | undefined): string[] {
+  const out = lines.slice(0, headerLines);
+  lines.slice(headerLines).forEach((line, r) => {
+    out.push(line);
+    for (const item of details[r] ?? []) {
+      const text = sanitize(item);
+      if (columns === undefined) {
+        out.push(`${DETAIL_INDENT}${text}`);
+        continue;
+      }
+      // A hanging indent: the first line at DETAIL_INDENT, what follows deeper (and so narrower).
+      const [first = '', ...rest] = wrap(text, columns - DETAIL_INDENT.length);
+      out.push(`${DETAIL_INDENT}${first}`);
+      if (rest.length > 0) out.push(...wrap(rest.join(' '), columns - DETAIL_MORE.length).map((part) => `${DETAIL_MORE}${part}`));
+    }
+  });
+  return out.map(trimSpacesEnd);
+}
+
+/**
+ * The UUIDs of the key column as their shortest prefix of at least KEY_PREFIX characters that no
+ * other UUID in the column starts with (the same UUID twice: whole). Other keys stay whole.
+ */
+function abbreviateKeys(texts: string[][], column: number): void {
+  const ids = [...new Set(texts.map((cells) => cells[column]!).filter((text) => UUID.test(text)))].sort();
+  const shortest = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const shared = Math.max(commonPrefix(id, ids[i - 1]), commonPrefix(id, ids[i + 1]));
+    shortest.set(id, Math.max(KEY_PREFIX, shared + 1));
+  });
+  for (const cells of texts) {
+    const length = shortest.get(cells[column]!);
+    if (length !== undefined) cells[column] = cells[column]!.slice(0, length);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function commonPrefix(a: string, b: string | undefined): number {
+  if (b === undefined) return 0;
+  let n = 0;
+  // Case folded: lookup matches a prefix in any case.
+  while (n < a.length && n < b.length && a[n]!.toLowerCase() === b[n]!.toLowerCase()) n++;
+  return n;
 }
 
 /** Rows per cli-table3 table (see renderTable). */
@@ -123,10 +194,10 @@ function total(widths: readonly number[]): number {
   return widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
 }
 
-/** The narrow form: short headings, and date-times as their day (`2026-11-13`, in UTC as sent). */
-function narrowForm(form: Form, columns: readonly TableColumn[]): Form {
+/** Date-times as their day (`2026-11-13`, in UTC as sent); the headings stay. */
+function dayForm(form: Form, columns: readonly TableColumn[]): Form {
   return {
-    head: form.head.map((heading, i) => (columns[i]!.narrowHeading === undefined ? heading : sanitize(columns[i]!.narrowHeading!))),
+    head: form.head,
     texts: form.texts.map((cells) => cells.map((text, i) => (columns[i]!.dateTime ? dayOf(text) : text))),
   };
 }

@@ -1,23 +1,30 @@
-// Colour for the values a person scans for, in tables and the record view alike: tier, status,
-// decision and a check's result by value, a negative runway in red.
+// Colour for the values a person scans for, in tables and the record view alike, each colour with
+// one meaning (the legend is in docs/output.md): green the best tier, cyan the next, blue a
+// decision to bid, magenta one not to, yellow something still to do (a question before deciding,
+// an open obligation), red past due or failed (a negative runway, a failed check), grey finished.
+// Colour only repeats what the text says: tier and decision are words in their own columns, and
+// past due is a minus sign, so nothing is lost without it.
 import type { ChalkInstance } from 'chalk';
 import { isJsonNumber } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
 
+/** The one meaning of each colour, and the values it marks (docs/output.md shows this legend). */
 const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
+  // The best tier.
   RECOMMENDED: (p) => p.green.bold,
-  WORTH_A_LOOK: (p) => p.yellow,
-  STRETCH: (p) => p.magenta,
-  OPEN: (p) => p.yellow,
-  DONE: (p) => p.green,
-  ACTIVE: (p) => p.green,
-  PLANNED: (p) => p.cyan,
-  CLOSED: (p) => p.gray,
-  BID: (p) => p.green,
-  NO_BID: (p) => p.red,
+  // The next tier (STRETCH, the last, stays plain).
+  WORTH_A_LOOK: (p) => p.cyan,
+  // A decision to bid, and one not to.
+  BID: (p) => p.blue,
+  NO_BID: (p) => p.magenta,
+  // Still to do.
   CLARIFY_FIRST: (p) => p.yellow,
-  PASS: (p) => p.green,
+  OPEN: (p) => p.yellow,
+  // Past due, or failed.
   FAIL: (p) => p.red,
+  // Finished.
+  DONE: (p) => p.gray,
+  CLOSED: (p) => p.gray,
 };
 
 const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
@@ -26,6 +33,7 @@ const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
 export function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
   // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.
   if (TONED_FIELDS.has(field) && typeof value === 'string' && Object.hasOwn(TONES, value)) return TONES[value]!(paint)(text);
+  // Past due: the closing date has passed.
   if (field === 'runwayDays' && isNumeric(value) && isNegative(String(value))) return paint.red(text);
   return text;
 }

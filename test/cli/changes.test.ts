@@ -79,15 +79,16 @@ describe('cdata changes, in every format', () => {
     expect(json.stdout).toBe(`${stringifyJson(LINES, 2)}\n`);
   });
 
-  it('a table: resource, change, key, title or name, and what changed (null as —)', async () => {
+  it('a table: resource, change, key, title or name, and under a change each field as `field: from → to` (null as —)', async () => {
     const dir = await exported();
     const result = await run(['changes', '--dir', dir, '--color', 'never'], { stdoutTTY: true, columns: 250 });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(
       [
-        'resource  change   key           title         what changed',
+        'resource  change   key           title',
         'agents    added    new-agent     new-agent',
-        `agents    changed  bid-preparer  bid-preparer  ${WHAT}`,
+        'agents    changed  bid-preparer  bid-preparer',
+        ...WHAT.split('; ').map((field) => `  ${field}`),
         'agents    removed  old-agent     old-agent',
         '',
       ].join('\n'),
@@ -160,7 +161,7 @@ describe('--query, over the change objects', () => {
     const table = await run(['changes', '--dir', dir, '--color', 'never', '--query', query], { stdoutTTY: true, columns: 250 });
     expect(table).toMatchObject({ code: 0, stderr: '' });
     expect(table.stdout).toBe(
-      ['resource  change   key           title         what changed', 'agents    added    new-agent     new-agent', `agents    changed  bid-preparer  bid-preparer  ${WHAT}`, ''].join('\n'),
+      ['resource  change   key           title', 'agents    added    new-agent     new-agent', 'agents    changed  bid-preparer  bid-preparer', ...WHAT.split('; ').map((field) => `  ${field}`), ''].join('\n'),
     );
     const tsv = await changes(dir, '-o', 'tsv', '--fields', 'change,key,fields', '--query', query);
     expect(tsv).toMatchObject({ code: 0, stderr: '', stdout: ['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, ''].join('\n') });
@@ -270,17 +271,49 @@ describe('what it refuses', () => {
 });
 
 describe('the built binary at a terminal', () => {
-  it('fits the table to the terminal: the free text (what changed) gives way, the key never', async () => {
+  it('at 80 columns: the key whole, each changed field on its own line, nothing cut', async () => {
     const dir = await exported();
     const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
     expect(result.code).toBe(0);
     const lines = result.stdout.replace(/\u001b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
     expect(lines).toEqual([
-      'resource  change   key           title         what changed',
+      'resource  change   key           title',
       'agents    added    new-agent     new-agent',
-      'agents    changed  bid-preparer  bid-preparer  authority: PREPARE → DRAFT; tool…',
+      'agents    changed  bid-preparer  bid-preparer',
+      '  authority: PREPARE → DRAFT',
+      '  tools: documents.read → documents.read, pricing.calculate',
+      '  outputType: — → bid.pack.v2',
+      '  budget: 1250000.00 → 1250001.50',
+      '  region: (absent) → Gauteng',
       'agents    removed  old-agent     old-agent',
     ]);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
+  it('a UUID key as the list shows it (its shortest unique prefix, 8 or more), which opens the record; a long value wrapped, not cut', async () => {
+    const [first, second, third] = ['d10e897e-3fad-44fe-9cce-6ea6c6b804e9', 'd10e897e-4bad-44fe-9cce-6ea6c6b804e9', '2768b625-3a72-4d8a-8109-473d20ab034c'];
+    const company = (id: string, name: string, notes: string) => ({ id, name, registrationNumber: null, kind: 'BUYER', notes, createdAt: '2026-11-01T00:00:00.000Z' });
+    const long = 'Pays on the 25th; invoices must quote the order number, the project number, the ward and the name of the site agent';
+    const answer = (rows: object[]) => makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/graph/companies') ? answering(JSON.stringify(rows)) : undefined) });
+    const dir = folder();
+    await exportInto(dir, await answer([company(first, 'City of Tshwane', 'short'), company(second, 'Vaal Electrical', 'x')]), 'companies');
+    const later = await answer([company(first, 'City of Tshwane', long), company(third, 'Karoo Readymix', 'y')]);
+    await exportInto(dir, later, 'companies');
+    const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.replace(/\u001b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
+    expect(lines).toEqual([
+      'resource   change   key         title',
+      'companies  added    2768b625    Karoo Readymix',
+      'companies  changed  d10e897e-3  City of Tshwane',
+      '  notes: short → Pays on the 25th; invoices must quote the order number, the',
+      '    project number, the ward and the name of the site agent',
+      'companies  removed  d10e897e-4  Vaal Electrical',
+    ]);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    // The key as shown opens the record, as a list's first cell does.
+    const opened = await run(['companies', 'd10e897e-3', '--json'], { env: sandboxEnv(later) });
+    expect(opened.code).toBe(0);
+    expect(JSON.parse(opened.stdout)).toMatchObject({ id: first, notes: long });
   });
 });

@@ -29,9 +29,9 @@ describe('--limit', () => {
 
   it('out of 1..200 is clamped with a note on stderr', async () => {
     const low = await sent(['obligations', '--limit', '0', '-o', 'csv']);
-    expect(low).toMatchObject({ code: 0, queries: ['limit=1'], stderr: '--limit 0 is outside 1..200; using 1\n' });
+    expect(low).toMatchObject({ code: 0, queries: ['limit=1'], stderr: '--limit 0 is less than 1, so cdata asks for 1.\n' });
     const high = await sent(['obligations', '--limit', '500', '-o', 'csv']);
-    expect(high).toMatchObject({ code: 0, queries: ['limit=200'], stderr: '--limit 500 is outside 1..200; using 200\n' });
+    expect(high).toMatchObject({ code: 0, queries: ['limit=200'], stderr: '--limit 500 is more than the API returns, so cdata asks for 200, the most.\n' });
     expect(high.stdout.trimEnd().split('\r\n')).toHaveLength(201);
   });
 

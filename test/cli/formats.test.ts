@@ -69,7 +69,10 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     }
     expect(printed).toHaveLength(rows.length + 1);
     expect(printed[0]).toMatch(tableLinePattern(endpoint.columns));
-    rows.forEach((row, i) => expect(printed[i + 1]).toMatch(tableLinePattern(endpoint.columns.map((column) => tableCell(row[column])))));
+    // The key first, an id as its shortest prefix of 8 or more that no other row shown shares.
+    const ids = rows.map((row) => String(row.id));
+    const shown = (column: string, value: JsonValue | undefined) => (column === 'id' && endpoint.key === 'id' ? shortestPrefix(String(value), ids) : tableCell(value));
+    rows.forEach((row, i) => expect(printed[i + 1]).toMatch(tableLinePattern(endpoint.columns.map((column) => shown(column, row[column])))));
   });
 });
 
@@ -114,3 +117,9 @@ describe('format details', () => {
     expect(rows.some((row) => Number(row.runwayDays) < 0)).toBe(true);
   });
 });
+
+function shortestPrefix(id: string, all: readonly string[]): string {
+  let length = 8;
+  while (all.some((other) => other !== id && other.startsWith(id.slice(0, length)))) length++;
+  return id.slice(0, length);
+}

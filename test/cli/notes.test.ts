@@ -36,15 +36,19 @@ describe('colour', () => {
     else expect(out).not.toContain('\u001b');
   });
 
-  it('colours tier, status, decision and a negative runway', async () => {
+  it('colours tier, decision, status and a negative runway, each colour with one meaning (docs/output.md)', async () => {
     const tenders = (await cdata(['tenders', '--color', 'always', '-f', 'tier,decision,runwayDays'], { env: env(), stdoutTTY: true })).stdout;
-    for (const code of ['\u001b[33mWORTH_A_LOOK', '\u001b[35mSTRETCH', `${GREEN}BID`, '\u001b[31mNO_BID', '\u001b[33mCLARIFY_FIRST']) expect(tenders).toContain(code);
+    // The tiers: green the best, cyan the next, the last plain; the decisions: blue, magenta, yellow.
+    for (const code of [`${GREEN}\u001b[1mRECOMMENDED`, '\u001b[36mWORTH_A_LOOK', '\u001b[34mBID', '\u001b[35mNO_BID', '\u001b[33mCLARIFY_FIRST']) expect(tenders).toContain(code);
+    expect(tenders).toMatch(/(^|\n)STRETCH /);
+    // Past due: red, and a minus sign without colour; red marks nothing else here.
     expect(tenders).toMatch(/\u001b\[31m-\d+\u001b\[39m/);
-    expect(tenders).not.toMatch(/\u001b\[31m\d/);
+    expect(tenders).not.toMatch(/\u001b\[31m[^-]/);
     const sites = (await cdata(['sites', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })).stdout;
-    for (const code of [`${GREEN}ACTIVE`, '\u001b[36mPLANNED', '\u001b[90mCLOSED']) expect(sites).toContain(code);
+    expect(sites).toContain('\u001b[90mCLOSED');
+    expect(sites).toMatch(/\nACTIVE\n[^]*\nPLANNED\n|\nPLANNED\n[^]*\nACTIVE\n/);
     const obligations = (await cdata(['obligations', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })).stdout;
-    for (const code of ['\u001b[33mOPEN', `${GREEN}DONE`]) expect(obligations).toContain(code);
+    for (const code of ['\u001b[33mOPEN', '\u001b[90mDONE']) expect(obligations).toContain(code);
   });
 
   it.each(['json', 'ndjson', 'csv', 'tsv'])('never in %s, even when forced', async (format) => {
@@ -65,16 +69,19 @@ describe('the truncation note', () => {
 
   it('when a list returns as many rows as its limit, on a terminal', async () => {
     const result = await run(['obligations', '--limit', '5']);
-    expect(result.stderr).toBe('showing the newest 5 obligations; more may exist (--limit up to 200)');
+    expect(result.stderr).toBe('These are the 5 newest obligations; more may exist (--limit takes up to 200).');
   });
 
-  it('tenders come best tier first, so their note says best-matched, not newest', async () => {
-    expect((await run(['tenders', '--limit', '5'])).stderr).toBe('showing the best-matched 5 tenders; more may exist (--limit up to 200)');
+  it('tenders come best tier first, so their note says best-matched, not newest; a sentence for one row too', async () => {
+    expect((await run(['tenders', '--limit', '5'])).stderr).toBe('These are the 5 best-matched tenders; more may exist (--limit takes up to 200).');
+    // One row: a sentence in the singular, not `the best-matched 1 tenders`.
+    expect((await run(['tenders', '--limit', '1'])).stderr).toBe('This is the best-matched tender; more may exist (--limit takes up to 200).');
+    expect((await run(['companies', '--limit', '1'])).stderr).toBe('This is the newest company; more may exist (--limit takes up to 200).');
   });
 
   it('says at 200 that the API cannot return more', async () => {
     const result = await run(['obligations', '--limit', '200']);
-    expect(result.stderr).toBe('showing 200 obligations, the most the API returns: older rows cannot be listed (the API has no paging)');
+    expect(result.stderr).toBe('These are the 200 newest obligations, the most the API returns: older ones cannot be listed (the API has no paging).');
   });
 
   it('not when fewer rows came, not when stderr is not a terminal, not with -q', async () => {

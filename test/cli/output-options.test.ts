@@ -104,7 +104,7 @@ describe('--no-header and --bom', () => {
 describe('default format', () => {
   it('is table when stdout is a terminal', async () => {
     const result = await cdata(['workspaces', '--color', 'never'], { env: env(), stdoutTTY: true });
-    expect(result.stdout.split('\n')[0]).toMatch(tableLinePattern(['productKey', 'name', 'id']));
+    expect(result.stdout.split('\n')[0]).toMatch(tableLinePattern(['id', 'productKey', 'name']));
   });
 
   it('is tsv when it is not', async () => {

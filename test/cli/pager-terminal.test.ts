@@ -32,11 +32,11 @@ describe('the pager at a terminal', () => {
     const pager = recorder('mine');
     const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], { columns: 100, env: env({ CDATA_PAGER: `${pager} --flag` }) });
     expect(result.code).toBe(0);
-    expect(screen(result.stdout)).toBe('PAGED\nshowing the newest 100 obligations; more may exist (--limit up to 200)\n');
+    expect(screen(result.stdout)).toBe('PAGED\nThese are the 100 newest obligations; more may exist (--limit takes up to 200).\n');
     expect(readFileSync(file('mine.args'), 'utf8')).toBe('--flag|FRX\n');
     const text = readFileSync(file('mine.text'), 'utf8').split('\n');
     expect(text).toHaveLength(102);
-    expect(text[0]).toMatch(/^title {2,}kind {2,}status/);
+    expect(text[0]).toMatch(/^id {8}title {2,}kind {2,}status/);
   });
 
   it('less -FRX by default, when less is on the PATH', async () => {
@@ -64,7 +64,8 @@ describe('the pager at a terminal', () => {
     const short = await runBinInTerminal(['--sandbox', 'tenders', '--tier', 'RECOMMENDED'], { columns: 100, env: env({ CDATA_PAGER: pager }) });
     expect([noPager.code, short.code]).toEqual([0, 0]);
     expect(screen(noPager.stdout).split('\n')).toHaveLength(103);
-    expect(screen(short.stdout).split('\n')).toHaveLength(22);
+    // 20 rows, the header, the note on the columns 100 cannot hold, and the last newline.
+    expect(screen(short.stdout).split('\n')).toHaveLength(23);
     expect(existsSync(file('unused.args'))).toBe(false);
   });
 
@@ -76,10 +77,23 @@ describe('the pager at a terminal', () => {
     expect(existsSync(file('piped.args'))).toBe(false);
   });
 
+  it('help longer than the screen goes through the pager too; --no-pager, or a pipe, prints it', async () => {
+    const pager = recorder('helping');
+    const paged = await runBinInTerminal(['help', 'tenders'], { columns: 80, env: env({ CDATA_PAGER: pager }) });
+    expect(paged.code).toBe(0);
+    expect(screen(paged.stdout)).toBe('PAGED\n');
+    // What the pager got is the help a pipe gets at 80 columns, every line within them.
+    const piped = await runBin(['help', 'tenders'], { env: env({ COLUMNS: '80' }) });
+    expect(readFileSync(file('helping.text'), 'utf8')).toBe(piped.stdout);
+    expect(piped.stdout.split('\n').length).toBeGreaterThan(50);
+    const straight = await runBinInTerminal(['help', 'tenders', '--no-pager'], { columns: 80, env: env({ CDATA_PAGER: pager }) });
+    expect(screen(straight.stdout)).toBe(piped.stdout);
+  });
+
   it('a pager that quits early (head -1): exit 0, no EPIPE, nothing on stderr', async () => {
     const result = await runBinInTerminal(['--sandbox', 'obligations', '--limit', '200', '-o', 'json'], { columns: 100, env: env({ CDATA_PAGER: 'head -1' }) });
     expect(result.code).toBe(0);
-    expect(screen(result.stdout)).toBe('[\nshowing 200 obligations, the most the API returns: older rows cannot be listed (the API has no paging)\n');
+    expect(screen(result.stdout)).toBe('[\nThese are the 200 newest obligations, the most the API returns: older ones cannot be listed (the API has no paging).\n');
   });
 
   it('a pager that cannot be run: sh says why, and the data is shown without it', async () => {
@@ -87,7 +101,7 @@ describe('the pager at a terminal', () => {
     expect(result.code).toBe(0);
     const lines = screen(result.stdout).split('\n');
     expect(lines[0]).toMatch(/no-such-pager: not found$/);
-    expect(lines[1]).toMatch(/^title {2,}kind/);
+    expect(lines[1]).toMatch(/^id {8}title {2,}kind/);
     expect(lines).toHaveLength(104);
   });
 

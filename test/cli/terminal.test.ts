@@ -32,20 +32,52 @@ describe('the binary', () => {
     expect(JSON.parse(badTier.stderr.split('\n')[1]!).error.exitCode).toBe(2);
   });
 
-  it('shows the coloured table, fitted to the terminal', async () => {
+  it('shows the coloured table, fitted to the terminal: whole columns left out, the tier whole', async () => {
     const columns = 90;
     const result = await runBinInTerminal(['--sandbox', 'tenders', '--limit', '20'], { columns, env: env() });
     expect(result.code).toBe(0);
-    // At 90 columns the tier gives 3 columns to the buyer (`City of Mbo…`), and keeps its colour.
-    expect(result.stdout).toContain('\u001b[32m\u001b[1mRECOMME…');
+    // At 90 columns the tier keeps its colour and every letter; score, buyer, runway and decision make way.
+    expect(result.stdout).toContain('\u001b[32m\u001b[1mRECOMMENDED\u001b[22m\u001b[39m');
     const lines = stripVTControlCharacters(result.stdout).split('\r\n').filter((line) => line !== '');
-    expect(lines[0]).toMatch(/^tier {2,}score {2,}title {2,}buyer {2,}closes {2,}days {2,}decision$/);
-    expect(lines.length).toBeGreaterThan(5);
-    expect(lines.slice(1, 21).every((line) => line.startsWith('RECOMME… '))).toBe(true);
-    expect(lines[0]!.indexOf('closes') - lines[0]!.indexOf('buyer')).toBe(12 + 2);
-    expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
+    expect(lines[0]).toMatch(/^ocid {16}tier {9}title {2,}closesOn$/);
+    expect(lines.slice(1, 21).every((line) => /^ocds-\S+ {2}RECOMMENDED {2}\S/.test(line))).toBe(true);
+    expect(lines.slice(21)).toEqual([
+      'Not shown at 90 columns: score, buyer, runwayDays, decision (--fields brings them back).',
+      'These are the 20 best-matched tenders; more may exist (--limit takes up to 200).',
+    ]);
+    expect(Math.max(...lines.slice(0, 21).map((line) => [...line].length))).toBeLessThanOrEqual(columns);
     expect(lines.some((line) => line.includes('…'))).toBe(true);
     expect(unsafeChars(result.stdout.replace(/\u001b\[[0-9;]*m/g, '').replace(/\r\n/g, '\n'))).toEqual([]);
+  });
+
+  it('bare cdata: a short overview on stdout, exit 0; help no wider than 80 columns off a terminal', async () => {
+    const bare = await runBin([], { env: env() });
+    expect(bare).toMatchObject({ code: 0, stderr: '' });
+    const lines = bare.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    expect(lines[0]).toMatch(/^cdata reads your company data from the API/);
+    for (const wanted of ['  cdata --sandbox tenders', '  cdata help ', '  cdata tenders ']) expect(lines.some((line) => line.startsWith(wanted)), wanted).toBe(true);
+    for (const [argv, extra] of [
+      [['help', 'tenders'], { COLUMNS: '80' }],
+      [['--help'], {}],
+      [['help', 'export'], {}],
+      [['webhook', 'send', '--help'], { COLUMNS: '60' }],
+    ] as const) {
+      const help = await runBin([...argv], { env: { ...env(), ...extra } });
+      expect(help.code).toBe(0);
+      const most = Number(extra.COLUMNS ?? 80);
+      for (const line of help.stdout.split('\n')) expect(line.length, `${argv.join(' ')}: ${line}`).toBeLessThanOrEqual(most);
+    }
+  });
+
+  it('help at a terminal is wrapped to its width, every line of it', async () => {
+    for (const columns of [80, 120]) {
+      const result = await runBinInTerminal(['--help', '--no-pager'], { columns, env: env() });
+      expect(result.code).toBe(0);
+      const lines = stripVTControlCharacters(result.stdout).split('\r\n');
+      expect(lines.length).toBeGreaterThan(40);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+    }
   });
 
   it.each([

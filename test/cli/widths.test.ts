@@ -1,23 +1,34 @@
 // Tables that fit, judged as a user sees them: the built binary in pseudo-terminals 80 and 120
-// wide. The main text column gets the room first (at 80, `tenders --tier RECOMMENDED` shows at
-// least 30 characters of every title), a column a flag made constant is left out, narrow
-// headings come before cut text, and one record shows every field, wrapped to the width.
+// wide. Every list leads with its key, which opens the record; headings are the field names;
+// enum values, dates, numbers and headings are never cut: whole columns are dropped by each
+// list's order (a note says which), and only the main text column is cut, keeping at least 30
+// characters. A column a flag made constant is left out, and one record shows every field,
+// wrapped to the width.
 import { stripVTControlCharacters } from 'node:util';
 import cliTableUtils from 'cli-table3/src/utils.js';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, fieldNames, findEndpoint } from '../../src/core/endpoints.js';
+import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/core/endpoints.js';
 import { sanitize } from '../../src/core/sanitize.js';
+import { cellText } from '../../src/output/cells.js';
+import { dayOf } from '../../src/output/table.js';
 import { tempConfigDir } from '../helpers/run.js';
 import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
 const env = () => ({ CDATA_CONFIG_DIR: tempConfigDir() });
 const width = (line: string) => cliTableUtils.strlen(line);
+/** The notes on stderr, which a pseudo-terminal shows among the lines. */
+const NOTE = /^(These are|This is|Not shown)/;
 
-/** What a terminal `columns` wide shows for `argv`, as lines without colour. */
-async function shown(argv: string[], columns: number): Promise<string[]> {
+/** What a terminal `columns` wide shows for `argv`: the table's lines without colour, and the notes. */
+async function terminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
   const result = await runBinInTerminal(['--sandbox', '--no-pager', ...argv], { columns, env: env() });
   expect(result.code, result.stdout).toBe(0);
-  return stripVTControlCharacters(result.stdout).split('\r\n').filter((line) => line !== '' && !line.startsWith('showing '));
+  const all = stripVTControlCharacters(result.stdout).split('\r\n').filter((line) => line !== '');
+  return { lines: all.filter((line) => !NOTE.test(line)), notes: all.filter((line) => NOTE.test(line)) };
+}
+
+async function shown(argv: string[], columns: number): Promise<string[]> {
+  return (await terminal(argv, columns)).lines;
 }
 
 /** The rows as the API sends them (the binary's own sandbox: the same day's data). */
@@ -35,59 +46,112 @@ function expectShown(cell: string, text: string, least: number): void {
   expect([...cell.slice(0, -1)].length, `${cell} shows at least ${least} characters`).toBeGreaterThanOrEqual(least);
 }
 
+/**
+ * A table's lines as cells, by the columns its headings start at (in display columns: a wide
+ * character takes two), so empty and right-aligned cells are read where they are.
+ */
+function cellsOf(lines: readonly string[]): { headings: string[]; rows: string[][] } {
+  const columnsOf = (line: string) => [...line].flatMap((char) => (width(char) === 2 ? [char, ''] : [char]));
+  const head = columnsOf(lines[0]!);
+  const starts = head.flatMap((char, i) => (char !== ' ' && (i === 0 || head[i - 1] === ' ') ? [i] : []));
+  const cut = (line: string) => {
+    const chars = columnsOf(line);
+    return starts.map((start, i) => chars.slice(start, starts[i + 1] ?? chars.length).join('').trim());
+  };
+  return { headings: cut(lines[0]!), rows: lines.slice(1).map(cut) };
+}
+
 describe('cdata tenders --tier RECOMMENDED', () => {
-  it('at 80 columns: no tier column, narrow headings, and at least 30 characters of every title', async () => {
-    const lines = await shown(['tenders', '--tier', 'RECOMMENDED'], 80);
+  it('at 80 columns: no tier column; the key, at least 30 characters of every title, the closing date and the decision', async () => {
+    const { lines, notes } = await terminal(['tenders', '--tier', 'RECOMMENDED'], 80);
     const tenders = await json(['tenders', '--tier', 'RECOMMENDED']);
-    expect(lines[0]).toMatch(/^score {2}title {2,}buyer {2,}closes {6}days {2}decision$/);
+    expect(lines[0]).toMatch(/^ocid {16}title {2,}closesOn {4}decision$/);
     expect(lines).toHaveLength(tenders.length + 1);
     expect(Math.max(...lines.map(width))).toBeLessThanOrEqual(80);
-    lines.slice(1).forEach((line, i) => {
-      const [score, title] = line.trim().split(/ {2,}/);
-      expect(score).toBe(String(tenders[i]!.score));
+    const { rows } = cellsOf(lines);
+    rows.forEach(([ocid, title, closesOn, decision], i) => {
+      expect(ocid).toBe(tenders[i]!.ocid);
       expectShown(title!, String(tenders[i]!.title), 30);
+      expect(closesOn).toBe(tenders[i]!.closesOn ?? '');
+      expect(decision).toBe(tenders[i]!.decision ?? '');
     });
-    expect(lines.slice(1).some((line) => line.includes('…'))).toBe(true);
+    expect(rows.some(([, title]) => title!.endsWith('…'))).toBe(true);
+    expect(notes).toContain('Not shown at 80 columns: score, buyer, runwayDays (--fields brings them back).');
   });
 
-  it('at 120 columns: the title twice the buyer`s room, at least 50 characters, the buyer 25', async () => {
-    const lines = await shown(['tenders', '--tier', 'RECOMMENDED'], 120);
+  it('at 120 columns: every column but the buyer, and at least 50 characters of each title', async () => {
+    const { lines, notes } = await terminal(['tenders', '--tier', 'RECOMMENDED'], 120);
     const tenders = await json(['tenders', '--tier', 'RECOMMENDED']);
+    expect(lines[0]).toMatch(/^ocid {16}score {2}title {2,}closesOn {4}runwayDays {2}decision$/);
     expect(Math.max(...lines.map(width))).toBeLessThanOrEqual(120);
-    lines.slice(1).forEach((line, i) => {
-      const [, title, buyer] = line.trim().split(/ {2,}/);
-      expectShown(title!, String(tenders[i]!.title), 50);
-      expectShown(buyer!, String(tenders[i]!.buyer), 25);
-    });
+    cellsOf(lines).rows.forEach(([, , title], i) => expectShown(title!, String(tenders[i]!.title), 50));
+    expect(notes).toContain('Not shown at 120 columns: buyer (--fields brings them back).');
   });
 
   it('--undecided leaves out the decision column too; --fields brings back whatever it names', async () => {
-    expect((await shown(['tenders', '--tier', 'RECOMMENDED', '--undecided', '--limit', '3'], 120))[0]).toMatch(/^score {2}title {2,}buyer {2,}closes {2,}days$/);
+    const undecided = (await shown(['tenders', '--tier', 'RECOMMENDED', '--undecided', '--limit', '3'], 120))[0];
+    expect(undecided).toMatch(/^ocid {16}score {2}title {2,}(buyer {2,})?closesOn {4}runwayDays$/);
     expect((await shown(['tenders', '--tier', 'RECOMMENDED', '--fields', 'tier,title', '--limit', '3'], 120))[0]).toMatch(/^tier {9}title$/);
+    // Named columns are dropped too when they cannot fit, and the note says what to do instead.
+    const { lines, notes } = await terminal(['tenders', '--fields', 'ocid,buyer,title,tier,decision,closesOn,runwayDays', '--limit', '3'], 80);
+    expect(lines[0]).toMatch(/^ocid {16}title {2,}tier {2,}closesOn$/);
+    expect(notes).toContain('Not shown at 80 columns: buyer, decision, runwayDays (name fewer with --fields, or use -o tsv).');
   });
 });
 
-describe('every list, at 80 and 120 columns', () => {
+/** A list's argv: 30 rows where it takes --limit. */
+const listArgv = (endpoint: Endpoint) => [endpoint.name, ...(endpoint.params.some((p) => p.kind === 'limit') ? ['--limit', '30'] : [])];
+
+describe.each([80, 120, 60])('every list, at %i columns', (columns) => {
   const lists = ENDPOINTS.filter((e) => e.shape === 'list');
-  it.each(lists.map((e) => e.name))('%s fits, and its main text column shows at least 30 characters of each value', async (name) => {
+  it.each(lists.map((e) => e.name))('%s: the key first, field names as headings, only the main column cut, the rest whole or left out', async (name) => {
     const endpoint = findEndpoint(name)!;
-    const argv = [name, ...(endpoint.params.some((p) => p.kind === 'limit') ? ['--limit', '30'] : [])];
-    const rows = await json(argv);
-    for (const columns of [80, 120]) {
-      const lines = await shown(argv, columns);
-      expect(lines).toHaveLength(rows.length + 1);
-      expect(Math.max(...lines.map(width)), `${name} at ${columns}`).toBeLessThanOrEqual(columns);
-      // The main column, by its heading; no cell before it is ever empty in the demo data.
-      const main = lines[0]!.split(/ {2,}/).indexOf(endpoint.main!);
-      expect(main).toBeGreaterThanOrEqual(0);
-      lines.slice(1).forEach((line, i) => {
-        const value = String(rows[i]![endpoint.main!]);
-        expectShown(line.trim().split(/ {2,}/)[main]!, value, Math.min(30, value.length));
+    const rows = await json(listArgv(endpoint));
+    const { lines, notes } = await terminal(listArgv(endpoint), columns);
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(Math.max(...lines.map(width)), `${name} at ${columns}`).toBeLessThanOrEqual(columns);
+    const { headings, rows: cells } = cellsOf(lines);
+    expect(headings[0]).toBe(endpoint.key);
+    // Every heading is a field name, whole, in the default columns' order; what is left out, the note names.
+    for (const heading of headings) expect(fieldNames(endpoint)).toContain(heading);
+    expect(headings).toEqual(endpoint.columns.filter((field) => headings.includes(field)));
+    expect(headings).toContain(endpoint.main);
+    const left = endpoint.columns.filter((field) => !headings.includes(field));
+    expect(notes.filter((note) => note.startsWith('Not shown'))).toEqual(left.length === 0 ? [] : [`Not shown at ${columns} columns: ${left.join(', ')} (--fields brings them back).`]);
+    cells.forEach((line, i) => {
+      const row = rows[i]!;
+      line.forEach((cell, c) => {
+        const field = headings[c]!;
+        const text = sanitize(cellText(row[field] as never, ', '));
+        if (field === endpoint.main) return expectShown(cell, text, Math.min(30, text.length));
+        if (field === 'id') {
+          expect(cell.length).toBeGreaterThanOrEqual(8);
+          return expect(text.startsWith(cell), `${cell} starts ${text}`).toBe(true);
+        }
+        // Whole: a date-time may show as its day.
+        expect([text, dayOf(text)], `${name}.${field} at ${columns}`).toContain(cell);
       });
+    });
+  });
+});
+
+describe('the first cell of a row opens that record', () => {
+  const lists = ENDPOINTS.filter((e) => e.shape === 'list');
+  it.each(lists.map((e) => e.name))('%s, at 80 columns: the first and the last row', async (name) => {
+    const endpoint = findEndpoint(name)!;
+    const rows = await json(listArgv(endpoint));
+    const { rows: cells } = cellsOf(await shown(listArgv(endpoint), 80));
+    for (const at of [0, cells.length - 1]) {
+      const key = cells[at]![0]!;
+      const result = await runBin(['--sandbox', name, key, '-o', 'json'], { env: env() });
+      expect(result.code, `cdata ${name} ${key}: ${result.stderr}`).toBe(0);
+      expect((JSON.parse(result.stdout) as Record<string, unknown>)[endpoint.key!]).toBe(rows[at]![endpoint.key!]);
     }
   });
+});
 
-  it('profile list fits too', async () => {
+describe('profile list', () => {
+  it('fits too', async () => {
     const configDir = tempConfigDir();
     for (const profile of ['prod', 'staging-eu-west-with-a-long-name']) {
       const url = `https://api.${profile}.example-company-with-a-long-domain-name.co.za/api/v1`;

@@ -275,7 +275,7 @@ describe('cdata export', () => {
     const cron = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current) });
     expect(cron).toMatchObject({ code: 0, stderr: '' });
     const tty = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current), stderrTTY: true });
-    expect(tty.stderr.startsWith('--limit 500 is outside 1..200; using 200\n')).toBe(true);
+    expect(tty.stderr.startsWith('--limit 500 is more than the API returns, so cdata asks for 200, the most.\n')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ limit: 200 });
   });
 

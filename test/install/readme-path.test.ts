@@ -109,7 +109,8 @@ describe.skipIf(skipWithout('jq'))('five minutes with cdata', () => {
     const ran = await runProcess('bash', ['-c', ['set -euo pipefail', ...script].join('\n')], { env: env(), timeoutMs: 60_000 });
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stderr).toContain('Logged in to Mthembu & Van Wyk Construction (Pty) Ltd as Sandbox: all scopes (profile default).');
-    expect(ran.stdout).toMatch(/^tier\tscore\tocid\ttitle\nRECOMMENDED\t\d+\tocds-/m);
+    // `cdata tenders OCID` in a pipe: the one record, as TSV.
+    expect(ran.stdout).toMatch(/^ocid\ttitle\tbuyer\t.*\nocds-9t57fa-140905\tInstallation of high-mast lighting, Mbombela CBD\t/m);
     expect(ran.stdout).toMatch(/^\d{4}-\d{2}-\d{2}\tInstallation of high-mast lighting, Mbombela CBD$/m);
     for (const list of ['companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'agents', 'workspaces']) expect(ran.stdout).toMatch(new RegExp(`^${list}\tok\t\\d+$`, 'm'));
     expect(ran.stdout).toMatch(/^204\tNo Content\t\t\d+$/m);

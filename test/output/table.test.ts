@@ -6,110 +6,131 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../src/core/endpoints.js';
 import { parseJson, type JsonObject } from '../../src/core/json.js';
-import { tableColumns } from '../../src/output/columns.js';
-import { enumLeast, fit, MAIN_MIN_WIDTH, TEXT_MIN_WIDTH } from '../../src/output/fit.js';
+import { tableColumns, tableLayout } from '../../src/output/columns.js';
+import { fit, type FitColumn } from '../../src/output/fit.js';
 import { dayOf, renderTable } from '../../src/output/table.js';
 import { demoData } from '../../src/sandbox/data.js';
+import { sanitize } from '../../src/core/sanitize.js';
 import { NOW } from '../helpers/api.js';
 import { columnsOf } from '../helpers/columns.js';
 
 const data = demoData(NOW).rows;
 const visible = (line: string) => cliTableUtils.strlen(stripVTControlCharacters(line));
 
+const col = (natural: number, heading = 4, flexible = true): FitColumn => ({ natural, heading, flexible });
+
 describe('fit', () => {
   it('keeps natural widths when they fit, or when there is no width', () => {
-    expect(fit([10, 20, 5], [false, true, false], 41)).toEqual([10, 20, 5]);
-    expect(fit([10, 200, 5], [false, true, false], undefined)).toEqual([10, 200, 5]);
+    expect(fit([col(10), col(20), col(5)], 41)).toEqual({ widths: [10, 20, 5], dropped: [] });
+    expect(fit([col(10), col(200), col(5)], undefined)).toEqual({ widths: [10, 200, 5], dropped: [] });
   });
 
-  it('shortens free text first, then the rest, never below 6 (or a narrower natural width)', () => {
-    expect(fit([11, 5, 60, 40, 10, 10, 13], [false, false, true, true, false, false, false], 80)).toEqual([11, 5, 10, 9, 10, 10, 13]);
-    expect(fit([30, 30], [false, false], 32)).toEqual([15, 15]);
-    expect(fit([20, 3, 20], [true, false, true], 5)).toEqual([6, 3, 6]);
+  it('drops whole columns in the given order until the main column has 31, then gives it the rest', () => {
+    // `cdata tenders` at 80: ocid 18, tier 12, score 5, title 72, buyer 58, closesOn 10, runwayDays 10, decision 13.
+    const columns = [col(18), col(12, 4, false), col(5, 5, false), col(72, 5), col(58, 5), col(10, 8, false), col(10, 10, false), col(13, 8, false)];
+    const drop = [4, 2, 6, 7, 5, 1];
+    expect(fit(columns, 80, { key: 0, main: 3, drop })).toEqual({ widths: [18, 12, 0, 34, 0, 10, 0, 0], dropped: [4, 2, 6, 7] });
+    // At 120 only the buyer goes; the title takes what is left.
+    expect(fit(columns, 120, { key: 0, main: 3, drop })).toEqual({ widths: [18, 12, 5, 40, 0, 10, 10, 13], dropped: [4] });
+    // At 60, every column the order names: the key and the main column stay.
+    expect(fit(columns, 60, { key: 0, main: 3, drop })).toEqual({ widths: [18, 0, 0, 40, 0, 0, 0, 0], dropped: [4, 2, 6, 7, 5, 1] });
   });
 
-  it('fits any widths into any terminal that has room for the minimums', () => {
+  it('never cuts the key, an enum, a number, a date or a heading', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), fc.boolean()), { minLength: 1, maxLength: 9 }), fc.integer({ min: 0, max: 300 }), fc.nat(9), (columns, room, pick) => {
-        const natural = columns.map(([w]) => w);
-        const floor = natural.reduce((sum, w) => sum + Math.min(w, 6), 0) + 2 * (natural.length - 1);
-        // A main column, or none (an index past the end).
-        const main = pick < natural.length ? pick : undefined;
-        const widths = fit(natural, columns.map(([, f]) => f), floor + room, main);
-        const total = widths.reduce((a, b) => a + b, 0) + 2 * (natural.length - 1);
-        return total <= floor + room && widths.every((w, i) => w <= natural[i]! && w >= Math.min(natural[i]!, 6));
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 20 }), fc.boolean()), { minLength: 2, maxLength: 8 }), fc.integer({ min: 40, max: 200 }), (spec, total) => {
+        const columns = spec.map(([natural, heading, flexible]) => col(Math.max(natural, heading), heading, flexible));
+        const main = 1;
+        const drop = columns.map((_, i) => i).filter((i) => i > 1).reverse();
+        const { widths, dropped } = fit(columns, total, { key: 0, main, drop });
+        expect(widths[0]).toBe(columns[0]!.natural);
+        widths.forEach((w, i) => {
+          if (i === main) return;
+          expect(w === 0 ? dropped.includes(i) : w === columns[i]!.natural).toBe(true);
+        });
+        if (columns[0]!.natural + 2 + Math.min(columns[1]!.natural, 31) <= total) {
+          expect(widths.filter((w) => w > 0).reduce((a, b) => a + b + 2, -2)).toBeLessThanOrEqual(total);
+        }
+      }),
+    );
+  });
+
+  it('with no drop order (a query, a local view): free text is cut, to its heading at least, then columns go from the right', () => {
+    const { widths, dropped } = fit([col(10, 4, false), col(60, 7), col(40, 9), col(10, 5, false)], 60);
+    expect(dropped).toEqual([]);
+    // 34 for the two text columns, shared: no main column to favour.
+    expect(widths).toEqual([10, 17, 17, 10]);
+    expect(fit([col(30, 4, false), col(30, 4, false), col(30, 4, false)], 40)).toEqual({ widths: [30, 0, 0], dropped: [2, 1] });
+  });
+
+  it('fits any widths into any terminal wide enough for the key and the main column at 6', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), fc.boolean()), { minLength: 1, maxLength: 9 }), fc.integer({ min: 0, max: 300 }), fc.nat(9), (spec, room, pick) => {
+        const columns = spec.map(([natural, flexible]) => col(natural, Math.min(natural, 4), flexible));
+        const main = pick < columns.length ? pick : undefined;
+        const least = main === undefined ? Math.min(columns[0]!.natural, 6) : Math.min(columns[main]!.natural, 6);
+        const { widths } = fit(columns, least + room, { main });
+        const shown = widths.filter((w) => w > 0);
+        return shown.reduce((a, b) => a + b, 0) + 2 * (shown.length - 1) <= least + room && widths.every((w, i) => w <= columns[i]!.natural);
       }),
     );
   });
 });
 
-describe('fit, with a main text column', () => {
-  it('gives it twice the room of the other text columns', () => {
-    // 80 less three gaps and 20 fixed: 54 for two text columns, 2:1.
-    expect(fit([10, 100, 100, 10], [false, true, true, false], 80, 1)).toEqual([10, 36, 18, 10]);
-  });
-
-  it('and at least 31 (30 characters and the …), taken from the others down to 6', () => {
-    // 38 for two text columns: 2:1 would give 26 and 12; the floor makes it 31 and 7.
-    expect(fit([5, 72, 58, 10, 4, 13], [false, true, true, false, false, false], 80, 1)).toEqual([5, MAIN_MIN_WIDTH, 7, 10, 4, 13]);
-    // No room for the floor: the others are at 6 already, and the slack went to the main column.
-    expect(fit([5, 20, 58, 10], [false, true, true, false], 40, 1)).toEqual([5, 13, 6, 10]);
-  });
-
-  it('cuts an enum column to the prefix that tells its values apart, so the main column keeps 31', () => {
-    // `cdata tenders` at 80: tier 12, score 5, title, buyer, closes 10, days 4, decision 13.
-    const natural = [12, 5, 72, 58, 10, 4, 13];
-    const flexible = [false, false, true, true, false, false, false];
-    const least = [enumLeast(['RECOMMENDED', 'WORTH_A_LOOK', 'STRETCH']), undefined, undefined, undefined, undefined, undefined, enumLeast(['BID', 'NO_BID', 'CLARIFY_FIRST'])];
-    expect(least).toEqual([6, undefined, undefined, undefined, undefined, undefined, 6]);
-    // 2:1 gives 16 and 8; the buyer gives 2 more (down to 6), the enums the other 13.
-    expect(fit(natural, flexible, 80, 2, least)).toEqual([6, 5, 31, 6, 10, 4, 6]);
-    // Without a main column nothing is cut for it: the text columns alone give way.
-    expect(fit(natural, flexible, 80, undefined, least)).toEqual([12, 5, 12, 12, 10, 4, 13]);
-  });
-
-  it('then gives the other text columns up to 12 from the enums: `City of Mbo…`, `CLARIF…`', () => {
-    // `cdata tenders --tier RECOMMENDED` at 80: score, title, buyer, closes, days, decision.
-    const least = [undefined, undefined, undefined, undefined, undefined, 6];
-    expect(fit([5, 72, 58, 10, 4, 13], [false, true, true, false, false, false], 80, 1, least)).toEqual([5, MAIN_MIN_WIDTH, TEXT_MIN_WIDTH, 10, 4, 8]);
-    // Never below the enum's least: what it cannot give, the buyer goes without.
-    expect(fit([5, 72, 58, 10, 4, 8], [false, true, true, false, false, false], 75, 1, least)).toEqual([5, MAIN_MIN_WIDTH, 9, 10, 4, 6]);
-  });
-
-  it('enumLeast: the shortest prefix no two values share, and the …; at least 6', () => {
-    expect(enumLeast(['COMPLIANCE', 'CONTRACTUAL', 'PAYMENT', 'OTHER'])).toBe(6);
-    expect(enumLeast(['PROPERTY', 'PROFESSIONAL', 'PROPOSAL'])).toBe(6);
-    expect(enumLeast(['ABCDEFGH1', 'ABCDEFGH2'])).toBe(10);
-    expect(enumLeast(['SAME', 'SAMEISH'])).toBe(6);
-  });
-
-  it('never below what it needs: a short main column leaves the room to the others', () => {
-    expect(fit([12, 60, 60], [true, true, true], 80, 0)).toEqual([12, 32, 32]);
-  });
-});
-
 describe('renderTable', () => {
   const tenders = findEndpoint('tenders')!;
-  const columns = tableColumns(tenders, tenders.columns);
+  const layout = tableLayout(tenders, tenders.columns);
 
-  it.each([60, 80, 120])('fits the tenders into %i columns, cutting with …', (width) => {
-    const text = renderTable(data.tenders, columns, { header: true, color: 1, width });
-    const lines = text.trimEnd().split('\n');
+  it.each([
+    [60, 'ocid {16}title', 'tier, score, buyer, closesOn, runwayDays, decision'],
+    [80, 'ocid {16}tier {10}title {2,}closesOn', 'score, buyer, runwayDays, decision'],
+    [120, 'ocid {16}tier {10}score {2}title {2,}closesOn {4}runwayDays {2}decision', 'buyer'],
+  ])('fits the tenders into %i columns: the key first and whole, whole columns dropped, the title cut', (width, heading, dropped) => {
+    let left: string[] = [];
+    const text = renderTable(data.tenders, layout.columns, { header: true, color: 1, width, ...layout, onDropped: (fields) => (left = fields) });
+    const lines = text.trimEnd().split('\n').map(stripVTControlCharacters);
     expect(lines).toHaveLength(data.tenders.length + 1);
     expect(Math.max(...lines.map(visible))).toBeLessThanOrEqual(width);
-    expect(text).toContain('…');
-    expect(stripVTControlCharacters(lines[0]!)).toMatch(/^tier {2,}score {2,}title/);
+    expect(lines[0]).toMatch(new RegExp(`^${heading}$`));
+    expect(left.join(', ')).toBe(dropped);
+    lines.slice(1).forEach((line, i) => {
+      const [ocid, ...rest] = line.split(/ {2,}/);
+      expect(ocid).toBe(data.tenders[i]!.ocid);
+      // Only the title may end in …; every other cell is whole.
+      const title = rest[{ 60: 0, 80: 1, 120: 2 }[width]!]!;
+      expect(sanitize(String(data.tenders[i]!.title)).startsWith(title.replace(/…$/, ''))).toBe(true);
+      for (const cell of rest) if (cell !== title) expect(cell.endsWith('…'), cell).toBe(false);
+    });
   });
 
-  it('takes the narrow forms before cutting text: short headings, date-times as their day', () => {
+  it('a UUID key shows as its shortest unique prefix of 8 or more; other keys whole', () => {
+    const rows = [
+      { id: 'd10e897e-3fad-44fe-9cce-6ea6c6b804e9', name: 'a' },
+      { id: 'd10e897e-3fbb-44fe-9cce-6ea6c6b804e9', name: 'b' },
+      { id: '2768b625-3a72-4d8a-8109-473d20ab034c', name: 'c' },
+      { id: 'not-a-uuid-but-a-key', name: 'd' },
+    ];
+    const text = renderTable(rows, columnsOf(['id', 'name']), { header: true, color: 0, width: undefined, key: 0 });
+    expect(text).toBe('id                    name\nd10e897e-3fa          a\nd10e897e-3fb          b\n2768b625              c\nnot-a-uuid-but-a-key  d\n');
+  });
+
+  it('date-times show as their day before any column is dropped; headings stay the field names', () => {
     const companies = findEndpoint('companies')!;
-    const wide = renderTable(data.companies.slice(0, 2), tableColumns(companies, companies.columns), { header: true, color: 0, width: 200 });
-    expect(wide.split('\n')[0]).toMatch(/^name {2,}kind {2,}registrationNumber {2,}createdAt$/);
+    const { columns, ...options } = tableLayout(companies, companies.columns);
+    const wide = renderTable(data.companies.slice(0, 2), columns, { header: true, color: 0, width: 200, ...options });
+    expect(wide.split('\n')[0]).toMatch(/^id {8}name {2,}kind {2,}registrationNumber {2}createdAt$/);
     expect(wide).toContain(String(data.companies[0]!.createdAt));
-    const narrow = renderTable(data.companies.slice(0, 2), tableColumns(companies, companies.columns), { header: true, color: 0, width: 80 });
-    expect(narrow.split('\n')[0]).toMatch(/^name {2,}kind {2,}registration {2,}created$/);
+    const narrow = renderTable(data.companies.slice(0, 2), columns, { header: true, color: 0, width: 90, ...options });
+    expect(narrow.split('\n')[0]).toMatch(/^id {8}name {2,}kind {2,}registrationNumber {2}createdAt$/);
     expect(narrow.split('\n')[1]).toMatch(new RegExp(`  ${String(data.companies[0]!.createdAt).slice(0, 10)}$`));
     expect(narrow).not.toContain('…');
+  });
+
+  it('details: under each row, indented, wrapped to the width rather than cut', () => {
+    const rows = [{ key: 'a', title: 'x' }, { key: 'b', title: 'y' }];
+    const details = [['status: OPEN → DONE'], ['notes: one two three four five six seven eight nine ten', 'tier: — → STRETCH']];
+    const text = renderTable(rows, columnsOf(['key', 'title']), { header: true, color: 0, width: 30, key: 0, main: 1, details });
+    expect(text).toBe(['key  title', 'a    x', '  status: OPEN → DONE', 'b    y', '  notes: one two three four', '    five six seven eight nine', '    ten', '  tier: — → STRETCH', ''].join('\n'));
   });
 
   it('dayOf: a UTC date-time as its day, anything else as it is', () => {

@@ -2,7 +2,7 @@
 // options of its query parameters (src/core/params.ts), which the handler turns into the query,
 // and --query. A list with a key field takes an optional KEY: that one record, in full.
 import { ENDPOINTS, LIMIT_MAX, type Endpoint } from '../../core/endpoints.js';
-import { PARAM_OPTIONS, type ParamOptionName } from '../../core/params.js';
+import { limitDescription, PARAM_OPTIONS, type ParamOptionName } from '../../core/params.js';
 import type { ArgSpec, OptionMap } from '../../core/option.js';
 import { defineCommand, type AnyCommand } from '../../command-kit/command.js';
 import { QUERY_OPTIONS } from '../shared/query-options.js';
@@ -18,7 +18,9 @@ export type KeyArgs = readonly ArgSpec[];
 
 function endpointOptions(endpoint: Endpoint): OptionMap {
   const names = endpoint.params.flatMap((param) => param.options);
-  return { ...Object.fromEntries(names.map((name: ParamOptionName) => [name, PARAM_OPTIONS[name]])), ...QUERY_OPTIONS };
+  // --limit says which rows it keeps: the best tier first for tenders, the newest for the others.
+  const option = (name: ParamOptionName) => (name === 'limit' ? { ...PARAM_OPTIONS.limit, description: limitDescription(endpoint.firstRows ?? 'newest') } : PARAM_OPTIONS[name]);
+  return { ...Object.fromEntries(names.map((name: ParamOptionName) => [name, option(name)])), ...QUERY_OPTIONS };
 }
 
 function keyArgs(endpoint: Endpoint): KeyArgs {

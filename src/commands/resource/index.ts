@@ -25,15 +25,22 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     const count = asRows(data).length;
     if (endpoint.shape === 'list' && count === 0 && output.format === 'table') context.note(`No ${endpoint.name} found.`);
     const limit = options.limit?.value;
-    if (limit !== undefined && count >= limit && io.stderr.isTTY) {
-      const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
-      context.note(
-        limit >= LIMIT_MAX
-          ? `showing ${count} ${endpoint.name}, the most the API returns: ${rest} rows cannot be listed (the API has no paging)`
-          : `showing the ${first} ${count} ${endpoint.name}; more may exist (--limit up to ${LIMIT_MAX})`,
-      );
-    }
+    if (limit !== undefined && count >= limit && io.stderr.isTTY) context.note(moreNote(endpoint, count, limit));
   };
+}
+
+/** The note for a list as long as its limit, as a sentence: more may exist, or cannot be listed. */
+export function moreNote(endpoint: Endpoint, count: number, limit: number): string {
+  const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
+  const rows = count === 1 ? `This is the ${first} ${singular(endpoint.name)}` : `These are the ${count} ${first} ${endpoint.name}`;
+  return limit >= LIMIT_MAX
+    ? `${rows}, the most the API returns: ${rest} ones cannot be listed (the API has no paging).`
+    : `${rows}; more may exist (--limit takes up to ${LIMIT_MAX}).`;
+}
+
+/** `tender` for tenders, `company` for companies. */
+function singular(name: string): string {
+  return name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s$/, '');
 }
 
 /** The endpoint less the default columns a flag made the same in every row (tier under --tier). */
