@@ -11,6 +11,7 @@ import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } 
 import { parseRetryAfter } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
 import { AnswerCutShort, createTransport, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
+import type { RequestGate } from './gate.js';
 import type { WaitObserver } from './waits.js';
 
 export const BACKOFF_BASE_MS = 250;
@@ -34,6 +35,10 @@ export interface ClientOptions {
   waits?: (() => Promise<WaitObserver>) | undefined;
   /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
   keyFrom?: KeyOrigin | undefined;
+  /** Connections shared with other clients (export --profiles); the client does not close it. */
+  transport?: Transport | undefined;
+  /** Passed before each attempt (./gate.ts); none: every attempt goes at once. */
+  gate?: RequestGate | undefined;
 }
 
 export interface ApiResult {
@@ -131,7 +136,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.transport?.close();
+    if (!this.options.transport) await this.transport?.close();
   }
 
   /**
@@ -140,8 +145,11 @@ export class ApiClient {
    * is linear in a capped body instead (well under a second), and the deadline is checked after it.
    */
   private async attempt<T>(url: string, read: (answer: HttpAnswer) => T): Promise<{ answer: HttpAnswer; data: T }> {
-    const { io, key, timeoutSeconds, trace } = this.options;
-    this.transport ??= createTransport(io.env);
+    const { io, key, timeoutSeconds, trace, gate } = this.options;
+    this.transport ??= this.options.transport ?? createTransport(io.env);
+    // Waiting for the gate is not the answer's time: the deadline starts once the attempt may go.
+    const leave = await gate?.enter();
+    let status: number | undefined;
     const controller = new AbortController();
     const deadline = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutSeconds * 1000);
     const started = io.now();
@@ -151,9 +159,13 @@ export class ApiClient {
       let answer: HttpAnswer;
       try {
         answer = await this.transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
+        status = answer.status;
       } catch (error) {
+        if (error instanceof AnswerCutShort) status = error.answer.status;
         trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
         throw error;
+      } finally {
+        leave?.(status);
       }
       const size = answer.bodyTooLarge ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read` : `${answer.body.length} bytes`;
       trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${size}`);

@@ -35,18 +35,22 @@ import { FILE_RENDERING } from '../output/print.js';
 import type { CommandContext, Handler } from '../spec/command.js';
 import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
 
-type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
+export type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
 type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: SaidFailure };
 /** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
-type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined } | Failed;
+export type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
 /** Where this export's files come from, for the manifest and each file's entry. */
-type Origin = { profile: string; baseUrl: string };
+export type Origin = { profile: string; baseUrl: string };
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
+  if (options.profiles !== undefined || options.allProfiles) return (await import('./export-profiles.js')).exportProfiles(context, exportInto);
+  if (options.concurrency !== undefined || options.shard !== undefined) {
+    throw new UsageError(`${options.shard !== undefined ? '--shard' : '--concurrency'} applies to export --profiles or --all-profiles`);
+  }
   const startedAt = io.now();
   const request = { ...options, resources: context.args[0], fields: global.fields, output: context.settings().output };
   const plan = planExport(request, startedAt);
@@ -59,13 +63,31 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const client = await openClient(context, undefined, (event) => progress.wait(event));
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    return await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, progress, origin, startedAt, held));
+    const done = await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, progress, origin, startedAt, held));
+    tell(context, done, plan.dir, progress.enabled);
+    return done.manifest.exitCode;
   } finally {
     await client.close();
   }
 };
 
-async function exportInto(
+/** An export committed: its manifest, and what each list came to. */
+export interface Exported {
+  manifest: Manifest;
+  outcomes: Outcome[];
+}
+
+/** What an export says once committed (export --profiles says its own, one line per profile). */
+function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: string, progress: boolean): void {
+  const { io } = context;
+  // On a terminal only, as every note of export's (the manifest's `"changes": null` says it
+  // too), and before the report, whose closing line comes last.
+  for (const o of outcomes) if ('entry' in o && o.unusable && io.stderr.isTTY) context.note(`${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`);
+  report(context, outcomes, manifest, dir, progress);
+}
+
+/** The export of `plan` into its folder, whose lock is held; export --profiles runs it for each profile. */
+export async function exportInto(
   context: ExportContext,
   client: ApiClient,
   plan: ExportPlan,
@@ -73,7 +95,7 @@ async function exportInto(
   origin: Origin,
   startedAt: number,
   held: () => boolean,
-): Promise<number> {
+): Promise<Exported> {
   const { io } = context;
   const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io, held);
   const errorStyle = context.errorStyle();
@@ -94,11 +116,7 @@ async function exportInto(
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
     stopTelling();
-    // On a terminal only, as every note of export's (the manifest's `"changes": null` says it
-    // too), and before the report, whose closing line comes last.
-    for (const o of outcomes) if ('entry' in o && o.unusable && io.stderr.isTTY) context.note(`${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`);
-    report(context, outcomes, manifest, plan.dir, progress.enabled);
-    return manifest.exitCode;
+    return { manifest, outcomes };
   } catch (error) {
     generation.abandon();
     throw error;
