@@ -6,7 +6,8 @@
 // run killed at any instant, see the previous export whole. A resource that fails keeps its
 // previous file. Each list is compared with its previous export (src/export/detect.ts): its
 // state goes in beside its file, and changes.ndjson with the manifest. Exit 0 only when
-// everything succeeded, else the highest code.
+// everything succeeded, else the highest code. With --profiles or --all-profiles, each profile's
+// export is this one, run by export-profiles.ts.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
@@ -43,7 +44,7 @@ export type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Chang
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
 /** Where this export's files come from, for the manifest and each file's entry. */
-export type Origin = { profile: string; baseUrl: string };
+type Origin = { profile: string; baseUrl: string };
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
