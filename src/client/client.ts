@@ -167,6 +167,9 @@ export class ApiClient {
       } finally {
         leave?.(status);
       }
+      // Shared with other requests: their answers that came in meanwhile are read (and their
+      // places given to the next requests) before this one is parsed, rather than after.
+      if (gate) await new Promise((resolve) => setImmediate(resolve));
       const size = answer.bodyTooLarge ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read` : `${answer.body.length} bytes`;
       trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${size}`);
       for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {
