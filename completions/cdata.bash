@@ -65,7 +65,7 @@ _cdata_options() {
     'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'export') echo '--dir -l --limit --stamp -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    'export') echo '--dir -l --limit --stamp --profiles --all-profiles --concurrency --shard -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'changes') echo '--dir --change --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
     'auth status') echo '-o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
@@ -109,6 +109,9 @@ _cdata_option_kind() {
     'agents --query') echo 'free'; return ;;
     'export --dir') echo 'dirs'; return ;;
     'export -l'|'export --limit') echo 'free'; return ;;
+    'export --profiles') echo 'profiles'; return ;;
+    'export --concurrency') echo 'free'; return ;;
+    'export --shard') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
     'changes --dir') echo 'dirs'; return ;;
     'changes --change') echo 'values added changed removed'; return ;;

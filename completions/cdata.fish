@@ -92,7 +92,7 @@ function __cdata_scan
         switch $token
             case '--*=*'
             case '-*'
-                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color --query -l --limit --tier --dir --change --key-command --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --day --fault; and set skip 1
+                contains -- $token -p --profile --base-url -o --output -f --fields --out --timeout --retries --max-wait --color --query -l --limit --tier --dir --profiles --concurrency --shard --change --key-command --signature --body-file --secret-env --secret-file --tolerance --host --port --path --latency --fail-rate --day --fault; and set skip 1
             case '*'
                 set -l name
                 test (count $__cdata_scanned_args) -eq 0; and set name (__cdata_canonical "$__cdata_scanned_path" $token)
@@ -172,6 +172,10 @@ complete -c cdata -n '__cdata_at "agents"' -s f -l fields -x -a '(__fish_complet
 complete -c cdata -n '__cdata_at "export"' -l dir -x -a '(__fish_complete_directories)' -d 'folder to write to (created if missing)'
 complete -c cdata -n '__cdata_at "export"' -s l -l limit -x -d 'rows per list (1 to 200)'
 complete -c cdata -n '__cdata_at "export"' -l stamp -d 'time-stamped file names, e.g. tenders-2026-11-22T0600Z.csv'
+complete -c cdata -n '__cdata_at "export"' -l profiles -x -a '(command cdata __complete profiles 2>/dev/null)' -d 'export these profiles, each to DIR/<profile>/: names or shell patterns, comma-separated (\'client-*\')'
+complete -c cdata -n '__cdata_at "export"' -l all-profiles -d 'export every profile, each to DIR/<profile>/'
+complete -c cdata -n '__cdata_at "export"' -l concurrency -x -d 'with --profiles: requests in flight across all profiles (1 to 64)'
+complete -c cdata -n '__cdata_at "export"' -l shard -x -d 'with --profiles: only the profiles of shard I of N (a stable hash of the name)'
 complete -c cdata -n '__cdata_at "export"' -s o -l output -x -a 'csv json ndjson tsv' -d 'output format: csv, json, ndjson, tsv'
 complete -c cdata -n '__cdata_at "export"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to export (default: all)'
 complete -c cdata -n '__cdata_at "changes"' -l dir -x -a '(__fish_complete_directories)' -d 'the folder cdata export writes to'

@@ -6,14 +6,15 @@
 //
 // Every case runs on each supported Node line named by --lines (default: the Node running the
 // bench, and 24 from the npm registry, scripts/node-line.mjs), each against its own node -e 0.
-// --only TEXT: only the cases whose name contains TEXT. --clean-env: run every command with only
+// --only TEXT: only the cases whose name contains TEXT (`--only profiles`: the export --profiles
+// fan-out alone, on the bench's own Node). --clean-env: run every command with only
 // PATH and HOME (plus cdata's own variables) instead of this shell's environment. Some machines
 // set variables that slow every Node start-up (NODE_EXTRA_CA_CERTS loads a CA bundle: ~40 ms);
 // the default measures what a user of this shell pays, --clean-env what Node itself costs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempFolder } from './temp-folder.mjs';
@@ -62,6 +63,8 @@ const sandboxes = spawn(
     `const { startSandbox, demoKey } = await import(${JSON.stringify(join(root, 'dist/sandbox.js'))});
      const fast = await startSandbox();
      const slow = await startSandbox({ latencyMs: ${LATENCY_MS} });
+     // export --profiles (issue 28): its own sandbox, so its many refusals lock nothing else out.
+     const fanout = await startSandbox({ latencyMs: ${LATENCY_MS} });
      // Large answers: GET /<MiB>/api/v1/tenders is 200 tenders whose briefing notes fill the body
      // to that size (the same bytes every time, built once per size).
      const { createServer } = await import('node:http');
@@ -79,13 +82,13 @@ const sandboxes = spawn(
        res.end(large(Number(req.url.split('/')[1])));
      });
      await new Promise((resolve) => big.listen(0, '127.0.0.1', resolve));
-     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, big: 'http://127.0.0.1:' + big.address().port, key: demoKey('all') }));`,
+     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, fanout: fanout.url, big: 'http://127.0.0.1:' + big.address().port, key: demoKey('all'), revoked: demoKey('revoked') }));`,
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 process.once('exit', () => sandboxes.kill());
 const [line] = await once(createInterface({ input: sandboxes.stdout }), 'line');
-const { fast, slow, big, key } = JSON.parse(line);
+const { fast, slow, fanout, big, key, revoked } = JSON.parse(line);
 const configDir = join(work, 'config');
 mkdirSync(configDir);
 const bin = join(root, 'bin/cdata.js');
@@ -121,6 +124,9 @@ const allCases = [
   { name: 'cdata tenders -o json --query (worker)', args: [bin, 'tenders', '-o', 'json', '--query', '[?score > `80`].ocid'], env: env(fast), reference: 'cdata tenders -o json' },
   { name: "cdata tenders --query '@' (15.9 MiB answer)", args: [bin, 'tenders', '-o', 'json', '--limit', '200', '--query', '@'], env: env(`${big}/15.9`), rssTargetMiB: 320 },
 ];
+
+// export --profiles: [profiles, measured runs] (each run of 200 takes ~20 s).
+const FANOUT = { sizes: [[50, 3], [200, 1]], revoked: [7, 23, 41], concurrency: 16, rssTargetMiB: 128 };
 
 const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));
 
@@ -213,8 +219,25 @@ async function measure(node) {
 }
 
 const lines = [];
-for (const node of NODES) lines.push(await measure(node));
+if (cases.length > 0) for (const node of NODES) lines.push(await measure(node));
+const fanoutRows = ONLY === undefined || 'export --profiles'.includes(ONLY) ? measureFanout() : [];
 sandboxes.kill();
+
+const comparisons = [];
+for (const row of fanoutRows) {
+  const verdict = (met) => (met ? '' : ' !');
+  console.log(
+    `${row.name}: ${row.requests} requests, median ${row.medianMs} ms = ${row.ratio}x of (requests / ${FANOUT.concurrency}) x ${LATENCY_MS} ms (target <=1.3${verdict(row.met)}); peak RSS ${row.peakRssMiB} MiB (target <=${FANOUT.rssTargetMiB}${verdict(row.rssMet)})`,
+  );
+  console.log(`  floor: undici alone, the same requests ${FANOUT.concurrency} at a time: ${row.undiciFloorMs} ms; cdata / floor: ${row.ratioToUndiciFloor}x`);
+}
+if (fanoutRows.length === 2) {
+  const [small, large] = fanoutRows;
+  const growth = Number((large.peakRssMiB / small.peakRssMiB).toFixed(2));
+  const met = growth <= 1.1;
+  console.log(`export --profiles peak RSS, ${large.profiles} / ${small.profiles} profiles: ${growth}x (target <=1.1${met ? '' : ' !'})`);
+  comparisons.push({ of: large.name, against: small.name, measure: 'peak RSS', ratio: growth, target: 1.1, met });
+}
 console.log(`
 vs node: median / median of node -e 0 on the same Node line (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
 ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
@@ -223,7 +246,73 @@ floor: the same GET with no cdata code, bundled the same way (scripts/floor).`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', lines };
+const report = { date: new Date().toISOString(), commit, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', lines, fanout: fanoutRows, comparisons };
 const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
 writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`written: ${file}`);
+
+/**
+ * export --profiles (issue 28): N profiles, 3 of them with the revoked key, against a sandbox
+ * answering after LATENCY_MS, 16 requests at a time. Wall time against the floor the budget
+ * allows, (requests / 16) x latency; peak RSS, which must not grow with the number of profiles.
+ * Each size: one run to make the folders (baselines), then runs into them as cron would repeat
+ * it (each compares with the last), one process at a time.
+ */
+function measureFanout() {
+  const rows = [];
+  for (const [profiles, runs] of FANOUT.sizes) {
+    const config = join(work, `fanout-config-${profiles}`);
+    mkdirSync(config);
+    const entries = Array.from({ length: profiles }, (_, i) => {
+      const name = `client-${String(i + 1).padStart(4, '0')}`;
+      return [name, { baseUrl: fanout, key: FANOUT.revoked.includes(i + 1) ? revoked : key }];
+    });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: Object.fromEntries(entries) }), { mode: 0o600 });
+    const dir = join(work, `fanout-${profiles}`);
+    const name = `cdata export --profiles (${profiles} profiles, ${FANOUT.revoked.length} revoked, ${LATENCY_MS} ms latency, ${FANOUT.concurrency} at a time)`;
+    const args = [bin, 'export', '--all-profiles', '--dir', dir, '--concurrency', String(FANOUT.concurrency), '-q'];
+    const fanoutEnv = { ...inherited, CDATA_CONFIG_DIR: config };
+    const samples = [];
+    const rss = [];
+    for (let i = 0; i <= runs; i++) {
+      const started = process.hrtime.bigint();
+      const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { env: fanoutEnv, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const record = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+      if (result.status !== 10 || record.counts.ok !== profiles - FANOUT.revoked.length || record.counts.failed !== FANOUT.revoked.length) {
+        throw new Error(`${name} exited ${result.status} with ${JSON.stringify(record.counts)}: ${result.stderr}`);
+      }
+      if (i === 0) continue; // the baselines
+      samples.push(ms);
+      rss.push(Number(result.stderr.trim().split('\n').at(-1)));
+    }
+    const requests = (profiles - FANOUT.revoked.length) * 8 + FANOUT.revoked.length;
+    const floorMs = (requests / FANOUT.concurrency) * LATENCY_MS;
+    const ms = median(samples);
+    // The same requests from undici alone, timed alike: what this machine's load allows.
+    const undici = median(
+      Array.from({ length: runs }, () => {
+        const started = process.hrtime.bigint();
+        const floor = spawnSync(process.execPath, [join(root, 'scripts/floor/undici-fanout.mjs'), fanout, key, String(requests), String(FANOUT.concurrency)], { stdio: 'ignore' });
+        if (floor.status !== 0) throw new Error(`the undici fan-out floor exited ${floor.status}`);
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      }),
+    );
+    const peak = Math.max(...rss) / 1024;
+    rows.push({
+      name,
+      profiles,
+      requests,
+      runs,
+      medianMs: Number(ms.toFixed(0)),
+      floorMs,
+      ratio: Number((ms / floorMs).toFixed(2)),
+      met: ms / floorMs <= 1.3,
+      peakRssMiB: Number(peak.toFixed(1)),
+      rssMet: peak <= FANOUT.rssTargetMiB,
+      undiciFloorMs: Number(undici.toFixed(0)),
+      ratioToUndiciFloor: Number((ms / undici).toFixed(2)),
+    });
+  }
+  return rows;
+}

@@ -181,7 +181,7 @@ function createContext(
     sandbox,
     settings: resolved,
     apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
-    transport: async () => (run.transport ?? (await import('./client/transport.js')).createTransport)(io.env),
+    transport: async (connections) => (run.transport ?? (await import('./client/transport.js')).createTransport)(io.env, connections),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),

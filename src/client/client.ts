@@ -11,6 +11,7 @@ import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } 
 import { parseRetryAfter } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
 import { AnswerCutShort, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
+import type { RequestGate } from './gate.js';
 import type { WaitObserver } from './waits.js';
 
 export const BACKOFF_BASE_MS = 250;
@@ -36,6 +37,10 @@ export interface ClientOptions {
   waits?: (() => Promise<WaitObserver>) | undefined;
   /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
   keyFrom?: KeyOrigin | undefined;
+  /** The transport is shared with other clients (export --profiles): this client does not close it. */
+  keepTransport?: boolean | undefined;
+  /** Passed before each attempt (./gate.ts); none: every attempt goes at once. */
+  gate?: RequestGate | undefined;
 }
 
 export interface ApiResult {
@@ -144,7 +149,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await (await this.transport)?.close();
+    if (!this.options.keepTransport) await (await this.transport)?.close();
   }
 
   /**
@@ -153,8 +158,11 @@ export class ApiClient {
    * is linear in a capped body instead (well under a second), and the deadline is checked after it.
    */
   private async attempt<T>(url: string, read: (answer: HttpAnswer) => T): Promise<{ answer: HttpAnswer; data: T }> {
-    const { io, key, timeoutSeconds, trace } = this.options;
+    const { io, key, timeoutSeconds, trace, gate } = this.options;
     const transport = await (this.transport ??= this.options.transport());
+    // Waiting for the gate is not the answer's time: the deadline starts once the attempt may go.
+    const leave = await gate?.enter();
+    let status: number | undefined;
     const controller = new AbortController();
     const deadline = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutSeconds * 1000);
     const started = io.now();
@@ -164,10 +172,17 @@ export class ApiClient {
       let answer: HttpAnswer;
       try {
         answer = await transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
+        status = answer.status;
       } catch (error) {
+        if (error instanceof AnswerCutShort) status = error.answer.status;
         trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
         throw error;
+      } finally {
+        leave?.(status);
       }
+      // Shared with other requests: their answers that came in meanwhile are read (and their
+      // places given to the next requests) before this one is parsed, rather than after.
+      if (gate) await new Promise((resolve) => setImmediate(resolve));
       const size = answer.bodyTooLarge ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read` : `${answer.body.length} bytes`;
       trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${size}`);
       for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {

@@ -88,14 +88,19 @@ export interface Transport {
  * Makes the transport a command sends its requests through: createTransport (undici) unless a
  * test answers them in-process (test/helpers/http-mock.ts), as gh's httpmock does.
  */
-export type TransportFactory = (env: Env) => Transport;
+export type TransportFactory = (env: Env, connections?: number) => Transport;
 
-export function createTransport(env: Env): Transport {
+/**
+ * `connections`: the most open to one origin (export --profiles sets it to its --concurrency, so
+ * a pool of one origin's connections never holds back requests the run lets through).
+ */
+export function createTransport(env: Env, connections = AGENT_OPTIONS.connections): Transport {
   let direct: Agent | undefined;
   let viaProxy: Promise<Dispatcher> | undefined;
+  const options = { ...AGENT_OPTIONS, connections };
   const dispatcherFor = (url: URL): Promise<Dispatcher> | Dispatcher => {
-    if (!proxied(env, url)) return (direct ??= new Agent(AGENT_OPTIONS));
-    return (viaProxy ??= proxyAgent(env));
+    if (!proxied(env, url)) return (direct ??= new Agent(options));
+    return (viaProxy ??= proxyAgent(env, options));
   };
   return {
     async send({ method, url, headers, body, signal }) {
@@ -200,13 +205,13 @@ export function proxied(env: Env, url: URL): boolean {
   return !isLoopback(url.hostname) && (proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '');
 }
 
-async function proxyAgent(env: Env): Promise<Dispatcher> {
+async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS): Promise<Dispatcher> {
   // The package index, not the module alone: ProxyAgent tunnels with Dispatcher#connect, which
   // the index attaches to the prototype. Only runs when a proxy is configured. Through `default`:
   // esbuild's chunk for a CommonJS package exports only that (Node's own loader gives both).
   const { EnvHttpProxyAgent } = (await import('undici')).default;
   return new EnvHttpProxyAgent({
-    ...AGENT_OPTIONS,
+    ...options,
     httpProxy: proxyVariable(env, 'HTTP_PROXY'),
     httpsProxy: proxyVariable(env, 'HTTPS_PROXY'),
     noProxy: proxyVariable(env, 'NO_PROXY'),

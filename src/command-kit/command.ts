@@ -28,7 +28,7 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
    * A new transport for this command's requests (undici's, unless main was given another): the
    * seam where handler tests answer requests in-process.
    */
-  transport(): Promise<Transport>;
+  transport(connections?: number): Promise<Transport>;
   /** The in-process sandbox when --sandbox was given. */
   sandbox: SandboxTarget | undefined;
   /** A note on stderr, unless --quiet. API text in it is sanitised. */

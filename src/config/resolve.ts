@@ -60,9 +60,10 @@ export interface SandboxTarget {
   key: string;
 }
 
-export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: SandboxTarget): Settings {
-  const config = readConfig(io.env);
-  const warning = permissionWarning(config);
+/** `loaded`: the config file as already read (export --profiles reads it once for every profile). */
+export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: SandboxTarget, loaded?: LoadedConfig): Settings {
+  const config = loaded ?? readConfig(io.env);
+  const warning = loaded ? undefined : permissionWarning(config);
   if (warning && !options.quiet) io.stderr.write(`warning: ${warning}\n`);
 
   const profile = resolveProfile(options, io, config);

@@ -11,6 +11,7 @@ export const EXIT = {
   unavailable: 6,
   badResponse: 7,
   notFound: 8,
+  profilesFailed: 10,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -26,6 +27,7 @@ export const EXIT_CODES: Record<ExitCode, { title: string; meaning: string }> = 
   [EXIT.unavailable]: { title: 'Unavailable', meaning: 'connection refused or reset, DNS failure, timeout, 5xx after retries' },
   [EXIT.badResponse]: { title: 'Bad response', meaning: 'a 2xx that is not the promised JSON, or a redirect (never followed)' },
   [EXIT.notFound]: { title: 'Not found', meaning: 'no record with that key among the rows the API returns (at most 200)' },
+  [EXIT.profilesFailed]: { title: 'Some profiles failed', meaning: 'export --profiles: a profile failed or was skipped; the others are written' },
 };
 
 /** Details of an HTTP answer, when the error came from one. */

@@ -42,7 +42,7 @@ export function argWord(arg: ArgSpec, style: SynopsisStyle = PLAIN): string {
 export function optionParts(option: OptionSpec<unknown>): { long: string; short?: string; value?: string } {
   const long = /--[a-z][a-z0-9-]*/.exec(option.flags)![0];
   const short = /^(-[a-zA-Z]),/.exec(option.flags)?.[1];
-  const value = /<([a-z,]+)>/i.exec(option.flags)?.[1]?.toUpperCase();
+  const value = /<([a-z,/]+)>/i.exec(option.flags)?.[1]?.toUpperCase();
   return { long, ...(short ? { short } : {}), ...(value ? { value } : {}) };
 }
 

@@ -1,6 +1,8 @@
 // From resolved settings to a ready client: the base URL checked and normalised, the key
 // required. Every command that calls the API opens its client here.
 import { ApiClient } from '../../client/client.js';
+import type { RequestGate } from '../../client/gate.js';
+import type { Transport } from '../../client/transport.js';
 import type { Endpoint } from '../../core/endpoints.js';
 import type { JsonValue } from '../../core/json-value.js';
 import type { WaitObserver } from '../../client/waits.js';
@@ -30,10 +32,11 @@ export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): strin
 /**
 
  * A client for the configured API; `key` overrides the resolved key (auth login checks a new one),
- * `waits` the display of waits (export shows them in its progress lines). Everything else is
- * checked before a profile's key command runs for the key.
+ * `waits` the display of waits (export shows them in its progress lines), `shared` connections
+ * and a gate shared with other clients (export --profiles). Everything else is checked before a
+ * profile's key command runs for the key.
  */
-export async function openClient(context: ApiContext, key?: string, waits?: WaitObserver): Promise<ApiClient> {
+export async function openClient(context: ApiContext, key?: string, waits?: WaitObserver, shared?: { transport: Transport; gate: RequestGate }): Promise<ApiClient> {
   const settings = context.settings();
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
@@ -59,7 +62,9 @@ export async function openClient(context: ApiContext, key?: string, waits?: Wait
     maxWaitSeconds: settings.maxWaitSeconds,
     io,
     userAgent: USER_AGENT,
-    transport: context.transport,
+    transport: shared ? async () => shared.transport : () => context.transport(),
+    keepTransport: shared !== undefined,
+    gate: shared?.gate,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
     keyFrom: key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command') ? settings.key.source : undefined,

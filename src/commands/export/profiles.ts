@@ -1,0 +1,222 @@
+// `cdata export --profiles SELECTION | --all-profiles --dir DIR`: each selected profile exported
+// to DIR/<profile>/ exactly as `cdata -p PROFILE export --dir DIR/<profile>` would (the same
+// plan, lock, generation, manifest and change detection: exportInto), with its own base URL and
+// key (a key command runs once). What the run shares: one pool of connections, one budget of
+// requests in flight (--concurrency), and the guard against locking an address out
+// (src/export/profiles/gate.ts). Profiles go through a fixed number of workers, so what is held
+// at once grows with --concurrency, not with the number of profiles. DIR/run.json records the run.
+import { join } from 'node:path';
+import type { Transport } from '../../client/transport.js';
+import { redactKeys } from '../../config/key.js';
+import { permissionWarning, readConfig, storedValue, type LoadedConfig } from '../../config/read.js';
+import { resolveSettings, type Settings } from '../../config/resolve.js';
+import { envValue } from '../../config/env.js';
+import { CliError, exitCodeOf, UsageError } from '../../core/errors.js';
+import { sanitize, sanitizeJson } from '../../core/sanitize.js';
+import { clampNote } from '../../core/params.js';
+import { planExport } from '../../export/plan.js';
+import { Progress } from '../../export/progress.js';
+import { withFolderLock } from '../../export/folder.js';
+import { HostGuard, ProfileGate, Slots } from '../../export/profiles/gate.js';
+import { DEFAULT_CONCURRENCY } from '../../export/profiles/options.js';
+import { eachAtMost } from '../../export/profiles/pool.js';
+import { fromManifest, recordName, runExitCode, writeRunRecord, type ProfileRun, type RunRecord } from '../../export/profiles/run-record.js';
+import { closingLine, profileLine, progressLine, SKIPPED_HINT } from '../../export/profiles/say.js';
+import { selectProfiles } from '../../export/profiles/select.js';
+import { messageOf, httpSuffix } from '../../output/error-text.js';
+import { cannotWrite } from '../../output/sink.js';
+import { openClient, requireBaseUrl } from '../shared/api.js';
+import type { exportInto, ExportContext } from './run.js';
+
+type ExportInto = typeof exportInto;
+
+/** What every profile's export shares in one run. */
+interface Run {
+  context: ExportContext;
+  exportInto: ExportInto;
+  config: LoadedConfig;
+  dir: string;
+  transport: Transport;
+  slots: Slots;
+  hosts: Map<string, HostGuard>;
+}
+
+export async function exportProfiles(context: ExportContext, exportInto: ExportInto): Promise<number> {
+  const { io, options, global } = context;
+  const startedAt = io.now();
+  refuseMixed(context);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const config = readConfig(io.env);
+  const warning = permissionWarning(config);
+  if (warning && !global.quiet) io.stderr.write(`warning: ${sanitize(warning)}\n`);
+  const names = selectProfiles(Object.keys(config.data.profiles), options.allProfiles ? undefined : options.profiles, options.shard);
+  // Checked once, before any request, as a single export checks them: the lists, the format, the
+  // limit and DIR itself (created, writable). Each profile's folder is planned as it starts.
+  // Only -o/--json decide an export's format: a profile's stored output is not read for it.
+  const output: Settings['output'] = global.output !== undefined || global.json ? resolveSettings(global, io, context.sandbox, config).output : { value: undefined, source: 'default' };
+  const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
+  const clamped = clampNote(plan.limit);
+  if (clamped && io.stderr.isTTY) context.note(clamped);
+  const { json } = context.errorStyle();
+  const terminal = io.stderr.isTTY === true && !global.quiet;
+
+  const run: Run = { context, exportInto, config, dir: plan.dir, transport: await context.transport(concurrency), slots: new Slots(concurrency), hosts: new Map() };
+  const profiles: ProfileRun[] = new Array(names.length);
+  try {
+    // As many profiles at once as requests may be in flight: each keeps at least one request
+    // waiting for a slot most of the time, and holds nothing of its lists once they are written.
+    await eachAtMost(names, concurrency, async (name, index) => {
+      const done = (profiles[index] = await exportProfile(run, name, output));
+      if (terminal) context.note(progressLine(done));
+    });
+  } finally {
+    await run.transport.close();
+  }
+
+  const exitCode = runExitCode(profiles);
+  const counts = { ok: 0, gap: 0, failed: 0, skipped: 0 };
+  for (const p of profiles) counts[p.status]++;
+  const record: RunRecord = {
+    version: 1,
+    startedAt: new Date(startedAt).toISOString(),
+    durationMs: io.now() - startedAt,
+    dir: plan.dir,
+    selection: options.allProfiles ? null : (options.profiles ?? null),
+    shard: options.shard ?? null,
+    concurrency,
+    ok: exitCode === 0,
+    exitCode,
+    counts,
+    profiles,
+  };
+  let path: string;
+  try {
+    path = await writeRunRecord(plan.dir, options.shard, record, io);
+  } catch (error) {
+    throw cannotWrite(join(plan.dir, recordName(options.shard)), error);
+  }
+  for (const p of profiles) {
+    const line = profileLine(p);
+    if (line === undefined) continue;
+    io.stderr.write(`${sanitize(line)}\n`);
+    if (json) io.stderr.write(`${sanitizeJson(JSON.stringify(p))}\n`);
+  }
+  if (counts.skipped > 0) io.stderr.write(`hint: ${SKIPPED_HINT}\n`);
+  if (terminal) context.note(closingLine(record, path));
+  return exitCode;
+}
+
+/** What cannot be meant together with --profiles, refused before anything runs. */
+function refuseMixed({ options, global, io }: ExportContext): void {
+  if (options.profiles !== undefined && options.allProfiles) throw new UsageError('--profiles and --all-profiles both choose the profiles: use one of them');
+  if (global.profile !== undefined) {
+    throw new UsageError('-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them', {
+      hint: 'One profile: cdata -p NAME export --dir DIR. Several: cdata export --profiles NAME,NAME --dir DIR.',
+    });
+  }
+  // The environment's key wins over a profile's (section 2): here it would go out as every profile's.
+  if (envValue(io.env, 'CDATA_API_KEY') !== undefined) {
+    throw new UsageError('CDATA_API_KEY is set, and would be sent as the key of every profile: export --profiles uses each profile\'s own key', {
+      hint: 'Unset CDATA_API_KEY for this command (env -u CDATA_API_KEY cdata export ...). A key kept in a secret store reaches a profile through its key command: cdata auth login --profile NAME --key-command CMD.',
+    });
+  }
+}
+
+/** One profile's export, whatever happens to it: its entry in run.json. */
+async function exportProfile(run: Run, name: string, output: Settings['output']): Promise<ProfileRun> {
+  const { context } = run;
+  const { io } = context;
+  const started = io.now();
+  const secrets = [...context.errorStyle().secrets];
+  let baseUrl: string | null = null;
+  const entry = (fields: Pick<ProfileRun, 'status' | 'exitCode' | 'rows' | 'error'>): ProfileRun => ({
+    profile: name,
+    dir: name,
+    baseUrl,
+    changes: null,
+    failed: [],
+    ...fields,
+    durationMs: io.now() - started,
+  });
+  try {
+    const settings = resolveSettings({ ...context.global, profile: name }, io, context.sandbox, run.config);
+    const mine = profileContext(context, settings, secrets);
+    baseUrl = requireBaseUrl(mine);
+    const host = hostOf(run, baseUrl);
+    if (host.closed) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
+    const gate = new ProfileGate(run.slots, host);
+    // The key (a key command runs here, once) before the host is asked: neither costs a request.
+    const client = await openClient(mine, undefined, () => undefined, { transport: run.transport, gate });
+    try {
+      if (!(await host.admit())) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
+      const plan = planExport({ ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output }, started);
+      const progress = new Progress(io, [], undefined);
+      const origin = { profile: name, baseUrl };
+      const { manifest } = await withFolderLock(plan.dir, io, (held) => run.exportInto(mine, client, plan, progress, origin, started, held));
+      return fromManifest(manifest, name, io.now() - started);
+    } finally {
+      gate.finish();
+      await client.close();
+    }
+  } catch (error) {
+    const http = error instanceof CliError ? error.http : undefined;
+    return entry({
+      status: 'failed',
+      exitCode: exitCodeOf(error),
+      rows: 0,
+      error: {
+        resource: null,
+        message: redactKeys(`${messageOf(error)}${httpSuffix(error)}`, secrets),
+        httpStatus: http?.status ?? null,
+        correlationId: http?.correlationId ? redactKeys(http.correlationId, secrets) : null,
+      },
+    });
+  }
+}
+
+function hostOf(run: Run, baseUrl: string): HostGuard {
+  const { origin } = new URL(baseUrl);
+  let host = run.hosts.get(origin);
+  if (!host) run.hosts.set(origin, (host = new HostGuard(origin)));
+  return host;
+}
+
+function skipped(host: HostGuard): ProfileRun['error'] {
+  return {
+    resource: null,
+    message: `not started: ${host.refused} requests to ${host.origin} were refused (HTTP 401) in this run`,
+    httpStatus: null,
+    correlationId: null,
+  };
+}
+
+/**
+ * The run's context as one profile sees it: its settings, its key (a key command run at most
+ * once, its output a secret of this profile's messages), and no words of its own on stderr (the
+ * run says one line per profile).
+ */
+function profileContext(context: ExportContext, settings: Settings, secrets: string[]): ExportContext {
+  let key: Promise<string | undefined> | undefined;
+  const json = context.errorStyle().json;
+  return {
+    ...context,
+    settings: () => settings,
+    apiKey: () => (key ??= keyOf(settings, context, secrets)),
+    note: () => undefined,
+    warn: () => undefined,
+    errorStyle: () => ({ json, secrets }),
+  };
+}
+
+async function keyOf(settings: Settings, { io }: ExportContext, secrets: string[]): Promise<string | undefined> {
+  const { key, profile, debug } = settings;
+  if (key.source !== 'key-command' || key.command === undefined) {
+    if (key.value !== undefined) secrets.push(key.value);
+    return key.value;
+  }
+  storedValue(settings.config, profile.name, 'keyCommand', key.command);
+  const { runKeyCommand } = await import('../../config/key-command.js');
+  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
+  secrets.push(value);
+  return value;
+}

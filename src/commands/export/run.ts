@@ -1,0 +1,257 @@
+// One profile's export into its folder, whose lock is held: each list asked for, written into a
+// new generation, compared with its state, and committed with the manifest in one rename.
+// `cdata export` runs it once (index.ts); export --profiles once per profile (profiles.ts).
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { redactKeys } from '../../config/key.js';
+import { CliError, exitCodeOf, UsageError, type ExitCode } from '../../core/errors.js';
+import { errorJsonLine, httpSuffix, messageOf } from '../../output/error-text.js';
+import { account, type Failure } from '../../export/account.js';
+import { CHANGES_FILE, writeChanges } from '../../export/changes-file.js';
+import type { Change } from '../../export/changes.js';
+import { detectChanges, writeTogether } from '../../export/detect.js';
+import { stateFile } from '../../export/state.js';
+import { openFolder } from '../../export/folder.js';
+import type { Generation } from '../../export/generation.js';
+import { DATA } from '../../export/layout.js';
+import { MANIFEST_FILE, type Manifest, type Previous, type ResourceWritten } from '../../export/manifest.js';
+import type { ExportItem, ExportPlan } from '../../export/plan.js';
+import { Progress } from '../../export/progress.js';
+import { interruptedLine, type SaidFailure } from '../../export/summary.js';
+import { asRows } from '../../output/cells.js';
+import { render } from '../../output/render.js';
+import { sanitize } from '../../core/sanitize.js';
+import { cannotWrite } from '../../output/sink.js';
+import type { ApiClient } from '../../client/client.js';
+import { surplusNote } from '../shared/api.js';
+import { LIMIT_MAX } from '../../core/params.js';
+import { FILE_RENDERING } from '../../output/print.js';
+import type { CommandContext } from '../../command-kit/command.js';
+import type { EXPORT_ARGS, EXPORT_OPTIONS } from './command.js';
+
+export type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
+
+export type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: SaidFailure };
+/** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
+export type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined; surplus: string | undefined } | Failed;
+/** The outcome of a list that could not be exported (see failing). */
+export type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
+/** Where this export's files come from, for the manifest and each file's entry. */
+export type Origin = { profile: string; baseUrl: string };
+
+/** An export committed: its manifest, and what each list came to. */
+export interface Exported {
+  manifest: Manifest;
+  outcomes: Outcome[];
+}
+
+/** The export of `plan` into its folder, whose lock is held; export --profiles runs it for each profile. */
+export async function exportInto(
+  context: ExportContext,
+  client: ApiClient,
+  plan: ExportPlan,
+  progress: Progress,
+  origin: Origin,
+  startedAt: number,
+  held: () => boolean,
+): Promise<Exported> {
+  const { io } = context;
+  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io, held);
+  const errorStyle = context.errorStyle();
+  const fail = failing(errorStyle.secrets);
+  progress.start();
+  // Ctrl-C at a terminal: the progress lines give way to what the folder still holds (the
+  // generation is removed by its own cleanup; nothing of the folder changes before the commit).
+  const stopTelling = progress.enabled
+    ? io.onInterrupt(() => {
+        progress.clear();
+        io.stderr.write(`${sanitize(interruptedLine(plan.dir, previous))}\n`);
+      })
+    : () => undefined;
+  let outcomes: Outcome[];
+  try {
+    const one = (item: ExportItem) => exportOne(context, client, plan, item, generation, progress, fail, origin);
+    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
+    outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
+    const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
+    stopTelling();
+    return { manifest, outcomes };
+  } catch (error) {
+    generation.abandon();
+    throw error;
+  } finally {
+    stopTelling();
+  }
+}
+
+/**
+ * A written file gets its link in the folder ahead of the commit. Something else under its
+ * name (a folder, a file of someone's own) fails that list alone, as a failed request does.
+ */
+function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
+  if (!('entry' in outcome)) return outcome;
+  try {
+    generation.place(outcome.entry.file);
+    return outcome;
+  } catch (error) {
+    generation.drop(outcome.entry.file);
+    generation.drop(stateFile(outcome.entry.resource));
+    return fail(outcome.item, cannotWrite(outcome.item.path, error));
+  }
+}
+
+/** Earlier files carried along, the manifest written, and the generation committed. */
+async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcome[], previous: Previous, origin: Origin, startedAt: number): Promise<Manifest> {
+  let carried: string[];
+  try {
+    carried = generation.carryRest(new Set([MANIFEST_FILE, CHANGES_FILE]));
+  } catch (error) {
+    throw cannotWrite(generation.path, error);
+  }
+  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? o.changes : [])));
+  const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
+  const exitCode = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
+  const manifest: Manifest = {
+    version: 1,
+    exportedAt: new Date(startedAt).toISOString(),
+    baseUrl: origin.baseUrl,
+    profile: origin.profile,
+    format: plan.format,
+    limit: plan.limit.value,
+    ok: exitCode === 0,
+    exitCode,
+    changesFile,
+    ...contents,
+  };
+  const manifestPath = join(plan.dir, MANIFEST_FILE);
+  try {
+    await generation.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+    generation.place(MANIFEST_FILE);
+  } catch (error) {
+    throw cannotWrite(manifestPath, error);
+  }
+  try {
+    generation.commit();
+  } catch (error) {
+    throw cannotWrite(join(plan.dir, DATA), error);
+  }
+  return manifest;
+}
+
+/**
+ * After an export whose key the API refused (exit 3) or whose address it locked out (exit 5), the
+ * next one asks for one list first and the rest only if that works: a cron job left running with
+ * a revoked key then costs one failed authentication per run, not one per list, and does not
+ * lock the company's address out (25 failures in 15 minutes). A first run, or one after a good
+ * run, asks for everything at once.
+ */
+async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promise<Outcome>, fail: Fail): Promise<Outcome[]> {
+  const [first, ...rest] = items;
+  if (!first) return [];
+  const probe = await one(first);
+  const code = 'failure' in probe ? probe.failure.error.exitCode : 0;
+  if (code === 3 || code === 5) {
+    const skipped = (item: ExportItem) =>
+      fail(
+        item,
+        new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`, {
+          hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
+        }),
+        code,
+      );
+    return [probe, ...rest.map(skipped)];
+  }
+  return [probe, ...(await Promise.all(rest.map(one)))];
+}
+
+async function exportOne(
+  context: ExportContext,
+  client: ApiClient,
+  plan: ExportPlan,
+  item: ExportItem,
+  generation: Generation,
+  progress: Progress,
+  fail: Fail,
+  origin: Origin,
+): Promise<Outcome> {
+  const { endpoint } = item;
+  const exportedAt = new Date(context.io.now()).toISOString();
+  try {
+    // The limit goes to the lists that take one; the others (agents, workspaces) return all their rows, 200 at most.
+    const takesLimit = endpoint.params.some((param) => param.kind === 'limit');
+    const limit = takesLimit ? plan.limit.value : LIMIT_MAX;
+    const query: Record<string, string> = takesLimit ? { limit: String(limit) } : {};
+    // A server that ignores the limit: its first `limit` rows are the list (the client cut it).
+    const { data, received } = await client.get(endpoint, query);
+    const surplus = received === undefined ? undefined : surplusNote(endpoint, received, limit);
+    const rows = asRows(data).length;
+    const truncated = rows >= limit;
+    const text = await render({
+      view: endpoint,
+      data,
+      format: plan.format,
+      fields: undefined,
+      header: context.global.header,
+      bom: context.global.bom,
+      ...FILE_RENDERING,
+    });
+    const bytes = Buffer.from(text, 'utf8');
+    const detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
+    try {
+      await writeTogether(generation, [[item.file, bytes], [detected.state.file, detected.state.text]]);
+    } catch (error) {
+      throw cannotWrite(item.path, error);
+    }
+    progress.set(endpoint.name, `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}  done`);
+    return {
+      item,
+      changes: detected.changes,
+      unusable: detected.unusable,
+      surplus,
+      entry: {
+        resource: endpoint.name,
+        status: 'ok',
+        file: item.file,
+        rows,
+        truncated,
+        changes: detected.counts,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes: bytes.length,
+        exportedAt,
+        ...origin,
+      },
+    };
+  } catch (error) {
+    const outcome = fail(item, error);
+    // The reason is said once, below the progress, when the export ends.
+    const { httpStatus, exitCode } = outcome.failure.error;
+    progress.set(endpoint.name, `failed (${httpStatus === null ? `exit ${exitCode}` : `HTTP ${httpStatus}`})`);
+    return outcome;
+  }
+}
+
+/**
+ * A list that could not be exported, and its error. What the API said goes into the manifest
+ * and onto stderr without the key, should a server echo it back.
+ */
+export function failing(secrets: readonly string[]): Fail {
+  return (item, error, exitCode = exitCodeOf(error)) => {
+    const http = error instanceof CliError ? error.http : undefined;
+    const correlationId = http?.correlationId ? redactKeys(http.correlationId, secrets) : null;
+    const message = redactKeys(`${messageOf(error)}${httpSuffix(error)}`, secrets);
+    const hint = error instanceof CliError && error.hint !== undefined ? redactKeys(error.hint, secrets) : undefined;
+    return {
+      item,
+      failure: { resource: item.endpoint.name, file: item.file, error: { message, exitCode, httpStatus: http?.status ?? null, correlationId } },
+      jsonLine: errorJsonLine(error, exitCode, secrets, item.endpoint.name),
+      said: {
+        resource: item.endpoint.name,
+        message: redactKeys(messageOf(error), secrets),
+        status: http ? ` (HTTP ${http.status})` : '',
+        full: message,
+        hint,
+      },
+    };
+  };
+}
+

@@ -1,0 +1,154 @@
+// The budget of an `export --profiles` run, passed through by every request of every profile:
+//
+// - Slots: at most --concurrency requests in flight across all profiles, the others waiting in
+//   the order they asked.
+// - HostGuard: at most MAX_REFUSED_PER_HOST refused requests (401) to one API host in the run.
+//   The API locks an address out after 25 failed attempts in 15 minutes, which would stop every
+//   profile and every other job on that address. A profile starts only once its host admits it:
+//   the refusals so far plus the profiles whose key is not yet known good stay within the limit,
+//   so even when every key is revoked no more than the limit can be refused. Past the limit, the
+//   profiles left on that host are not started (skipped).
+// - ProfileGate: until a profile's key is known good (an answer that is not a refusal), its
+//   requests go one at a time; once refused (401), none of them goes. A profile with a revoked
+//   key so costs one request, however many lists it asks for.
+import { AuthError } from '../../core/errors.js';
+import type { LeaveGate, RequestGate } from '../../client/gate.js';
+
+/** Refused requests to one API host in one run, well short of the API's lock-out at 25. */
+export const MAX_REFUSED_PER_HOST = 10;
+
+/** At most `size` holders at once; the others wait, first come first served. */
+export class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+/** One API host's refusals in the run, and the profiles started on it whose key is not yet known good. */
+export class HostGuard {
+  private refusedCount = 0;
+  private unproven = 0;
+  private waiting: (() => void)[] = [];
+
+  constructor(readonly origin: string) {}
+
+  /** Requests to this host the API refused (401) in this run. */
+  get refused(): number {
+    return this.refusedCount;
+  }
+
+  /** The limit is reached: no further profile on this host starts. */
+  get closed(): boolean {
+    return this.refusedCount >= MAX_REFUSED_PER_HOST;
+  }
+
+  /**
+   * Whether a profile may start: true once the refusals so far and the profiles not yet known
+   * good leave room for one more refusal (waiting for that if need be); false once the limit
+   * is reached. A profile admitted must be settled, once.
+   */
+  async admit(): Promise<boolean> {
+    for (;;) {
+      if (this.closed) return false;
+      if (this.refusedCount + this.unproven < MAX_REFUSED_PER_HOST) {
+        this.unproven++;
+        return true;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  /** An admitted profile's key was refused, found good, or it ended without knowing. */
+  settle(refused: boolean): void {
+    this.unproven--;
+    if (refused) this.refusedCount++;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
+  }
+
+  /** A refusal of a key already settled (revoked while the run went on): it counts all the same. */
+  refusedAgain(): void {
+    this.refusedCount++;
+  }
+}
+
+/** What makes a key known good: the API checks the key before it answers any of these. */
+const provesKey = (status: number) => (status >= 200 && status < 300) || status === 400 || status === 403 || status === 404;
+
+/** One profile's requests: one at a time until its key is known good, none once it is refused. */
+export class ProfileGate implements RequestGate {
+  private key: 'unproven' | 'good' | 'refused' = 'unproven';
+  private settled = false;
+  private busy = false;
+  private waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly slots: Slots,
+    private readonly host: HostGuard,
+  ) {}
+
+  async enter(): Promise<LeaveGate> {
+    while (this.key === 'unproven' && this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.key === 'refused') throw refusedEarlier();
+    const alone = this.key === 'unproven';
+    if (alone) this.busy = true;
+    await this.slots.acquire();
+    return (status) => {
+      this.slots.release();
+      if (status !== undefined) this.observe(status);
+      if (alone) {
+        this.busy = false;
+        const waiting = this.waiting;
+        this.waiting = [];
+        for (const wake of waiting) wake();
+      }
+    };
+  }
+
+  /** The profile is over: an admission not yet settled is given back. */
+  finish(): void {
+    if (!this.settled) {
+      this.settled = true;
+      this.host.settle(false);
+    }
+  }
+
+  private observe(status: number): void {
+    if (status === 401) {
+      if (this.settled) this.host.refusedAgain();
+      else {
+        this.settled = true;
+        this.host.settle(true);
+      }
+      this.key = 'refused';
+    } else if (this.key === 'unproven' && provesKey(status)) {
+      this.key = 'good';
+      this.settled = true;
+      this.host.settle(false);
+    }
+  }
+}
+
+function refusedEarlier(): AuthError {
+  return new AuthError('not requested: the API refused this profile\'s key (HTTP 401) earlier in this run', {
+    hint: 'export --profiles sends nothing more with a key once the API has refused it: each refusal counts towards the lock-out of the address (25 failures in 15 minutes).',
+  });
+}

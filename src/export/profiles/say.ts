@@ -1,0 +1,38 @@
+// What an `export --profiles` run says on stderr: one line per profile that failed or was skipped
+// (and per profile that lost rows at the cap, which is said even with -q, as a single export says
+// it), in the order of the profiles; with -o json also its run.json entry as a JSON line. At a
+// terminal, a line per profile as it ends and a closing line.
+import { MAX_REFUSED_PER_HOST } from './gate.js';
+import type { ProfileRun, RunRecord } from './run-record.js';
+
+/** The line of a profile that failed, was skipped or lost rows; undefined for one that is fine. */
+export function profileLine(run: ProfileRun): string | undefined {
+  const { profile, status, exitCode, error, failed } = run;
+  if (status === 'skipped') return `skipped: profile ${profile}: ${error?.message ?? 'not started'}`;
+  if (status === 'gap') return `warning: profile ${profile}: exit ${exitCode}: rows were lost at the API's 200-row cap; ${run.dir}/manifest.json says which lists and when`;
+  if (status !== 'failed') return undefined;
+  const what = error?.resource ? `${error.resource}: ${error.message}` : (error?.message ?? 'failed');
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more list${failed.length === 2 ? '' : 's'})` : '';
+  return `error: profile ${profile}: exit ${exitCode}: ${what}${more}`;
+}
+
+/** Said once after the skipped profiles' lines. */
+export const SKIPPED_HINT = `After ${MAX_REFUSED_PER_HOST} refused keys (HTTP 401) cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.`;
+
+/** At a terminal, as each profile ends. */
+export function progressLine(run: ProfileRun): string {
+  if (run.status === 'skipped') return `${run.profile}: skipped`;
+  if (run.status === 'failed') return `${run.profile}: failed (exit ${run.exitCode})`;
+  const { changes } = run;
+  const changed = changes === null ? 'a baseline' : `${changes.added} added, ${changes.changed} changed, ${changes.removed ?? 'unknown'} removed`;
+  return `${run.profile}: ${run.rows} rows, ${changed}${run.status === 'gap' ? ', rows lost at the cap' : ''}`;
+}
+
+/** At a terminal, last. */
+export function closingLine(record: RunRecord, path: string): string {
+  const { counts } = record;
+  const done = counts.ok + counts.gap;
+  const total = record.profiles.length;
+  const rest = [counts.failed && `${counts.failed} failed`, counts.skipped && `${counts.skipped} skipped`].filter(Boolean).join(', ');
+  return `exported ${done} of ${total} profile${total === 1 ? '' : 's'} to ${record.dir}${rest ? `; ${rest}` : ''} (see ${path})`;
+}

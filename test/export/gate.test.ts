@@ -1,0 +1,118 @@
+// The budget of an export --profiles run, without a server: slots in arrival order, a host that
+// admits profiles only while a refusal more stays within its limit, and a profile whose requests
+// go one at a time until its key is known good and not at all once it is refused.
+import { describe, expect, it } from 'vitest';
+import { AuthError } from '../../src/core/errors.js';
+import { HostGuard, MAX_REFUSED_PER_HOST, ProfileGate, Slots } from '../../src/export/profiles/gate.js';
+
+/** Whether `promise` has settled once pending callbacks have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
+describe('Slots', () => {
+  it('holds at most its size; the others get theirs first come, first served', async () => {
+    const slots = new Slots(2);
+    const order: number[] = [];
+    await slots.acquire();
+    await slots.acquire();
+    const waiting = [3, 4, 5].map((n) => slots.acquire().then(() => order.push(n)));
+    expect(await settled(waiting[0]!)).toBe(false);
+    slots.release();
+    slots.release();
+    await Promise.all(waiting.slice(0, 2));
+    expect(order).toEqual([3, 4]);
+    slots.release();
+    await waiting[2];
+    expect(order).toEqual([3, 4, 5]);
+  });
+});
+
+describe('HostGuard', () => {
+  it('admits profiles while the refusals so far and the unproven leave room for one more; closes at the limit', async () => {
+    const host = new HostGuard('https://api.example.com');
+    for (let i = 0; i < MAX_REFUSED_PER_HOST; i++) expect(await host.admit()).toBe(true);
+    const next = host.admit();
+    expect(await settled(next)).toBe(false);
+    host.settle(false); // one key found good: room for the next
+    expect(await next).toBe(true);
+    for (let i = 0; i < MAX_REFUSED_PER_HOST; i++) host.settle(true);
+    expect(host.refused).toBe(MAX_REFUSED_PER_HOST);
+    expect(host.closed).toBe(true);
+    expect(await host.admit()).toBe(false);
+  });
+
+  it('a waiting profile is skipped when the limit is reached meanwhile', async () => {
+    const host = new HostGuard('https://api.example.com');
+    for (let i = 0; i < MAX_REFUSED_PER_HOST; i++) await host.admit();
+    const waiting = host.admit();
+    for (let i = 0; i < MAX_REFUSED_PER_HOST; i++) host.settle(true);
+    expect(await waiting).toBe(false);
+  });
+});
+
+describe('ProfileGate', () => {
+  it('one request at a time until the key is known good, then all at once', async () => {
+    const host = new HostGuard('h');
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    const first = await gate.enter();
+    const second = gate.enter();
+    expect(await settled(second)).toBe(false);
+    first(503); // no word on the key: still one at a time
+    const leaveSecond = await second;
+    const third = gate.enter();
+    expect(await settled(third)).toBe(false);
+    leaveSecond(200);
+    await third;
+    expect(await settled(gate.enter())).toBe(true);
+    expect(await settled(gate.enter())).toBe(true);
+    // Settled once: finishing gives nothing back twice.
+    gate.finish();
+    expect(await host.admit()).toBe(true);
+  });
+
+  it('after a refusal nothing more is sent, and the host counts it once', async () => {
+    const host = new HostGuard('h');
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    const first = await gate.enter();
+    const queued = gate.enter();
+    first(401);
+    await expect(queued).rejects.toThrow(AuthError);
+    await expect(gate.enter()).rejects.toThrow("not requested: the API refused this profile's key (HTTP 401) earlier in this run");
+    gate.finish();
+    expect(host.refused).toBe(1);
+  });
+
+  it('a key refused after it was found good (revoked during the run) counts too', async () => {
+    const host = new HostGuard('h');
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    (await gate.enter())(200);
+    const [a, b] = [await gate.enter(), await gate.enter()];
+    a(401);
+    b(401);
+    expect(host.refused).toBe(2);
+    await expect(gate.enter()).rejects.toThrow(AuthError);
+  });
+
+  it('holds a slot from entering to leaving', async () => {
+    const slots = new Slots(1);
+    const host = new HostGuard('h');
+    await host.admit();
+    await host.admit();
+    const [one, two] = [new ProfileGate(slots, host), new ProfileGate(slots, host)];
+    const leave = await one.enter();
+    const other = two.enter();
+    expect(await settled(other)).toBe(false);
+    leave(200);
+    expect(await settled(other)).toBe(true);
+  });
+});
