@@ -5,6 +5,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { requireProfile, resolveSettings, type SettingsFlags } from '../../src/config/resolve.js';
 import type { ConfigData } from '../../src/config/schema.js';
+import { cdata } from '../helpers/checked.js';
 import { testIo } from '../helpers/io.js';
 import { configHome } from '../auth/harness.js';
 
@@ -94,15 +95,36 @@ describe('resolveSettings', () => {
     );
     const broken: ConfigData = { profiles: { prod: { output: 'xml' as 'json', timeout: -1 } } };
     expect(resolve({ profile: 'prod', output: 'tsv' }, {}, broken).output).toEqual({ value: 'tsv', source: 'flag' });
-    expect(() => resolve({ profile: 'prod' }, {}, broken).output).toThrow(expect.objectContaining({ name: 'UsageError' }));
+    const bad = setup(broken);
+    const settings = resolveSettings({ profile: 'prod' }, bad.io);
+    expect(() => settings.output).toThrow(
+      expect.objectContaining({
+        name: 'UsageError',
+        message: `the config file ${bad.home.file} is not valid: profiles.prod.output is not one of table, json, ndjson, csv, tsv (got "xml")`,
+      }),
+    );
     expect(resolve({ profile: 'prod', timeout: 5 }, {}, broken).timeoutSeconds).toBe(5);
-    expect(() => resolve({ profile: 'prod' }, {}, broken).timeoutSeconds).toThrow(expect.objectContaining({ name: 'UsageError' }));
+    expect(() => settings.timeoutSeconds).toThrow(
+      expect.objectContaining({
+        name: 'UsageError',
+        message: `the config file ${bad.home.file} is not valid: profiles.prod.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got -1)`,
+      }),
+    );
+    // No profile in the file: nothing stored to use.
+    expect(resolve({ profile: 'absent' })).toMatchObject({ output: { value: undefined, source: 'default' }, timeoutSeconds: 30, timeoutSource: 'default' });
   });
 
   it('where the timeout came from (config list shows it)', () => {
     expect(resolve({ profile: 'prod', timeout: 3 }).timeoutSource).toBe('flag');
     expect(resolve({ profile: 'prod' }).timeoutSource).toBe('profile');
     expect(resolve({ profile: 'bare' }).timeoutSource).toBe('default');
+  });
+
+  it('--color takes auto, always or never, and says so', async () => {
+    for (const when of ['auto', 'always', 'never']) expect((await cdata(['me', '--sandbox', '-o', 'json', '--color', when])).code).toBe(0);
+    const result = await cdata(['me', '--sandbox', '--color', 'sometimes']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe("error: --color must be one of auto, always, never (got 'sometimes')");
   });
 
   it('retries, --max-wait, colour, -q: the flag, else the default', () => {
