@@ -18,8 +18,10 @@ const inexact = (text: string) => {
 
 describe('numbers a double would change', () => {
   it('found by their exact text; those a double keeps are not', () => {
-    expect(inexact('[12, -3, 0.5, 0, -0, 1.50, 1e21, 1E5, 2e+3, 5e-1, 12345678901234567890, 1250000.00, 0.1]')).toEqual([
+    expect(inexact('[12, -3, 0.5, 0, -0, 0.10, 9.50, 1.50, 1e21, 1E5, 2e+3, 5e-1, 12345678901234567890, 1250000.00, 0.1]')).toEqual([
       '-0',
+      '0.10',
+      '9.50',
       '1.50',
       '1e21',
       '1E5',
@@ -99,6 +101,12 @@ describe('limits', () => {
     expect(() => scan('[[1,2,3,4],{"a":[5,6,7,8]}]', { maxItems: 3 })).not.toThrow();
     expect(() => scan('{"a":1,"b":2,"c":3,"d":4}', { maxItems: 3 })).not.toThrow();
     expect(() => scan('[1,2,3,4,5,6]')).not.toThrow();
+  });
+
+  it('a word is one value, whatever its letters, so a body of wrong words is refused by its size too', () => {
+    expect(() => scan('[nulz]', { maxValues: 2 })).not.toThrow();
+    expect(() => scan('[abc]', { maxValues: 2 })).not.toThrow();
+    for (const text of ['[a,a]', '[z,z]', '[0,0]', '[9,9]']) expect(() => scan(text, { maxValues: 2 }), text).toThrow(expect.objectContaining({ limit: 'maxValues' }));
   });
 
   it('a lone minus, or words JSON.parse will refuse, are left to it', () => {
