@@ -105,6 +105,20 @@ describe('on the command line', () => {
     );
   });
 
+  it('--help says --limit does not apply to a lookup by key; TAB offers the tiers', async () => {
+    expect((await cdata(['tenders', '--help'])).stdout).toContain(' --limit does not apply. ');
+    expect((await cdata(['completion', 'bash'])).stdout).toContain("'tenders --tier') echo 'values RECOMMENDED WORTH_A_LOOK STRETCH'; return ;;");
+  });
+
+  it('a lookup by key takes no typed --limit, and needs none', async () => {
+    const env = sandboxEnv(api.current);
+    const found = await cdata(['tenders', 'ocds-9t57fa-140905', '-o', 'json'], { env });
+    expect(found).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(found.stdout)).toMatchObject({ ocid: 'ocds-9t57fa-140905' });
+    const typed = await cdata(['tenders', 'ocds-9t57fa-140905', '--limit', '5'], { env });
+    expect(typed).toMatchObject({ code: 2, stdout: '', stderr: 'error: --limit does not apply to a lookup by ocid: cdata looks among the 200 rows the API returns, the most it can\n' });
+  });
+
   it('tenders sends what the options say, with the note for a clamped --limit', async () => {
     const target = api.current;
     const before = target.requests.length;
