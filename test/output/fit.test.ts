@@ -47,6 +47,23 @@ describe('fit', () => {
     expect(fit([10, 20, 30, 7], [TEXT, TEXT, TEXT, FIXED], 40, 2, [undefined, undefined, undefined, 6])).toEqual([6, 6, 16, 6]);
   });
 
+  it('the other text gives the main column its 31 before any enum is cut', () => {
+    // 64 - 20 fixed: 44 = 28 + 14, 2 more to the main column (30); the other text gives the last 1.
+    expect(fit([10, 70, 50, 10], [FIXED, TEXT, TEXT, FIXED], 70, 1)).toEqual([10, 31, 13, 10]);
+    expect(fit([10, 70, 50, 10], [FIXED, TEXT, TEXT, FIXED], 70, 1, [6, undefined, undefined, 6])).toEqual([10, 31, 13, 10]);
+    // Then two enums give, the widest first (the first of two as wide): 11 from 13 and 13.
+    expect(fit([13, 60, 13], [FIXED, TEXT, FIXED], 50, 1, [6, undefined, 6])).toEqual([7, 31, 8]);
+    // Other text at 9 gives 3 (to 6), the enums 10 to the main column and 4 back to it (to 10).
+    expect(fit([13, 13, 60, 30, 9], [FIXED, FIXED, TEXT, TEXT, FIXED], 70, 2, [6, 6, undefined, undefined, undefined])).toEqual([6, 6, 31, 10, 9]);
+    // Text columns are never cut as enums, whatever least says.
+    expect(fit([30, 72, 58, 10], [TEXT, TEXT, TEXT, FIXED], 80, 1, [6, 6, 6, 6])).toEqual([16, 32, 16, 10]);
+  });
+
+  it('an enum is never cut below 6, whatever its least', () => {
+    // 36 - 18 fixed: the main column has 18 and takes 4 and 2 from the enums, down to 6.
+    expect(fit([10, 60, 8], [FIXED, TEXT, FIXED], 40, 1, [4, undefined, 4])).toEqual([6, 24, 6]);
+  });
+
   it('when cutting text is not enough, every column is cut to a common cap, the slack to the first', () => {
     // 26 for three: 8 each, and 2 back to the first.
     expect(fit([20, 20, 20], [FIXED, FIXED, FIXED], 30)).toEqual([10, 8, 8]);
