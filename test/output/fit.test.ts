@@ -35,6 +35,17 @@ describe('fit', () => {
     expect(fit([10, 60, 30, 30], [FIXED, TEXT, TEXT, TEXT], 80)).toEqual([10, 22, 21, 21]);
   });
 
+  it('room left after the common cap goes to the main column first, wherever it is', () => {
+    // 57 - 8: 49 = 32 + 16, and the one left to the main column.
+    expect(fit([50, 50, 8], [TEXT, TEXT, FIXED], 61, 1)).toEqual([16, 33, 8]);
+    expect(fit([50, 50, 8], [TEXT, TEXT, FIXED], 61, 0)).toEqual([33, 16, 8]);
+  });
+
+  it('with no main column no enum is cut: the text columns alone give way', () => {
+    const least = [6, undefined, undefined, undefined, undefined, undefined, 6];
+    expect(fit([12, 5, 72, 58, 10, 4, 13], [FIXED, FIXED, TEXT, TEXT, FIXED, FIXED, FIXED], 80, undefined, least)).toEqual([12, 5, 12, 12, 10, 4, 13]);
+  });
+
   it('enums give the main column its 31, then the other text up to 12, down to their least', () => {
     // 54 - 21 fixed: 33 = 22 + 11. The other text gives 5 (to 6), the enums the 4 more the main
     // column lacks and then 5 to the other text, down to 6 each.
