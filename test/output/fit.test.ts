@@ -44,6 +44,9 @@ describe('fit', () => {
   it('with no main column no enum is cut: the text columns alone give way', () => {
     const least = [6, undefined, undefined, undefined, undefined, undefined, 6];
     expect(fit([12, 5, 72, 58, 10, 4, 13], [FIXED, FIXED, TEXT, TEXT, FIXED, FIXED, FIXED], 80, undefined, least)).toEqual([12, 5, 12, 12, 10, 4, 13]);
+    // Too narrow for text cuts alone: every column to a common cap (8), 2 back to the first; the
+    // enums are not cut to their least first.
+    expect(fit([13, 60, 13], [FIXED, TEXT, FIXED], 30, undefined, [6, undefined, 6])).toEqual([10, 8, 8]);
   });
 
   it('enums give the main column its 31, then the other text up to 12, down to their least', () => {
