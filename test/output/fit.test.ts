@@ -39,6 +39,8 @@ describe('fit', () => {
     // 57 - 8: 49 = 32 + 16, and the one left to the main column.
     expect(fit([50, 50, 8], [TEXT, TEXT, FIXED], 61, 1)).toEqual([16, 33, 8]);
     expect(fit([50, 50, 8], [TEXT, TEXT, FIXED], 61, 0)).toEqual([33, 16, 8]);
+    // A main column that has all it needs (10) passes the room on to the others, in order.
+    expect(fit([50, 10, 50, 8], [TEXT, TEXT, TEXT, FIXED], 61, 1)).toEqual([19, 10, 18, 8]);
   });
 
   it('with no main column no enum is cut: the text columns alone give way', () => {
