@@ -79,6 +79,8 @@ describe('limits', () => {
   it('closing brackets give the depth back: many shallow values pass however many', () => {
     expect(() => scan(`[${'[],{},'.repeat(50)}[]]`, { maxDepth: 2 })).not.toThrow();
     expect(() => scan(`[${'{"a":[]},'.repeat(50)}{}]`, { maxDepth: 3 })).not.toThrow();
+    // A word ends at the bracket after it, which closes its level.
+    expect(() => scan(`[${'{"a":true},{"b":null},{"c":false},'.repeat(20)}{}]`, { maxDepth: 2 })).not.toThrow();
   });
 
   it('values: keys, strings, numbers, literals, arrays and objects all count', () => {
