@@ -27,7 +27,8 @@ export function parseHttpDate(text: string, now: number): number | undefined {
   for (const form of HTTP_DATES) {
     const match = form.exec(text);
     if (!match?.groups) continue;
-    const { day = '', month = '', year = '' } = match.groups;
+    // Every form has these groups, and each takes part in any match.
+    const { day, month, year } = match.groups as Record<'day' | 'month' | 'year', string>;
     const [hour, minute, second] = [match.groups.hour, match.groups.minute, match.groups.second].map(Number) as [number, number, number];
     // Date.UTC rolls 31 Feb over into March: a date that does not exist is not a date. A leap
     // second (23:59:60) is checked as :59 and counted as the next second.

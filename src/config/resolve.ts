@@ -109,7 +109,7 @@ function resolveKey(data: ProfileData | undefined, io: Io, sandbox: SandboxTarge
 function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): Settings['profile'] {
   const chosen = pick([options.profile, 'flag'], [envValue(io.env, 'CDATA_PROFILE'), 'env'], [config.data.defaultProfile, 'profile']);
   const name = checkProfileName(chosen.value ?? DEFAULT_PROFILE);
-  return { name, source: chosen.value === undefined ? 'default' : chosen.source, data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined };
+  return { name, source: chosen.source, data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined };
 }
 
 /**
@@ -120,8 +120,8 @@ function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): S
 export function requireProfile(settings: Settings): void {
   const { profile, key, baseUrl } = settings;
   if (profile.data !== undefined || profile.source === 'default') return;
-  const fromProfile = (source: KeySource) => source === 'profile' || source === 'key-command' || source === 'default';
-  if (!fromProfile(key.source) && !fromProfile(baseUrl.source)) return;
+  // With no such profile nothing came from it: what it would have given is missing ('default').
+  if (key.source !== 'default' && baseUrl.source !== 'default') return;
   throw noProfileError(profile.name, settings.config.data, `Create it with: echo "$KEY" | cdata auth login --profile ${profile.name} --base-url URL`);
 }
 

@@ -18,10 +18,20 @@ describe('keyProblem', () => {
     for (const id of ['all', 'graph', 'tenders', 'workspaces', 'revoked'] as const) expect(keyProblem(demoKey(id))).toBeUndefined();
   });
 
-  it('never quotes the key in its reason', () => {
-    for (const bad of ['sk_live_abcdef', 'svc_ab cd', 'svc_ab\u0000cd', 'svc_abé']) {
-      expect(keyProblem(bad)).toBeDefined();
-      expect(keyProblem(bad)).not.toContain(bad.slice(4));
+  it('says what is wrong, never quoting the key', () => {
+    for (const [bad, reason] of [
+      ['', 'the key is empty'],
+      ['sk_live_abcdef', "an API key starts with 'svc_'; this one does not"],
+      ['svc_', "the key holds nothing after 'svc_'"],
+      ['svc_ab cd', 'the key holds whitespace (was more than one line pasted?)'],
+      ['svc_ab\u2028cd', 'the key holds whitespace (was more than one line pasted?)'],
+      ['svc_ab\u0000cd', 'the key holds control characters'],
+      ['svc_ab\u0085cd', 'the key holds control characters'],
+      ['svc_ab\u009bcd', 'the key holds control characters'],
+      ['svc_abé', 'the key holds characters other than printable ASCII'],
+    ] as const) {
+      expect(keyProblem(bad)).toBe(reason);
+      if (bad.length > 4) expect(reason).not.toContain(bad.slice(4));
     }
   });
 });

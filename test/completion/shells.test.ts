@@ -1,15 +1,15 @@
 // Completions in the real shells (bash, zsh and fish: installed by .ci/run), with `cdata` on
-// PATH as the built binary, so profile names come from a real `cdata __complete profiles`. A shell
+// PATH running the built binary, so profile names come from a real `cdata __complete profiles`. A shell
 // that is not installed has its cases skipped (the run says so once), except under CI, where the
 // run fails instead (test/helpers/tools.ts).
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHELLS } from '../../src/completion/index.js';
 import { run } from '../helpers/run.js';
 import { BASH_COMPLETION, skipWithout } from '../helpers/tools.js';
-import { BIN, runProcess } from '../helpers/spawn.js';
+import { installCdata, runProcess } from '../helpers/spawn.js';
 
 const script = (shell: string) => new URL(`../../completions/cdata.${shell}`, import.meta.url).pathname;
 
@@ -17,7 +17,7 @@ const script = (shell: string) => new URL(`../../completions/cdata.${shell}`, im
 function environment(): Record<string, string> {
   const home = mkdtempSync(join(tmpdir(), 'cdata-completion-'));
   mkdirSync(join(home, 'bin'));
-  symlinkSync(BIN, join(home, 'bin', 'cdata'));
+  installCdata(join(home, 'bin'));
   mkdirSync(join(home, 'config'));
   writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: {}, staging: {}, 'client-a': {} } }));
   return { PATH: `${join(home, 'bin')}:${process.env.PATH}`, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), TERM: 'dumb' };

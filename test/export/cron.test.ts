@@ -1,14 +1,14 @@
 // The cron recipe (docs/exports.md), run as written: the login line, then the crontab line through
 // sh with the crontab's PATH (as cron runs it), with only the install folder, the export folder and
 // the base URL substituted.
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { BIN, runProcess } from '../helpers/spawn.js';
+import { installCdata, runProcess } from '../helpers/spawn.js';
 
 const recipe = readFileSync(new URL('../../docs/exports.md', import.meta.url), 'utf8');
 const pathLine = recipe.split('\n').find((line) => line.startsWith('PATH='))!;
@@ -19,7 +19,7 @@ function setUp(baseUrl: string) {
   const home = mkdtempSync(join(tmpdir(), 'cdata-cron-'));
   const bin = join(home, 'bin');
   mkdirSync(bin);
-  symlinkSync(BIN, join(bin, 'cdata'));
+  installCdata(bin);
   const exports = join(home, 'exports');
   // The crontab's PATH, with the folders of cdata and node added, as the recipe says to.
   const path = `${bin}:${dirname(process.execPath)}:${pathLine.slice('PATH='.length)}`;

@@ -180,11 +180,16 @@ describe('what a killed export leaves, the next one clears', () => {
     whole(dir);
   });
 
-  it('hidden files in the generation (per-list state) are carried to the next one', async () => {
-    const { dir, again } = await exportedOnce(['agents']);
-    writeFileSync(join(dir, '..data', '.state-agents.json'), '[]');
-    expect((await again()).code).toBe(0);
-    expect(readFileSync(join(dir, '..data', '.state-agents.json'), 'utf8')).toBe('[]');
+  it("a list's state is carried to the next generation, as it was, by an export of other lists", async () => {
+    const { dir, sandbox } = await exportedOnce(['tenders', 'agents']);
+    const state = (name: string) => readFileSync(join(dir, '..data', name), 'utf8');
+    const tenders = state('.state.tenders.json');
+    expect(JSON.parse(tenders)).toMatchObject({ resource: 'tenders' });
+    const generation = readlinkSync(join(dir, '..data'));
+    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox) })).code).toBe(0);
+    expect(readlinkSync(join(dir, '..data'))).not.toBe(generation);
+    expect(readdirSync(join(dir, '..data')).filter((name) => name.startsWith('.')).sort()).toEqual(['.state.agents.json', '.state.tenders.json']);
+    expect(state('.state.tenders.json')).toBe(tenders);
   });
 });
 

@@ -3,14 +3,14 @@
 // history file that gains each run's changes. `mail` is a stand-in that records what it was given.
 // The tenders recipe runs as written (with --query), and again with the jq line the docs give
 // in its place: both must mail the same.
-import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/core/json.js';
 import { stringifyJson } from '../../src/core/json.js';
 import { fetchDirect, useSandboxes } from '../helpers/api.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
-import { BIN, runProcess } from '../helpers/spawn.js';
+import { installCdata, runProcess } from '../helpers/spawn.js';
 import { skipWithout } from '../helpers/tools.js';
 import { scratch } from '../faults/scratch.js';
 import { findEndpoint } from '../../src/core/endpoints.js';
@@ -31,7 +31,7 @@ function recipe(heading: string): string {
 function toolbox(): { path: string; mails: () => string } {
   const bin = join(folder(), 'bin');
   mkdirSync(bin);
-  symlinkSync(BIN, join(bin, 'cdata'));
+  installCdata(bin);
   const log = join(bin, 'mail.log');
   writeFileSync(join(bin, 'mail'), `#!/bin/sh\nprintf 'to %s, subject %s\\n' "$3" "$2" >> '${log}'\ncat >> '${log}'\n`);
   chmodSync(join(bin, 'mail'), 0o755);

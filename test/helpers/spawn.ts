@@ -1,9 +1,9 @@
 // Runs the built bin/cdata.js as a user would (after `npm run build`): a child process, or one
 // under a pseudo-terminal via `script -qc` when the point is what a terminal shows.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/cdata.js', import.meta.url));
@@ -59,6 +59,17 @@ export function startProcess(command: string, args: string[], options: { env?: R
     });
   });
   return { child, stdout: () => stdout, done };
+}
+
+/**
+ * A `cdata` command in `folder`, as an install puts one on PATH: a script of its own that runs
+ * bin/cdata.js with this Node. Not a link to bin/cdata.js: a copy of the tree (Stryker's
+ * sandbox) may not keep that file's executable bit.
+ */
+export function installCdata(folder: string): void {
+  const file = join(folder, 'cdata');
+  writeFileSync(file, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(BIN)} "$@"\n`);
+  chmodSync(file, 0o755);
 }
 
 /** Single-quotes a word for sh. */

@@ -1,6 +1,8 @@
 // Answers built to hurt: bodies slow to parse, nested past any stack, longer than the API ever
 // sends, larger than the caps; each must end in bounded time with the documented exit code and a
-// message saying what came, never a hang or an internal error (exit 1).
+// message saying what came, never a hang or an internal error (exit 1). No test here times
+// itself: a body that made cdata busy for minutes fails by the test's own time-out, and what
+// these bodies cost belongs to `npm run bench`, where a slow machine is not a failure.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/transport.js';
 import { MAX_DEPTH, MAX_VALUES } from '../../src/core/json.js';
@@ -14,9 +16,8 @@ const KEY = 'svc_HostileAnswersKey0123456789';
 
 async function against(handler: Parameters<typeof serve>[0], argv: string[], options: { now?: () => number } = {}) {
   const server = await serve(handler);
-  const started = Date.now();
   const result = await cdata(argv, { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() }, ...options });
-  return { ...result, ms: Date.now() - started, requests: server.requests.length };
+  return { ...result, requests: server.requests.length };
 }
 
 describe('bodies that made the number scan quadratic', () => {
@@ -24,7 +25,6 @@ describe('bodies that made the number scan quadratic', () => {
     const result = await against(answer(500, unterminatedEscapes(500_000)), ['tenders', '--timeout', '5', '--retries', '0']);
     expect(result).toMatchObject({ code: 6, stdout: '', requests: 1 });
     expect(result.stderr).toBe('error: Internal Server Error (HTTP 500)\nhint: The service failed; if this persists, report the correlation id.\n');
-    expect(result.ms).toBeLessThan(5_000); // minutes before
   });
 
   it('the same body cut to fit the error cap is parsed, in linear time', async () => {
@@ -33,14 +33,12 @@ describe('bodies that made the number scan quadratic', () => {
     const result = await against(answer(401, body), ['tenders', '--timeout', '5']);
     expect(result).toMatchObject({ code: 3, stdout: '' });
     expect(result.stderr.split('\n')[0]).toBe('error: Unauthorized (HTTP 401)');
-    expect(result.ms).toBeLessThan(5_000);
   });
 
   it('a 200 of the same up to the body cap: exit 7 well within --timeout', async () => {
     const result = await against(answer(200, unterminatedEscapes(MAX_BODY_BYTES / 2 - 1)), ['tenders', '--timeout', '10']);
     expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
     expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+\): "\\"\\\\\\"/);
-    expect(result.ms).toBeLessThan(10_000);
   });
 });
 
@@ -155,9 +153,8 @@ describe('--timeout bounds the whole request, parsing included', () => {
       const timer = setInterval(() => res.write(' '), 50);
       res.on('close', () => clearInterval(timer));
     });
-    const started = Date.now();
     const result = await cdata(['tenders', '--timeout', '0.5', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() } });
     expect(result).toMatchObject({ code: 6, stdout: '' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result.stderr).toMatch(/^error: no complete answer from 127\.0\.0\.1:\d+ within 0\.5 s \(--timeout\)\n/);
   });
 });

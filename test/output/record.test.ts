@@ -26,10 +26,9 @@ describe('wrap', () => {
   });
 
   it('is linear: a 200,000-character word and 50,000 words wrap at once', () => {
-    const started = performance.now();
-    expect(wrap('x'.repeat(200_000), 80)).toHaveLength(2500);
-    expect(wrap('word '.repeat(50_000).trim(), 80).length).toBeGreaterThan(3000);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Not timed (quadratic, it took minutes: the test's time-out fails it).
+    expect(wrap('x'.repeat(200_000), 80)).toEqual(Array.from({ length: 2500 }, () => 'x'.repeat(80)));
+    expect(wrap('word '.repeat(50_000).trim(), 80)).toEqual([...Array.from({ length: 3125 }, () => 'word '.repeat(16).trim())]);
   });
 });
 

@@ -54,9 +54,9 @@ async function get(url: string, key?: string): Promise<{ status: number; content
 describe('cdata sandbox', () => {
   it('prints its URL and demo keys, serves the API with them, and stops on Ctrl-C', async () => {
     const started = await startCommand(['--port', '0']);
-    const url = /at (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(started.stdout)?.[1];
-    expect(url).toBeDefined();
-    expect(Number(new URL(url!).port)).toBeGreaterThan(0);
+    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(started.stdout)?.[1];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d{0,4}$/);
+    expect(Number(new URL(url!).port)).toBeLessThan(65_536);
     const printed = started.stdout.match(/svc_[0-9A-Za-z]{32}/g) ?? [];
     for (const k of DEMO_KEYS) expect(started.stdout).toMatch(new RegExp(`${k.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${demoKey(k.id)}\\n`));
     expect(new Set(printed)).toEqual(new Set(DEMO_KEYS.map((k) => demoKey(k.id))));
@@ -91,7 +91,7 @@ describe('cdata sandbox', () => {
   it('on every interface (--host 0.0.0.0): warns, and its Try: lines use a URL cdata accepts', async () => {
     const started = await startCommand(['--host', '0.0.0.0', '--port', '0']);
     const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+) \(listening on every interface, 0\.0\.0\.0\)$/m.exec(started.stdout)?.[1];
-    expect(url).toBeDefined();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d{0,4}$/);
     expect(started.stdout).toContain(`export CDATA_BASE_URL=${url} CDATA_API_KEY=${demoKey('all')}`);
     expect(started.stderr()).toContain('warning: listening on 0.0.0.0: the demo keys are public');
     const me = await runBin(['me', '-o', 'json'], { env: { CDATA_BASE_URL: url!, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent-cdata-config' } });
