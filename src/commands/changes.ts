@@ -3,6 +3,7 @@
 // nothing to compare (a baseline, a failure) are named on stderr; so is a folder with no export.
 import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { sanitize } from '../core/sanitize.js';
 import { changeLines } from '../export/change-lines.js';
 import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../export/last-export.js';
@@ -42,6 +43,7 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
     return 0;
   }
   const shown = lists ?? last.lists.map((list) => list.resource);
+  noteGaps(context, shown, last.lists);
   noteUncompared(context, shown, last.lists);
   const chosen = last.changes.filter((change) => shown.includes(change.resource) && options.change.includes(change.change));
   await output.print(asFile || options.query !== undefined ? chosen : changeLines(chosen));
@@ -79,6 +81,23 @@ async function changesQueryOutput(context: ChangesContext, expression: string, a
     CHANGE_VIEW,
     expression,
   );
+}
+
+/**
+ * The lists asked for whose last export missed rows at the API's cap (PRODUCT.md section 14):
+ * said even under --quiet, as the export said it, since the changes shown are then not all.
+ */
+function noteGaps(context: ChangesContext, shown: readonly string[], outcomes: readonly ListOutcome[]): void {
+  for (const list of outcomes) {
+    if (list.gap !== true || !shown.includes(list.resource)) continue;
+    // From the manifest as a file: only strings are times.
+    const time = (value: unknown) => (typeof value === 'string' ? value : null);
+    const [after, before] = [time(list.unseen?.after), time(list.unseen?.before)];
+    const window = [after === null ? '' : ` after ${after}`, before === null ? '' : ` and before ${before}`].join('').replace(/^ and/, '');
+    context.io.stderr.write(
+      `${sanitize(`warning: ${list.resource}: the last export missed the rows created${window || ' before its oldest row'} (more than the API returns at once): these changes are all that could be seen`)}\n`,
+    );
+  }
 }
 
 /** The lists asked for that the last export did not compare, a line for each reason: not exported, failed, a baseline. */

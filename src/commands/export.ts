@@ -10,11 +10,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../config/key.js';
-import { CliError, exitCodeOf, UsageError, type ExitCode } from '../core/errors.js';
+import { CliError, EXIT, exitCodeOf, UsageError, type ExitCode } from '../core/errors.js';
 import { errorJsonLine, httpSuffix, messageOf } from '../output/error-text.js';
 import { account, type Failure } from '../export/account.js';
 import { CHANGES_FILE, writeChanges } from '../export/changes-file.js';
 import type { Change } from '../export/changes.js';
+import { gapLines } from '../export/coverage.js';
 import { detectChanges, writeTogether } from '../export/detect.js';
 import { stateFile } from '../export/state.js';
 import { openFolder, withFolderLock } from '../export/folder.js';
@@ -38,8 +39,11 @@ import type { EXPORT_ARGS, EXPORT_OPTIONS } from './registry/export.js';
 type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
 type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: SaidFailure };
-/** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
-type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined } | Failed;
+/**
+ * A list written: its manifest entry, its changes, why its previous state was passed over (if it
+ * was), and the lines that say its gap (if it has one).
+ */
+type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined; gapLines: string[] } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
 /** Where this export's files come from, for the manifest and each file's entry. */
@@ -133,7 +137,9 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
   }
   const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? o.changes : [])));
   const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
-  const exitCode = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
+  // A failed list's code wins over a gap's: the gap is said either way.
+  const failed = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
+  const exitCode = failed > 0 ? failed : contents.resources.some((r) => r.gap === true) ? EXIT.incomplete : EXIT.ok;
   const manifest: Manifest = {
     version: 1,
     exportedAt: new Date(startedAt).toISOString(),
@@ -162,12 +168,14 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
 }
 
 /**
+ * Each gap said, even under --quiet: rows were lost, which is what a cron job exists to prevent.
  * Each failure said once: lists that failed alike on one line with their count and a hint (a
  * revoked key fails all eight). Where this run's errors are JSON lines too (as report.ts
  * decides), one per failed list follows. At a terminal, a closing line.
  */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
+  for (const outcome of outcomes) if ('entry' in outcome) for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
   const errorStyle = context.errorStyle();
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
   for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {
@@ -239,11 +247,13 @@ async function exportOne(
     } catch (error) {
       throw cannotWrite(item.path, error);
     }
-    progress.set(endpoint.name, `${rows} rows${truncated ? ' (the limit: more may exist)' : ''}  done`);
+    const { coverage } = detected;
+    progress.set(endpoint.name, `${rows} rows${truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}  done`);
     return {
       item,
       changes: detected.changes,
       unusable: detected.unusable,
+      gapLines: coverage.unseen ? gapLines(endpoint.name, coverage.unseen, asRows(data), limit, LIMIT_MAX) : [],
       entry: {
         resource: endpoint.name,
         status: 'ok',
@@ -251,6 +261,7 @@ async function exportOne(
         rows,
         truncated,
         changes: detected.counts,
+        ...coverage,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
         exportedAt,

@@ -6,6 +6,7 @@ import type { Endpoint } from '../core/endpoints.js';
 import type { JsonValue } from '../core/json-value.js';
 import { asRows } from '../output/cells.js';
 import { compareRows, type Change, type ChangeCounts } from './changes.js';
+import { coverageOf, NO_COVERAGE, type Coverage } from './coverage.js';
 import type { Generation } from './generation.js';
 import { readState, stateFile, stateText } from './state.js';
 
@@ -15,6 +16,8 @@ export interface Detected {
   changes: Change[];
   /** Why the previous state was passed over (this export is then the list's baseline again). */
   unusable: string | undefined;
+  /** Whether rows slipped past the cap since the previous export (coverage.ts). */
+  coverage: Coverage;
   /** The new state: its file name in the generation, and its text. */
   state: { file: string; text: string };
 }
@@ -25,9 +28,11 @@ export function detectChanges(generation: Generation, endpoint: Endpoint, answer
   if (key === undefined) throw new Error(`${endpoint.name} is not a list: it has no key field`);
   const previous = readState(generation.current === undefined ? undefined : join(generation.dir, generation.current), endpoint.name, key);
   const state = { file: stateFile(endpoint.name), text: stateText(endpoint.name, key, exportedAt, answer) };
-  if (!('rows' in previous)) return { counts: null, changes: [], unusable: 'unusable' in previous ? previous.unusable : undefined, state };
+  if (!('rows' in previous)) return { counts: null, changes: [], unusable: 'unusable' in previous ? previous.unusable : undefined, coverage: NO_COVERAGE, state };
   const list = { name: endpoint.name, key, computed: endpoint.computed };
-  return { ...compareRows(list, previous.rows, asRows(answer), truncated), unusable: undefined, state };
+  const rows = asRows(answer);
+  const coverage = coverageOf(endpoint, previous.newest, rows, truncated);
+  return { ...compareRows(list, previous.rows, rows, truncated), unusable: undefined, coverage, state };
 }
 
 /**

@@ -8,6 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { readRegularFile } from '../io/read-file.js';
 import { CHANGES_FILE, parseChanges } from './changes-file.js';
 import type { Change } from './changes.js';
+import type { Unseen } from './coverage.js';
 import { DATA, isGeneration } from './layout.js';
 import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js';
 
@@ -18,7 +19,7 @@ import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js'
 export const MAX_CHANGES_BYTES = 256 * 1024 * 1024;
 
 /** What a manifest says of each list, as far as `cdata changes` needs it. */
-export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'>;
+export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'> & { gap?: boolean | null; unseen?: Unseen | null };
 
 export type LastExport =
   /** No export in the folder. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { isJsonObject, MAX_VALUES, parseJson, stringifyJson } from '../core/json.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { readRegularFile } from '../io/read-file.js';
+import { newestRow, type NewestRow } from './coverage.js';
 
 export const STATE_FORMAT = 'cdata-list-state';
 export const STATE_VERSION = 1;
@@ -31,18 +32,21 @@ export interface ListState {
   key: string;
   /** The list's own exportedAt, as its manifest entry gives it: the two always agree. */
   exportedAt: string;
+  /** The newest row it saw (its first): what the next export looks for to tell a gap (coverage.ts). */
+  newest: NewestRow | null;
   /** The answer, exactly as the API sent it (numbers as written). */
   answer: JsonValue;
 }
 
 /** The state of a list just exported, as the text of its file. */
 export function stateText(resource: string, key: string, exportedAt: string, answer: JsonValue): string {
-  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, answer };
+  const newest = Array.isArray(answer) ? newestRow(answer.filter(isJsonObject), key) : null;
+  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, newest, answer };
   return `${stringifyJson(state)}\n`;
 }
 
-/** The previous state: its rows; none (a first export); or a reason it is not used. */
-export type Previous = { rows: JsonObject[] } | { none: true } | { unusable: string };
+/** The previous state: its rows and newest row; none (a first export); or a reason it is not used. */
+export type Previous = { rows: JsonObject[]; newest: NewestRow | null } | { none: true } | { unusable: string };
 
 /**
  * The state of `resource` in the generation folder `folder` (undefined: a folder with none yet).
@@ -67,5 +71,11 @@ export function readState(folder: string | undefined, resource: string, key: str
   if (!isJsonObject(state) || state.format !== STATE_FORMAT || state.version !== STATE_VERSION) return { unusable: 'it is not a state cdata wrote' };
   if (state.resource !== resource || state.key !== key) return { unusable: `it is not the state of ${resource}` };
   if (!Array.isArray(state.answer)) return { unusable: 'it holds no list' };
-  return { rows: state.answer.filter(isJsonObject) };
+  const rows = state.answer.filter(isJsonObject);
+  // A state from before it kept its newest row: the first of its answer is that row.
+  return { rows, newest: isNewest(state.newest) ? state.newest : newestRow(rows, key) };
+}
+
+function isNewest(value: JsonValue | undefined): value is JsonObject & NewestRow {
+  return isJsonObject(value) && typeof value.key === 'string' && (value.createdAt === null || typeof value.createdAt === 'string');
 }
