@@ -13,10 +13,13 @@ import { redactKeys } from '../config/key.js';
 import { CliError, EXIT, exitCodeOf, UsageError, type ExitCode } from '../core/errors.js';
 import { errorJsonLine, httpSuffix, messageOf } from '../output/error-text.js';
 import { account, type Failure } from '../export/account.js';
-import { CHANGES_FILE, writeChanges } from '../export/changes-file.js';
-import type { Change } from '../export/changes.js';
+import { CHANGES_FILE, writeChanges, writeChangesPart } from '../export/changes-file.js';
 import { gapLines } from '../export/coverage.js';
-import { detectChanges, writeTogether } from '../export/detect.js';
+import { detectChanges, type Detected } from '../export/detect.js';
+import { Turns, type Turn } from '../export/turn.js';
+import type { JsonValue } from '../core/json-value.js';
+import { collectGarbage } from '../io/collect.js';
+import type { Content } from '../io/atomic.js';
 import { stateFile } from '../export/state.js';
 import { openFolder, withFolderLock } from '../export/folder.js';
 import type { Generation } from '../export/generation.js';
@@ -43,9 +46,11 @@ type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: Said
  * A list written: its manifest entry, its changes, why its previous state was passed over (if it
  * was), and the lines that say its gap (if it has one).
  */
-type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined; gapLines: string[] } | Failed;
+type Outcome = { item: ExportItem; entry: ResourceWritten; changes: ChangesPart; unusable: string | undefined; gapLines: string[] } | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
+/** A list's changes, in its part of changes.ndjson (changes-file.ts). */
+type ChangesPart = Awaited<ReturnType<typeof writeChangesPart>>;
 /** Where this export's files come from, for the manifest and each file's entry. */
 type Origin = { profile: string; baseUrl: string };
 
@@ -93,7 +98,18 @@ async function exportInto(
     : () => undefined;
   let outcomes: Outcome[];
   try {
-    const one = (item: ExportItem) => exportOne(context, client, plan, item, generation, progress, fail, origin);
+    const turns = new Turns();
+    const one = async (item: ExportItem) => {
+      const turn = turns.claim();
+      try {
+        return await exportOne(context, client, plan, item, generation, progress, fail, origin, turn);
+      } finally {
+        // What a large list left is collected before the next one's turn (and outside its own
+        // frame, which holds it until it returns): peak memory is then one large list's, not
+        // that and the garbage of the earlier ones (docs/limits.md).
+        if (turn.done()) collectGarbage();
+      }
+    };
     outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
@@ -123,6 +139,7 @@ function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
   } catch (error) {
     generation.drop(outcome.entry.file);
     generation.drop(stateFile(outcome.entry.resource));
+    if (outcome.changes.part !== undefined) generation.drop(outcome.changes.part);
     return fail(outcome.item, cannotWrite(outcome.item.path, error));
   }
 }
@@ -135,7 +152,7 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
   } catch (error) {
     throw cannotWrite(generation.path, error);
   }
-  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? o.changes : [])));
+  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? [o.changes] : [])));
   const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
   // A failed list's code wins over a gap's: the gap is said either way.
   const failed = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
@@ -220,6 +237,7 @@ async function exportOne(
   progress: Progress,
   fail: Fail,
   origin: Origin,
+  turn: Turn,
 ): Promise<Outcome> {
   const { endpoint } = item;
   const exportedAt = new Date(context.io.now()).toISOString();
@@ -228,30 +246,39 @@ async function exportOne(
     const takesLimit = endpoint.params.some((param) => param.kind === 'limit');
     const limit = takesLimit ? plan.limit.value : LIMIT_MAX;
     const query: Record<string, string> = takesLimit ? { limit: String(limit) } : {};
-    const { data } = await client.get(endpoint, query);
+    const { data } = await client.get(endpoint, query, turn.large);
     const rows = asRows(data).length;
     const truncated = rows >= limit;
-    const text = await render({
-      view: endpoint,
-      data,
-      format: plan.format,
-      fields: undefined,
-      header: context.global.header,
-      bom: context.global.bom,
-      ...FILE_RENDERING,
-    });
-    const bytes = Buffer.from(text, 'utf8');
-    const detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
+    // The file, the state and the changes one after the other, each made just before it is
+    // written and let go after: one large answer and one thing made of it in memory at a time.
+    const written: string[] = [];
+    const write = async (name: string, content: Content) => {
+      written.push(name);
+      try {
+        await generation.write(name, content);
+      } catch (error) {
+        throw cannotWrite(item.path, error);
+      }
+    };
+    let file: { sha256: string; bytes: number };
+    let detected: Detected;
+    let changes: ChangesPart;
     try {
-      await writeTogether(generation, [[item.file, bytes], [detected.state.file, detected.state.text]]);
+      file = await writeFile(context, plan, item, data, write);
+      detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
+      await write(detected.state.file, detected.state.text());
+      changes = await writeChangesPart(write, endpoint.name, detected.changes);
     } catch (error) {
-      throw cannotWrite(item.path, error);
+      // A list's file, its state and its changes enter the generation together or not at all
+      // (a full disk): it keeps its previous file and state, as a list that failed does.
+      for (const name of written) generation.drop(name);
+      throw error;
     }
     const { coverage } = detected;
     progress.set(endpoint.name, `${rows} rows${truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}  done`);
     return {
       item,
-      changes: detected.changes,
+      changes,
       unusable: detected.unusable,
       gapLines: coverage.unseen ? gapLines(endpoint.name, coverage.unseen, asRows(data), limit, LIMIT_MAX) : [],
       entry: {
@@ -262,8 +289,7 @@ async function exportOne(
         truncated,
         changes: detected.counts,
         ...coverage,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        bytes: bytes.length,
+        ...file,
         exportedAt,
         ...origin,
       },
@@ -274,6 +300,24 @@ async function exportOne(
     const { httpStatus, exitCode } = outcome.failure.error;
     progress.set(endpoint.name, `failed (${httpStatus === null ? `exit ${exitCode}` : `HTTP ${httpStatus}`})`);
     return outcome;
+  }
+}
+
+/** The list's file, rendered and written (its text let go on return); its SHA-256 and size. */
+async function writeFile(context: ExportContext, plan: ExportPlan, item: ExportItem, data: JsonValue, write: (name: string, content: Content) => Promise<void>) {
+  const text = await render({ view: item.endpoint, data, format: plan.format, fields: undefined, header: context.global.header, bom: context.global.bom, ...FILE_RENDERING });
+  await write(item.file, utf8Chunks(text));
+  return { sha256: createHash('sha256').update(text, 'utf8').digest('hex'), bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+/** A text as UTF-8 a megabyte at a time (never splitting a surrogate pair): no second copy of it whole. */
+function* utf8Chunks(text: string, size = 1024 * 1024): Generator<Buffer> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size);
+    const code = text.charCodeAt(end - 1);
+    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
+    yield Buffer.from(text.slice(start, end), 'utf8');
+    start = end;
   }
 }
 

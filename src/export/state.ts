@@ -40,9 +40,25 @@ export interface ListState {
 
 /** The state of a list just exported, as the text of its file. */
 export function stateText(resource: string, key: string, exportedAt: string, answer: JsonValue): string {
+  return [...stateChunks(resource, key, exportedAt, answer)].join('');
+}
+
+/**
+ * The same text a row at a time, as it is written: a large answer's state is never one more
+ * string as large as the answer (stringifyJson of the whole would be).
+ */
+export function* stateChunks(resource: string, key: string, exportedAt: string, answer: JsonValue): Generator<string> {
   const newest = Array.isArray(answer) ? newestRow(answer.filter(isJsonObject), key) : null;
-  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, newest, answer };
-  return `${stringifyJson(state)}\n`;
+  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, newest, answer: [] };
+  const head = stringifyJson(state);
+  if (!Array.isArray(answer)) {
+    yield `${stringifyJson({ ...state, answer })}\n`;
+    return;
+  }
+  // `"answer":[]}` is its end: the rows go between the brackets.
+  yield head.slice(0, -2);
+  for (let i = 0; i < answer.length; i++) yield `${i === 0 ? '' : ','}${stringifyJson(answer[i])}`;
+  yield ']}\n';
 }
 
 /** The previous state: its rows and newest row; none (a first export); or a reason it is not used. */
