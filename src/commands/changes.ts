@@ -9,6 +9,7 @@ import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../export/last-export.js';
 import { listsNamed } from '../export/plan.js';
 import { outputFormat } from '../output/format.js';
+import type { Format } from '../config/schema.js';
 import type { Output, ViewOf } from '../output/print.js';
 import type { View } from '../core/endpoints.js';
 import type { JsonValue } from '../core/json-value.js';
@@ -45,15 +46,41 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   const shown = lists ?? last.lists.map((list) => list.resource);
   noteGaps(context, shown, last.lists);
   noteUncompared(context, shown, last.lists);
-  const chosen = last.changes.filter((change) => shown.includes(change.resource) && options.change.includes(change.change));
-  await output.print(asFile || options.query !== undefined ? chosen : changeLines(chosen));
+  const batches = last.changes((change) => shown.includes(change.resource) && options.change.includes(change.change));
+  const printed = (batch: Change[]) => (asFile || options.query !== undefined ? batch : changeLines(batch));
+  let count = 0;
+  if (streams(context, format)) {
+    // A list's changes at a time, each batch printed as it is read: the header (and BOM) once.
+    let first = true;
+    for await (const batch of batches) {
+      count += batch.length;
+      await output.print(printed(batch), !first);
+      first = false;
+    }
+    if (first) await output.print([]);
+  } else {
+    const chosen: Change[] = [];
+    for await (const batch of batches) for (const change of batch) chosen.push(change);
+    count = chosen.length;
+    await output.print(printed(chosen));
+  }
   // An empty table says so, unless the lines above have said why for every list (or the query's result, which says so itself).
   const compared = shown.filter((name) => last.lists.some((list) => list.resource === name && list.status === 'ok' && list.changes));
-  if (chosen.length === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
+  if (count === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
     context.note(`No changes${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.`);
   }
   return 0;
 };
+
+/**
+ * Whether the changes print a list at a time: ndjson, csv and tsv, to stdout that is no terminal
+ * (a pipe, a file), without --query or --out. Otherwise (a table's widths, json's one array, a
+ * query's one result, --out's one atomic file, the pager) they are all read first.
+ */
+function streams(context: ChangesContext, format: Format): boolean {
+  const { io, global, options } = context;
+  return (format === 'ndjson' || format === 'csv' || format === 'tsv') && options.query === undefined && global.out === undefined && io.stdout.isTTY !== true;
+}
 
 /**
  * --query over the change objects, as -o json prints them. Its result prints by the rules of any

@@ -80,20 +80,16 @@ export async function writeChanges(generation: Generation, dir: string, parts: r
   return { file: CHANGES_FILE, lines: parts.reduce((sum, { lines }) => sum + lines, 0), bytes, sha256: hash.digest('hex') };
 }
 
-/** The changes a changes.ndjson holds; throws, naming the line, at one that is not a change cdata wrote. */
-export function parseChanges(text: string): Change[] {
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return lines.map((line, i) => {
-    let change: unknown;
-    try {
-      change = parseJson(line);
-    } catch (error) {
-      throw new Error(`line ${i + 1} is not JSON: ${(error as Error).message}`);
-    }
-    if (!isChange(change)) throw new Error(`line ${i + 1} is not a change cdata wrote`);
-    return change;
-  });
+/** One line of changes.ndjson as a change; throws, saying why, at one that is not a change cdata wrote. */
+export function parseChange(line: string): Change {
+  let change: unknown;
+  try {
+    change = parseJson(line);
+  } catch (error) {
+    throw new Error(`is not JSON: ${(error as Error).message}`);
+  }
+  if (!isChange(change)) throw new Error('is not a change cdata wrote');
+  return change;
 }
 
 function isChange(value: unknown): value is Change {
