@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
+import { collectGarbage } from '../io/collect.js';
 import { changeLines } from '../export/change-lines.js';
 import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../export/last-export.js';
@@ -50,12 +51,14 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   const printed = (batch: Change[]) => (asFile || options.query !== undefined ? batch : changeLines(batch));
   let count = 0;
   if (streams(context, format)) {
-    // A list's changes at a time, each batch printed as it is read: the header (and BOM) once.
+    // A batch at a time, each printed as it is read: the header (and BOM) once.
     let first = true;
     for await (const batch of batches) {
       count += batch.length;
       await output.print(printed(batch), !first);
       first = false;
+      // What large changes left is collected before more are read (as an export does).
+      if (batch.length > 0 && last.large()) collectGarbage();
     }
     if (first) await output.print([]);
   } else {
@@ -73,7 +76,7 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
 };
 
 /**
- * Whether the changes print a list at a time: ndjson, csv and tsv, to stdout that is no terminal
+ * Whether the changes print a batch at a time: ndjson, csv and tsv, to stdout that is no terminal
  * (a pipe, a file), without --query or --out. Otherwise (a table's widths, json's one array, a
  * query's one result, --out's one atomic file, the pager) they are all read first.
  */

@@ -2,7 +2,7 @@
 // both read from the one generation ..data names (resolved once, and changes.ndjson opened then,
 // so the two always agree even while another export commits). A generation an export removes
 // between the resolving and the reading is resolved again. The changes are read a line at a
-// time, a list's lines at a time: memory follows the largest list's changes, not the file's size.
+// time, a few MiB at a time: memory follows the largest line, not the file's size.
 import { closeSync, createReadStream, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -11,6 +11,7 @@ import { CHANGES_FILE, parseChange } from './changes-file.js';
 import type { Change } from './changes.js';
 import type { Unseen } from './coverage.js';
 import { DATA, isGeneration } from './layout.js';
+import { LARGE_BODY_BYTES } from '../client/transport.js';
 import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js';
 
 /**
@@ -27,9 +28,9 @@ export type LastExport =
   | { kind: 'none' }
   /** An export by a cdata before change detection: no changes recorded. */
   | { kind: 'unrecorded'; exportedAt: string | undefined }
-  | { kind: 'recorded'; exportedAt: string | undefined; lists: ListOutcome[]; changes: ChangeReader };
+  | { kind: 'recorded'; exportedAt: string | undefined; lists: ListOutcome[]; changes: ChangeReader; large: () => boolean };
 
-/** The changes, read once: a list's changes at a time, in the file's order (each batch one list's, those `keep` keeps). */
+/** The changes `keep` keeps, read once, in the file's order, a batch at a time. */
 export type ChangeReader = (keep: (change: Change) => boolean) => AsyncGenerator<Change[]>;
 
 export function readLastExport(dir: string): LastExport {
@@ -55,7 +56,19 @@ function readFrom(dir: string): LastExport {
   // whose manifest names it has it, unless the generation has just gone.
   const fd = generation === undefined ? undefined : openChanges(join(folder, CHANGES_FILE), recorded);
   if (fd === undefined) return { kind: 'unrecorded', exportedAt };
-  return { kind: 'recorded', exportedAt, lists: resources, changes: (keep) => batches(fd, join(dir, CHANGES_FILE), keep) };
+  const seen = { bytes: 0, since: 0 };
+  return {
+    kind: 'recorded',
+    exportedAt,
+    lists: resources,
+    changes: (keep) => batches(fd, join(dir, CHANGES_FILE), keep, seen),
+    // Whether the lines read since it was last asked came to more than a large answer (transport.ts).
+    large: () => {
+      const large = seen.bytes - seen.since >= LARGE_BODY_BYTES;
+      seen.since = seen.bytes;
+      return large;
+    },
+  };
 }
 
 /** changes.ndjson opened (a regular file only: never a FIFO or a device); undefined when missing and not required. */
@@ -69,30 +82,41 @@ function openChanges(path: string, required: boolean): number | undefined {
   }
 }
 
-/** The changes `keep` keeps, a list's at a time; at a line that is not a change cdata wrote, an error naming it. */
-async function* batches(fd: number, path: string, keep: (change: Change) => boolean): AsyncGenerator<Change[]> {
+/**
+ * The changes `keep` keeps, a few MiB of them at a time (never one list's whole, which may be
+ * hundreds of MB); at a line that is not a change cdata wrote, an error naming it.
+ */
+async function* batches(fd: number, path: string, keep: (change: Change) => boolean, seen: { bytes: number }): AsyncGenerator<Change[]> {
   let batch: Change[] = [];
+  let size = 0;
   let number = 0;
   try {
     for await (const line of lines(fd, path)) {
       number++;
+      seen.bytes += line.length;
       let change: Change;
       try {
         change = parseChange(line);
       } catch (error) {
         throw unreadable(dirOf(path), new Error(`${path}: line ${number} ${(error as Error).message}`));
       }
-      if (batch.length > 0 && batch[0]!.resource !== change.resource) {
+      if (!keep(change)) continue;
+      batch.push(change);
+      size += line.length;
+      if (size >= BATCH_BYTES) {
         yield batch;
         batch = [];
+        size = 0;
       }
-      if (keep(change)) batch.push(change);
     }
     if (batch.length > 0) yield batch;
   } finally {
     closeSync(fd);
   }
 }
+
+/** How much of changes.ndjson a batch holds at most (past one line). */
+const BATCH_BYTES = 1024 * 1024;
 
 /** The file's lines (without their newline), each bounded. */
 async function* lines(fd: number, path: string): AsyncGenerator<string> {
