@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
 import { collectGarbage } from '../io/collect.js';
+import { drained } from '../io/index.js';
 import { changeLines } from '../export/change-lines.js';
 import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../export/last-export.js';
@@ -57,6 +58,8 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
       count += batch.length;
       await output.print(printed(batch), !first);
       first = false;
+      // A pipe read more slowly than it is written would otherwise hold all of it.
+      await drained(io.stdout);
       // What large changes left is collected before more are read (as an export does).
       if (batch.length > 0 && last.large()) collectGarbage();
     }

@@ -3,10 +3,27 @@
 
 export interface OutStream {
   write(text: string): unknown;
+  /** A stream (a pipe) holding more than it should of what was written: wait for 'drain' before writing more. */
+  writableNeedDrain?: boolean | undefined;
+  once?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  off?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
   isTTY?: boolean | undefined;
   columns?: number | undefined;
   /** A terminal's height: data longer than this goes through a pager. */
   rows?: number | undefined;
+}
+
+/** Resolves once `stream` has passed on what it held (at once when it holds nothing, or has closed). */
+export async function drained(stream: OutStream): Promise<void> {
+  if (!stream.writableNeedDrain || !stream.once || !stream.off) return;
+  const events = ['drain', 'close', 'error'] as const;
+  let done!: () => void;
+  await new Promise<void>((resolve) => {
+    done = resolve;
+    for (const event of events) stream.once!(event, done);
+  });
+  // The two that did not come are not left behind (a listener a batch would pile up).
+  for (const event of events) stream.off(event, done);
 }
 
 export interface InStream extends AsyncIterable<Buffer | string> {
