@@ -72,13 +72,16 @@ const sandboxes = spawn(
        res.end(large(Number(req.url.split('/')[1])));
      });
      await new Promise((resolve) => big.listen(0, '127.0.0.1', resolve));
-     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, big: 'http://127.0.0.1:' + big.address().port, key: demoKey('all') }));`,
+     // Eight lists of 15.6 MB each, and the same with every row changed (scripts/large-lists.mjs).
+     const { startLargeLists } = await import(${JSON.stringify(join(root, 'scripts/large-lists.mjs'))});
+     const [largeA, largeB] = [await startLargeLists(() => 'a'), await startLargeLists(() => 'b')];
+     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, big: 'http://127.0.0.1:' + big.address().port, largeA: largeA.url, largeB: largeB.url, key: demoKey('all') }));`,
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 process.once('exit', () => sandboxes.kill());
 const [line] = await once(createInterface({ input: sandboxes.stdout }), 'line');
-const { fast, slow, big, key } = JSON.parse(line);
+const { fast, slow, big, largeA, largeB, key } = JSON.parse(line);
 const configDir = join(work, 'config');
 mkdirSync(configDir);
 const bin = join(root, 'bin/cdata.js');
@@ -186,6 +189,24 @@ const rows = [baseline, ...cases].map((command) => {
   };
 });
 
+// Peak memory of large exports (issue 29, docs/limits.md): eight lists of 15.6 MB each exported,
+// then exported again with every row changed, then `cdata changes` over that; once each (an
+// export of them takes seconds: not timed).
+const large = [];
+if (ONLY === undefined || 'large export'.includes(ONLY) || ONLY.includes('large')) {
+  const dir = join(work, 'large');
+  const steps = [
+    { name: 'cdata export (8 lists of 15.6 MB)', args: [bin, 'export', '--dir', dir, '-q'], env: env(largeA), rssTargetMiB: 256 },
+    { name: 'cdata export (the same, every row changed)', args: [bin, 'export', '--dir', dir, '-q'], env: env(largeB), rssTargetMiB: 256 },
+    { name: 'cdata changes -o ndjson (1,600 changes, 375 MB)', args: [bin, 'changes', '--dir', dir, '-o', 'ndjson'], env: env(largeB), rssTargetMiB: 128 },
+    { name: 'cdata changes (tsv, the same)', args: [bin, 'changes', '--dir', dir], env: env(largeB), rssTargetMiB: 128 },
+  ];
+  for (const step of steps) {
+    const rss = peakRss(step) ?? 0;
+    large.push({ name: step.name, peakRssMiB: Number((rss / 1024).toFixed(1)), rssTargetMiB: step.rssTargetMiB, rssMet: rss / 1024 <= step.rssTargetMiB });
+  }
+}
+
 sandboxes.kill();
 
 const comparisons = [];
@@ -207,6 +228,7 @@ for (const { of, against, target } of COMPARISONS) {
   console.log(`${of} / ${against.trim()}: ${ratio}x${verdict}`);
   comparisons.push({ of, against: against.trim(), ratio, target, met: target === undefined ? undefined : ratio <= target });
 }
+for (const row of large) console.log(`${pad(row.name, 46)}${pad('', 38)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)} (target ${row.rssTargetMiB} MiB)`);
 console.log(`
 vs node: median / median of node -e 0 (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
 ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
@@ -216,7 +238,7 @@ loaded from V8's code cache, as bin/cdata.js loads dist/.`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', rows, comparisons };
+const report = { date: new Date().toISOString(), commit, node: process.version, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', rows, comparisons, large };
 const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
 writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`written: ${file}`);
