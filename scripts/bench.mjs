@@ -169,7 +169,7 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
 }
 
 const baseMs = median(samples.get(baseline.name));
-const rows = [baseline, ...cases].map((command) => {
+const rows = (cases.length === 0 ? [] : [baseline, ...cases]).map((command) => {
   const ms = median(samples.get(command.name));
   // Against node -e 0 (plus the latency for the slow sandbox), and for export also against one
   // cdata request to the same sandbox, which is what its target names.
