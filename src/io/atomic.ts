@@ -97,7 +97,15 @@ export async function writeNewFile(path: string, content: Content, { mode, owner
       if (owner) await file.chown(owner.uid, owner.gid).catch(() => file.chown(-1, owner.gid)).catch(() => undefined);
       if (mode !== undefined) await file.chmod(mode);
       if (typeof content === 'string' || Buffer.isBuffer(content)) await file.writeFile(content);
-      else for await (const chunk of content) await file.writeFile(chunk);
+      else {
+        // Chunk by chunk, as they are made; content with none is written empty, as a string would be.
+        let written = false;
+        for await (const chunk of content) {
+          await file.writeFile(chunk);
+          written = true;
+        }
+        if (!written) await file.writeFile('');
+      }
       await file.sync();
     } finally {
       await file.close();
