@@ -82,13 +82,16 @@ const sandboxes = spawn(
        res.end(large(Number(req.url.split('/')[1])));
      });
      await new Promise((resolve) => big.listen(0, '127.0.0.1', resolve));
-     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, fanout: fanout.url, big: 'http://127.0.0.1:' + big.address().port, key: demoKey('all'), revoked: demoKey('revoked') }));`,
+     // Eight lists of 15.6 MB each, and the same with every row changed (scripts/large-lists.mjs).
+     const { startLargeLists } = await import(${JSON.stringify(join(root, 'scripts/large-lists.mjs'))});
+     const [largeA, largeB] = [await startLargeLists(() => 'a'), await startLargeLists(() => 'b')];
+     console.log(JSON.stringify({ fast: fast.url, slow: slow.url, fanout: fanout.url, big: 'http://127.0.0.1:' + big.address().port, largeA: largeA.url, largeB: largeB.url, key: demoKey('all'), revoked: demoKey('revoked') }));`,
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 process.once('exit', () => sandboxes.kill());
 const [line] = await once(createInterface({ input: sandboxes.stdout }), 'line');
-const { fast, slow, fanout, big, key, revoked } = JSON.parse(line);
+const { fast, slow, fanout, big, largeA, largeB, key, revoked } = JSON.parse(line);
 const configDir = join(work, 'config');
 mkdirSync(configDir);
 const bin = join(root, 'bin/cdata.js');
@@ -221,9 +224,29 @@ async function measure(node) {
 const lines = [];
 if (cases.length > 0) for (const node of NODES) lines.push(await measure(node));
 const fanoutRows = ONLY === undefined || 'export --profiles'.includes(ONLY) ? measureFanout() : [];
+
+// Peak memory of large exports (issue 29, docs/limits.md): eight lists of 15.6 MB each exported,
+// then exported again with every row changed, then `cdata changes` over that; once each (an
+// export of them takes seconds: not timed).
+const large = [];
+if (ONLY === undefined || 'large export'.includes(ONLY) || ONLY.includes('large')) {
+  const dir = join(work, 'large');
+  const steps = [
+    { name: 'cdata export (8 lists of 15.6 MB)', args: [bin, 'export', '--dir', dir, '-q'], env: env(largeA), rssTargetMiB: 256 },
+    { name: 'cdata export (the same, every row changed)', args: [bin, 'export', '--dir', dir, '-q'], env: env(largeB), rssTargetMiB: 256 },
+    { name: 'cdata changes -o ndjson (1,600 changes, 375 MB)', args: [bin, 'changes', '--dir', dir, '-o', 'ndjson'], env: env(largeB), rssTargetMiB: 128 },
+    { name: 'cdata changes (tsv, the same)', args: [bin, 'changes', '--dir', dir], env: env(largeB), rssTargetMiB: 128 },
+  ];
+  for (const step of steps) {
+    const rss = peakRss(step, NODES[0]) ?? 0;
+    large.push({ name: step.name, peakRssMiB: Number((rss / 1024).toFixed(1)), rssTargetMiB: step.rssTargetMiB, rssMet: rss / 1024 <= step.rssTargetMiB });
+  }
+}
+
 sandboxes.kill();
 
 const comparisons = [];
+const pad = (text, width) => String(text).padEnd(width);
 for (const row of fanoutRows) {
   const verdict = (met) => (met ? '' : ' !');
   console.log(
@@ -238,6 +261,7 @@ if (fanoutRows.length === 2) {
   console.log(`export --profiles peak RSS, ${large.profiles} / ${small.profiles} profiles: ${growth}x (target <=1.1${met ? '' : ' !'})`);
   comparisons.push({ of: large.name, against: small.name, measure: 'peak RSS', ratio: growth, target: 1.1, met });
 }
+for (const row of large) console.log(`${pad(row.name, 46)}${pad('', 38)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)} (target ${row.rssTargetMiB} MiB)`);
 console.log(`
 vs node: median / median of node -e 0 on the same Node line (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
 ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
@@ -246,7 +270,7 @@ floor: the same GET with no cdata code, bundled the same way (scripts/floor).`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', lines, fanout: fanoutRows, comparisons };
+const report = { date: new Date().toISOString(), commit, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', lines, fanout: fanoutRows, large, comparisons };
 const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
 writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`written: ${file}`);

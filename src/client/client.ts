@@ -61,16 +61,20 @@ export class ApiClient {
 
   constructor(private readonly options: ClientOptions) {}
 
-  async get(endpoint: Endpoint, query: Record<string, string>): Promise<ApiResult> {
+  /**
+   * `large`: awaited once an answer's body passes LARGE_BODY_BYTES (transport.ts), before the rest
+   * is read; the time it takes does not count against the request's deadline.
+   */
+  async get(endpoint: Endpoint, query: Record<string, string>, large?: () => Promise<void>): Promise<ApiResult> {
     const waits = await (this.observer ??= this.options.waits?.() ?? Promise.resolve(() => undefined));
     try {
-      return await this.send(endpoint, query, waits);
+      return await this.send(endpoint, query, waits, large);
     } finally {
       waits({ kind: 'done', name: endpoint.name });
     }
   }
 
-  private async send(endpoint: Endpoint, query: Record<string, string>, waits: WaitObserver): Promise<ApiResult> {
+  private async send(endpoint: Endpoint, query: Record<string, string>, waits: WaitObserver, large: (() => Promise<void>) | undefined): Promise<ApiResult> {
     const { io, retries, maxWaitSeconds, baseUrl } = this.options;
     const url = `${baseUrl}${endpoint.path}${queryString(query)}`;
     const secrets = [this.options.key];
@@ -95,7 +99,7 @@ export class ApiClient {
       let answer: HttpAnswer;
       let data: JsonValue | undefined;
       try {
-        ({ answer, data } = await this.attempt(url, read));
+        ({ answer, data } = await this.attempt(url, read, large));
       } catch (error) {
         // A bad answer (exit 7) is the server's word, not a failure to reach it: never retried.
         if (error instanceof CliError) throw error;
@@ -157,25 +161,41 @@ export class ApiClient {
    * `read` (parsing a success) all count. The parse is synchronous, so no timer can cut it: it
    * is linear in a capped body instead (well under a second), and the deadline is checked after it.
    */
-  private async attempt<T>(url: string, read: (answer: HttpAnswer) => T): Promise<{ answer: HttpAnswer; data: T }> {
+  private async attempt<T>(url: string, read: (answer: HttpAnswer) => T, large: (() => Promise<void>) | undefined): Promise<{ answer: HttpAnswer; data: T }> {
     const { io, key, timeoutSeconds, trace, gate } = this.options;
     const transport = await (this.transport ??= this.options.transport());
     // Waiting for the gate is not the answer's time: the deadline starts once the attempt may go.
     const leave = await gate?.enter();
     let status: number | undefined;
     const controller = new AbortController();
-    const deadline = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutSeconds * 1000);
+    const expire = (ms: number) => setTimeout(() => controller.abort(new AttemptTimeout()), ms);
+    let deadline = expire(timeoutSeconds * 1000);
     const started = io.now();
+    // Time spent waiting for the large turn is the caller's, not the server's: the deadline stops meanwhile.
+    let waited = 0;
+    const elapsed = () => io.now() - started - waited;
+    const turn =
+      large &&
+      (async () => {
+        clearTimeout(deadline);
+        const from = io.now();
+        try {
+          await large();
+        } finally {
+          waited += io.now() - from;
+          deadline = expire(Math.max(0, timeoutSeconds * 1000 - elapsed()));
+        }
+      });
     trace?.(`> GET ${url}`);
     trace?.(`> X-API-Key: ${REDACTED_KEY}`);
     try {
       let answer: HttpAnswer;
       try {
-        answer = await transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal });
+        answer = await transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal, large: turn });
         status = answer.status;
       } catch (error) {
         if (error instanceof AnswerCutShort) status = error.answer.status;
-        trace?.(`< failed after ${io.now() - started} ms: ${describeFailure(error)}`);
+        trace?.(`< failed after ${elapsed()} ms: ${describeFailure(error)}`);
         throw error;
       } finally {
         leave?.(status);
@@ -184,13 +204,13 @@ export class ApiClient {
       // places given to the next requests) before this one is parsed, rather than after.
       if (gate) await new Promise((resolve) => setImmediate(resolve));
       const size = answer.bodyTooLarge ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read` : `${answer.body.length} bytes`;
-      trace?.(`< HTTP ${answer.status} in ${io.now() - started} ms, ${size}`);
+      trace?.(`< HTTP ${answer.status} in ${elapsed()} ms, ${size}`);
       for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {
         const value = header(answer, name);
         if (value !== undefined) trace?.(`< ${name}: ${redactKeys(value, [key])}`);
       }
       const data = read(answer);
-      if (io.now() - started > timeoutSeconds * 1000) throw new AttemptTimeout();
+      if (elapsed() > timeoutSeconds * 1000) throw new AttemptTimeout();
       return { answer, data };
     } finally {
       clearTimeout(deadline);

@@ -26,6 +26,13 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
  */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
+/**
+ * A success's body past this is large (the largest real answer is ~100 KB): its reading waits for
+ * the request's `large` turn, if it has one, so that a caller fetching many lists at once holds
+ * one large answer at a time (src/commands/export.ts), not all of them.
+ */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+
 export class BodyTooLarge extends Error {}
 
 /**
@@ -77,6 +84,8 @@ export interface OutgoingRequest {
   body?: string | Buffer;
   /** Aborts the request, whether waiting for headers or reading the body. */
   signal: AbortSignal;
+  /** Awaited once a success's body passes LARGE_BODY_BYTES, before more of it is read (the socket waits meanwhile). */
+  large?: (() => Promise<void>) | undefined;
 }
 
 export interface Transport {
@@ -103,7 +112,7 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
     return (viaProxy ??= proxyAgent(env, options));
   };
   return {
-    async send({ method, url, headers, body, signal }) {
+    async send({ method, url, headers, body, signal, large }) {
       const target = new URL(url);
       const { origin, pathname, search } = target;
       const dispatcher = await dispatcherFor(target);
@@ -113,7 +122,7 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
         const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal }).catch((error: unknown) => {
           throw tunnelRefusal(error, env, target) ?? error;
         });
-        return readAnswer(response, signal);
+        return readAnswer(response, signal, large);
       });
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
@@ -128,7 +137,7 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
  * MAX_ERROR_BODY_BYTES for anything else (more is dropped unread). Decoded chunk by chunk, so each
  * chunk's bytes can go once read, rather than all of them being held until joined and decoded.
  */
-async function readAnswer(response: Dispatcher.ResponseData, signal: AbortSignal): Promise<HttpAnswer> {
+async function readAnswer(response: Dispatcher.ResponseData, signal: AbortSignal, large: (() => Promise<void>) | undefined): Promise<HttpAnswer> {
   const status = response.statusCode;
   const success = status >= 200 && status < 300;
   const cap = success ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES;
@@ -143,6 +152,10 @@ async function readAnswer(response: Dispatcher.ResponseData, signal: AbortSignal
         response.body.destroy();
         if (success) throw new BodyTooLarge(`the answer is larger than ${cap / 1024 / 1024} MiB`);
         return answer({ body: '', bodyTooLarge: true });
+      }
+      if (large && success && size > LARGE_BODY_BYTES) {
+        await large();
+        large = undefined;
       }
       parts.push(decoder.write(chunk));
     }

@@ -70,7 +70,11 @@ export interface Endpoint extends View {
   params: readonly Param[];
   /** Shown under "Examples:" in help, in the man page and the README (the first). */
   examples: readonly string[];
-  /** Which rows a list's limit keeps: `newest` (every list, per the reference) or `best` (tenders, best tier first). */
+  /**
+   * Which rows a list's limit keeps: `newest` (newest `createdAt` first, so an export can tell
+   * when rows slipped past the cap: export/coverage.ts) or `best` (tenders, best tier first);
+   * none for agents and workspaces, which take no limit and carry no creation time.
+   */
   firstRows?: 'newest' | 'best';
   /**
    * Fields the API works out from the day of the request (tenders' runwayDays: days to closesOn),
@@ -138,6 +142,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List the companies the account deals with (clients, buyers, suppliers)',
     key: 'id',
+    firstRows: 'newest',
     examples: ['cdata companies --limit 20', 'cdata companies d10e897e', "cdata companies --json | jq -r '.[] | select(.kind == \"SUPPLIER\") | .name'"],
     params: [graphLimit],
     fields: [
@@ -160,6 +165,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List document records (contracts, tender packs, certificates, invoices)',
     key: 'id',
+    firstRows: 'newest',
     examples: ['cdata documents --fields title,kind,expiresOn', 'cdata documents -o csv --out documents.csv'],
     params: [graphLimit],
     fields: [
@@ -185,6 +191,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List obligations: what the company must do or is owed',
     key: 'id',
+    firstRows: 'newest',
     examples: ['cdata obligations --limit 200 -o csv --out obligations.csv', "cdata obligations --json | jq '[.[] | select(.status == \"OPEN\")] | length'"],
     params: [graphLimit],
     fields: [
@@ -212,6 +219,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List contact people (personal information: use only as authorised)',
     key: 'id',
+    firstRows: 'newest',
     examples: ['cdata people --fields fullName,email,phone', 'cdata persons -o ndjson'],
     params: [graphLimit],
     fields: [
@@ -236,6 +244,7 @@ export const ENDPOINTS = [
     shape: 'list',
     summary: 'List sites: construction sites, properties, offices',
     key: 'id',
+    firstRows: 'newest',
     examples: ['cdata sites', "cdata sites --json | jq -r '.[] | select(.status == \"ACTIVE\") | .name'"],
     params: [graphLimit],
     fields: [

@@ -11,6 +11,7 @@ export const EXIT = {
   unavailable: 6,
   badResponse: 7,
   notFound: 8,
+  incomplete: 9,
   profilesFailed: 10,
 } as const;
 
@@ -27,6 +28,7 @@ export const EXIT_CODES: Record<ExitCode, { title: string; meaning: string }> = 
   [EXIT.unavailable]: { title: 'Unavailable', meaning: 'connection refused or reset, DNS failure, timeout, 5xx after retries' },
   [EXIT.badResponse]: { title: 'Bad response', meaning: 'a 2xx that is not the promised JSON, or a redirect (never followed)' },
   [EXIT.notFound]: { title: 'Not found', meaning: 'no record with that key among the rows the API returns (at most 200)' },
+  [EXIT.incomplete]: { title: 'Incomplete', meaning: 'an export committed, but rows created since the last one were lost at the 200-row cap' },
   [EXIT.profilesFailed]: { title: 'Some profiles failed', meaning: 'export --profiles: a profile failed or was skipped; the others are written' },
 };
 

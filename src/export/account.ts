@@ -30,7 +30,7 @@ export function account(outcomes: (ResourceWritten | Failure)[], carried: readon
   const resources = outcomes.map((outcome): ResourceEntry => {
     if ('status' in outcome) return outcome;
     const kept = carriedEntry(previous.latest.get(outcome.resource));
-    return { ...outcome, status: 'error', changes: null, kept: kept ? keptFile(kept) : null };
+    return { ...outcome, status: 'error', changes: null, gap: null, unseen: null, kept: kept ? keptFile(kept) : null };
   });
   const asked = new Set(outcomes.map((outcome) => outcome.resource));
   const earlier = [...previous.latest.values()].filter((entry) => !asked.has(entry.resource) && carriedEntry(entry) !== undefined);

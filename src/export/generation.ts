@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, constants, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Io } from '../io/index.js';
-import { syncPath, writeNewFile, type Inherited } from '../io/atomic.js';
+import { syncPath, writeNewFile, type Content, type Inherited } from '../io/atomic.js';
 import { isLockLeftover } from '../io/lock.js';
 import { DATA, DATA_TEMP, GENERATION_RANDOM_BYTES, generationName, isFileName, isGeneration, LINK_TEMP, linkTarget, LOCK, visible } from './layout.js';
 
@@ -60,7 +60,7 @@ export class Generation {
   }
 
   /** `name` with `content`, fsynced; a file of that name in the current generation lends its mode and owner. */
-  async write(name: string, content: string | Buffer): Promise<void> {
+  async write(name: string, content: Content): Promise<void> {
     await writeNewFile(join(this.path, name), content, this.inherited(name));
     this.files.add(name);
   }

@@ -1,31 +1,37 @@
 // What the last export in a folder recorded, for `cdata changes`: its manifest and its changes,
-// both read from the one generation ..data names (resolved once, so the two always agree even
-// while another export commits). A generation an export removes between the resolving and the
-// reading is resolved again.
-import { lstatSync, readlinkSync, statSync } from 'node:fs';
+// both read from the one generation ..data names (resolved once, and changes.ndjson opened then,
+// so the two always agree even while another export commits). A generation an export removes
+// between the resolving and the reading is resolved again. The changes are read a line at a
+// time, a few MiB at a time: memory follows the largest line, not the file's size.
+import { closeSync, createReadStream, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
-import { readRegularFile } from '../io/read-file.js';
-import { CHANGES_FILE, parseChanges } from './changes-file.js';
+import { openRegularFile, readRegularFile } from '../io/read-file.js';
+import { CHANGES_FILE, parseChange } from './changes-file.js';
 import type { Change } from './changes.js';
+import type { Unseen } from './coverage.js';
 import { DATA, isGeneration } from './layout.js';
+import { LARGE_BODY_BYTES } from '../client/transport.js';
 import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js';
 
 /**
- * changes.ndjson holds at most every row of two answers per list (all removed and all added), and
- * an answer is 16 MiB at most: far past any real one (a few MB after a day of 8 lists of 200 rows).
+ * A line of changes.ndjson holds one row, or one row and the old and new values of its fields:
+ * an answer is 16 MiB at most, and escapes can make each at most six times as long written out.
  */
-export const MAX_CHANGES_BYTES = 256 * 1024 * 1024;
+export const MAX_CHANGE_LINE_BYTES = 3 * 6 * 16 * 1024 * 1024;
 
 /** What a manifest says of each list, as far as `cdata changes` needs it. */
-export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'>;
+export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'> & { gap?: boolean | null; unseen?: Unseen | null };
 
 export type LastExport =
   /** No export in the folder. */
   | { kind: 'none' }
   /** An export by a cdata before change detection: no changes recorded. */
   | { kind: 'unrecorded'; exportedAt: string | undefined }
-  | { kind: 'recorded'; exportedAt: string | undefined; lists: ListOutcome[]; changes: Change[] };
+  | { kind: 'recorded'; exportedAt: string | undefined; lists: ListOutcome[]; changes: ChangeReader; large: () => boolean };
+
+/** The changes `keep` keeps, read once, in the file's order, a batch at a time. */
+export type ChangeReader = (keep: (change: Change) => boolean) => AsyncGenerator<Change[]>;
 
 export function readLastExport(dir: string): LastExport {
   const stats = statSync(dir, { throwIfNoEntry: false });
@@ -48,14 +54,93 @@ function readFrom(dir: string): LastExport {
   const { exportedAt, resources, recorded } = parseManifest(manifest);
   // Before generations, or in a generation an older cdata wrote, there is no changes.ndjson; one
   // whose manifest names it has it, unless the generation has just gone.
-  const changes = generation === undefined ? undefined : read(join(folder, CHANGES_FILE), MAX_CHANGES_BYTES, recorded);
-  if (changes === undefined) return { kind: 'unrecorded', exportedAt };
+  const fd = generation === undefined ? undefined : openChanges(join(folder, CHANGES_FILE), recorded);
+  if (fd === undefined) return { kind: 'unrecorded', exportedAt };
+  const seen = { bytes: 0, since: 0 };
+  return {
+    kind: 'recorded',
+    exportedAt,
+    lists: resources,
+    changes: (keep) => batches(fd, join(dir, CHANGES_FILE), keep, seen),
+    // Whether the lines read since it was last asked came to more than a large answer (transport.ts).
+    large: () => {
+      const large = seen.bytes - seen.since >= LARGE_BODY_BYTES;
+      seen.since = seen.bytes;
+      return large;
+    },
+  };
+}
+
+/** changes.ndjson opened (a regular file only: never a FIFO or a device); undefined when missing and not required. */
+function openChanges(path: string, required: boolean): number | undefined {
   try {
-    return { kind: 'recorded', exportedAt, lists: resources, changes: parseChanges(changes) };
+    return openRegularFile(path);
   } catch (error) {
-    throw new Error(`${join(dir, CHANGES_FILE)}: ${errorMessage(error)}`);
+    if (errorCode(error) === 'ENOENT' && !required) return undefined;
+    if (errorCode(error) === 'ENOENT') throw error;
+    throw new Error(`${path}: ${errorMessage(error)}`);
   }
 }
+
+/**
+ * The changes `keep` keeps, a few MiB of them at a time (never one list's whole, which may be
+ * hundreds of MB); at a line that is not a change cdata wrote, an error naming it.
+ */
+async function* batches(fd: number, path: string, keep: (change: Change) => boolean, seen: { bytes: number }): AsyncGenerator<Change[]> {
+  let batch: Change[] = [];
+  let size = 0;
+  let number = 0;
+  try {
+    for await (const line of lines(fd, path)) {
+      number++;
+      seen.bytes += line.length;
+      let change: Change;
+      try {
+        change = parseChange(line);
+      } catch (error) {
+        throw unreadable(dirOf(path), new Error(`${path}: line ${number} ${errorMessage(error)}`));
+      }
+      if (!keep(change)) continue;
+      batch.push(change);
+      size += line.length;
+      if (size >= BATCH_BYTES) {
+        yield batch;
+        batch = [];
+        size = 0;
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** How much of changes.ndjson a batch holds at most (past one line). */
+const BATCH_BYTES = 1024 * 1024;
+
+/** The file's lines (without their newline), each bounded. */
+async function* lines(fd: number, path: string): AsyncGenerator<string> {
+  let partial: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of createReadStream('', { fd, autoClose: false }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+      partial.push(chunk.subarray(start, end));
+      yield Buffer.concat(partial).toString('utf8');
+      partial = [];
+      size = 0;
+      start = end + 1;
+    }
+    if (start < chunk.length) {
+      partial.push(chunk.subarray(start));
+      size += chunk.length - start;
+      if (size > MAX_CHANGE_LINE_BYTES) throw unreadable(dirOf(path), new Error(`${path}: a line is longer than ${MAX_CHANGE_LINE_BYTES / 1024 / 1024} MiB`));
+    }
+  }
+  if (size > 0) yield Buffer.concat(partial).toString('utf8');
+}
+
+const dirOf = (path: string) => path.slice(0, path.length - CHANGES_FILE.length - 1);
 
 /** The generation ..data names; undefined where there is none (no export, or an older cdata's plain files). */
 function currentGeneration(dir: string): string | undefined {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { ChangesFile } from './changes-file.js';
 import type { ChangeCounts } from './changes.js';
+import type { Coverage } from './coverage.js';
 import { isFileName } from './layout.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -35,8 +36,11 @@ export interface ResourceOk {
   baseUrl: string | null;
 }
 
-/** A list this export wrote: its file, and what changed since its previous export (null: a baseline). */
-export type ResourceWritten = ResourceOk & { changes: ChangeCounts | null };
+/**
+ * A list this export wrote: its file, what changed since its previous export (null: a baseline),
+ * and whether rows were created past the cap since then (`gap`, `unseen`: coverage.ts).
+ */
+export type ResourceWritten = ResourceOk & { changes: ChangeCounts | null } & Coverage;
 
 export interface ResourceFailed {
   resource: string;
@@ -45,6 +49,8 @@ export interface ResourceFailed {
   error: { message: string; exitCode: number; httpStatus: number | null; correlationId: string | null };
   /** A failed list has no changes; its next successful export compares with its last successful one. */
   changes: null;
+  gap: null;
+  unseen: null;
   /** The earlier export whose file is still in place, when the previous manifest recorded one. */
   kept: Omit<ResourceOk, 'resource' | 'status'> | null;
 }
@@ -102,7 +108,7 @@ export function readPrevious(dir: string): Previous {
   const written = { profile: manifest.profile ?? null, baseUrl: manifest.baseUrl ?? null };
   const unknown = { profile: null, baseUrl: null };
   // An entry describes its file; what changed concerns only the export that wrote it.
-  const note = ({ changes: _changes, ...entry }: ResourceOk & { changes?: unknown }, newest: boolean) => {
+  const note = ({ changes: _changes, gap: _gap, unseen: _unseen, ...entry }: ResourceOk & { changes?: unknown; gap?: unknown; unseen?: unknown }, newest: boolean) => {
     if (!isFileName(entry.file) || typeof entry.resource !== 'string') return;
     previous.byFile.set(entry.file, entry);
     if (newest) previous.latest.set(entry.resource, entry);

@@ -10,6 +10,7 @@ import { isJsonObject, MAX_VALUES, parseJson, stringifyJson } from '../core/json
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { readRegularFile } from '../io/read-file.js';
 import { errorMessage } from '../core/errors.js';
+import { newestRow, type NewestRow } from './coverage.js';
 
 export const STATE_FORMAT = 'cdata-list-state';
 export const STATE_VERSION = 1;
@@ -32,18 +33,37 @@ export interface ListState {
   key: string;
   /** The list's own exportedAt, as its manifest entry gives it: the two always agree. */
   exportedAt: string;
+  /** The newest row it saw (its first): what the next export looks for to tell a gap (coverage.ts). */
+  newest: NewestRow | null;
   /** The answer, exactly as the API sent it (numbers as written). */
   answer: JsonValue;
 }
 
 /** The state of a list just exported, as the text of its file. */
 export function stateText(resource: string, key: string, exportedAt: string, answer: JsonValue): string {
-  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, answer };
-  return `${stringifyJson(state)}\n`;
+  return [...stateChunks(resource, key, exportedAt, answer)].join('');
 }
 
-/** The previous state: its rows; none (a first export); or a reason it is not used. */
-export type Previous = { rows: JsonObject[] } | { none: true } | { unusable: string };
+/**
+ * The same text a row at a time, as it is written: a large answer's state is never one more
+ * string as large as the answer (stringifyJson of the whole would be).
+ */
+export function* stateChunks(resource: string, key: string, exportedAt: string, answer: JsonValue): Generator<string> {
+  const newest = Array.isArray(answer) ? newestRow(answer.filter(isJsonObject), key) : null;
+  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, newest, answer: [] };
+  const head = stringifyJson(state);
+  if (!Array.isArray(answer)) {
+    yield `${stringifyJson({ ...state, answer })}\n`;
+    return;
+  }
+  // `"answer":[]}` is its end: the rows go between the brackets.
+  yield head.slice(0, -2);
+  for (let i = 0; i < answer.length; i++) yield `${i === 0 ? '' : ','}${stringifyJson(answer[i])}`;
+  yield ']}\n';
+}
+
+/** The previous state: its rows and newest row; none (a first export); or a reason it is not used. */
+export type Previous = { rows: JsonObject[]; newest: NewestRow | null } | { none: true } | { unusable: string };
 
 /**
  * The state of `resource` in the generation folder `folder` (undefined: a folder with none yet).
@@ -68,5 +88,11 @@ export function readState(folder: string | undefined, resource: string, key: str
   if (!isJsonObject(state) || state.format !== STATE_FORMAT || state.version !== STATE_VERSION) return { unusable: 'it is not a state cdata wrote' };
   if (state.resource !== resource || state.key !== key) return { unusable: `it is not the state of ${resource}` };
   if (!Array.isArray(state.answer)) return { unusable: 'it holds no list' };
-  return { rows: state.answer.filter(isJsonObject) };
+  const rows = state.answer.filter(isJsonObject);
+  // A state from before it kept its newest row: the first of its answer is that row.
+  return { rows, newest: isNewest(state.newest) ? state.newest : newestRow(rows, key) };
+}
+
+function isNewest(value: JsonValue | undefined): value is JsonObject & NewestRow {
+  return isJsonObject(value) && typeof value.key === 'string' && (value.createdAt === null || typeof value.createdAt === 'string');
 }

@@ -78,11 +78,14 @@ export async function writeFileAtomic(path: string, content: string | Buffer, io
   syncPath(staged.folder);
 }
 
+/** What a new file is written from: its whole content, or its chunks as they are made (held one at a time). */
+export type Content = string | Buffer | AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
+
 /**
  * Creates `path`, which must not exist, holding `content`, fsynced; on failure it is removed
  * again. A new file gets what `>` would give (0666 less the umask); `inherited` sets another.
  */
-export async function writeNewFile(path: string, content: string | Buffer, { mode, owner }: Inherited = { mode: undefined, owner: undefined }): Promise<void> {
+export async function writeNewFile(path: string, content: Content, { mode, owner }: Inherited = { mode: undefined, owner: undefined }): Promise<void> {
   try {
     // Created synchronously, so an interrupt's cleanup always finds it: an open still in flight
     // in the thread pool could create it after the cleanup had run. Reopened without O_CREAT,
@@ -94,7 +97,16 @@ export async function writeNewFile(path: string, content: string | Buffer, { mod
       // only give a file to a group they are in, and only root to another user.
       if (owner) await file.chown(owner.uid, owner.gid).catch(() => file.chown(-1, owner.gid)).catch(() => undefined);
       if (mode !== undefined) await file.chmod(mode);
-      await file.writeFile(content);
+      if (typeof content === 'string' || Buffer.isBuffer(content)) await file.writeFile(content);
+      else {
+        // Chunk by chunk, as they are made; content with none is written empty, as a string would be.
+        let written = false;
+        for await (const chunk of content) {
+          await file.writeFile(chunk);
+          written = true;
+        }
+        if (!written) await file.writeFile('');
+      }
       await file.sync();
     } finally {
       await file.close();

@@ -2,7 +2,21 @@
 // tests pass their own (test/helpers/io.ts) and run `main` in-process.
 
 export type { InStream, Io, OutStream } from './types.js';
-import type { InStream, Io } from './types.js';
+import type { InStream, Io, OutStream } from './types.js';
+
+/** Resolves once `stream` has passed on what it held (at once when it holds nothing, or has closed). */
+export async function drained(stream: OutStream): Promise<void> {
+  if (!stream.writableNeedDrain || !stream.once || !stream.off) return;
+  const events = ['drain', 'close', 'error'] as const;
+  let done!: () => void;
+  await new Promise<void>((resolve) => {
+    done = resolve;
+    for (const event of events) stream.once!(event, done);
+  });
+  // The two that did not come are not left behind (a listener a batch would pile up).
+  for (const event of events) stream.off(event, done);
+}
+
 
 /** All of stdin as bytes, or undefined when it holds more than `maxBytes` (a file piped by mistake). */
 export async function readStdin(stdin: InStream, maxBytes: number): Promise<Buffer | undefined> {

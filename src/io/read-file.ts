@@ -56,6 +56,20 @@ export function readRegularFile(path: string, maxBytes: number): { bytes: Buffer
   }
 }
 
+/**
+ * The regular file at `path` opened for reading, to be read as a stream (a file too large to be
+ * read whole); the caller closes it. Throws as readRegularFile does, but for the size.
+ */
+export function openRegularFile(path: string): number {
+  const fd = openSync(path, OPEN_FLAGS);
+  const stats = fstatSync(fd);
+  if (!stats.isFile()) {
+    closeSync(fd);
+    throw new NotARegularFile(kindOf(stats));
+  }
+  return fd;
+}
+
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a FIFO (named pipe)';

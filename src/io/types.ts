@@ -2,6 +2,10 @@
 // makes the real one; tests pass their own).
 export interface OutStream {
   write(text: string): unknown;
+  /** A stream (a pipe) holding more than it should of what was written: wait for 'drain' before writing more. */
+  writableNeedDrain?: boolean | undefined;
+  once?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  off?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
   isTTY?: boolean | undefined;
   columns?: number | undefined;
   /** A terminal's height: data longer than this goes through a pager. */

@@ -30,8 +30,11 @@ export interface PrintOptions {
 
 export interface Output {
   format: Format;
-  /** Renders `data` and writes it where it goes. */
-  print(data: JsonValue): Promise<void>;
+  /**
+   * Renders `data` and writes it where it goes. `continued`: more rows of what the last print
+   * began (printed a batch at a time), so without the header and BOM it already printed.
+   */
+  print(data: JsonValue, continued?: boolean): Promise<void>;
 }
 
 /** A view made from the data itself (a query's result): --fields is checked when it prints. */
@@ -42,12 +45,12 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
   const early = typeof viewOf === 'function' ? undefined : parseFields(viewOf, options.fields);
   return {
     format: options.format,
-    async print(data) {
+    async print(data, continued = false) {
       const view = typeof viewOf === 'function' ? viewOf(data) : viewOf;
       const fields = typeof viewOf === 'function' ? parseFields(view, options.fields) : early;
       let dropped: string[] = [];
       const onDropped = (names: string[]) => void (dropped = names);
-      const text = await render({ view, data, format: options.format, fields, header: options.header, bom: options.bom, onDropped, ...rendering(io, options) });
+      const text = await render({ view, data, format: options.format, fields, header: options.header && !continued, bom: options.bom && !continued, onDropped, ...rendering(io, options) });
       // --out's rules (atomic files, descriptors, what is refused) load only when it is given; the
       // pager's only when stdout is a terminal.
       if (options.out !== undefined) await (await import('./sink.js')).writeOutput(io, options.out, text);

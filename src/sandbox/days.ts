@@ -22,6 +22,13 @@ type Lists = DemoData['rows'];
 /** Lists that gain rows, and at most how many a day: new rows' creation times are spread by it. */
 const ADDED_PER_DAY = { obligations: 2, companies: 1, persons: 1, documents: 1, sites: 1 } as const;
 type Growing = keyof typeof ADDED_PER_DAY;
+/**
+ * The day a batch of obligations is imported at once: more than an export holds (the API's cap),
+ * so an export of the day before and one of this day show a gap (PRODUCT.md section 14).
+ */
+export const SURGE_DAY = 10;
+/** How many obligations that day's batch adds, beside the day's usual two. */
+export const SURGE_ROWS = 250;
 
 /** `data` (day 0) moved forward to `day`, in place. */
 export function advance(data: DemoData, day: number): DemoData {
@@ -34,7 +41,7 @@ export function advance(data: DemoData, day: number): DemoData {
 /** What day `k` does: each list's changes, in a fixed order. */
 function step(lists: Lists, k: number, today: number, created: (list: Growing, j: number) => string): void {
   const g = generator(DAY_SEED + k);
-  const at = (list: Growing) => (j: number) => created(list, (k - 1) * ADDED_PER_DAY[list] + j);
+  const at = (list: Growing) => (j: number) => created(list, (k - 1) * ADDED_PER_DAY[list] + surged(list, k) + j);
 
   // Tenders: one decided, one re-scored (its tier may move), the one that closed longest ago
   // withdrawn, and two new: one RECOMMENDED, one not.
@@ -47,11 +54,15 @@ function step(lists: Lists, k: number, today: number, created: (list: Growing, j
 
   // Obligations: two of the newest 200 done, one of them withdrawn, two new (newest first), one a
   // payment of a round amount.
+  const done: JsonObject[] = [];
   for (let n = 0; n < 2; n++) {
     const open = lists.obligations.slice(0, WINDOW).filter((o) => o.status === 'OPEN');
-    if (open.length > 0) g.pick(open).status = 'DONE';
+    if (open.length > 0) done.push(Object.assign(g.pick(open), { status: 'DONE' }));
   }
-  remove(lists.obligations, g.pick(lists.obligations.slice(0, WINDOW)));
+  // Not one just done (its change would not show): picked again, which leaves other days' picks as they were.
+  let withdrawn = g.pick(lists.obligations.slice(0, WINDOW));
+  while (done.includes(withdrawn)) withdrawn = g.pick(lists.obligations.slice(0, WINDOW));
+  remove(lists.obligations, withdrawn);
   for (let j = 0; j < ADDED_PER_DAY.obligations; j++) lists.obligations.unshift(newObligation(g, today, at('obligations')(j), lists.companies, j === 0));
 
   // Companies: one's notes rewritten; a new one every other day.
@@ -76,6 +87,16 @@ function step(lists: Lists, k: number, today: number, created: (list: Growing, j
   // Documents: one withdrawn, a new invoice.
   remove(lists.documents, g.pick(lists.documents));
   lists.documents.unshift(newDocument(g, k, at('documents')(0), lists.companies));
+
+  // The batch, last, so that every other step of its day is as on any day; newest of all.
+  if (k === SURGE_DAY) {
+    for (let j = 0; j < SURGE_ROWS; j++) lists.obligations.unshift(newObligation(g, today, at('obligations')(ADDED_PER_DAY.obligations + j), lists.companies, false));
+  }
+}
+
+/** Rows `list` gained before day `k` beyond its usual ones a day: the batch, once its day is past. */
+function surged(list: Growing, k: number): number {
+  return list === 'obligations' && k > SURGE_DAY ? SURGE_ROWS : 0;
 }
 
 /**
@@ -87,7 +108,7 @@ function creationTimes(data: DemoData): (list: Growing, j: number) => string {
   // Taken from day 0, before any row is added.
   const newest = Object.fromEntries(Object.keys(ADDED_PER_DAY).map((list) => [list, Date.parse(data.rows[list as Growing][0]!.createdAt as string)]));
   return (list, j) => {
-    const slot = (data.today - newest[list]!) / (MAX_DAY * ADDED_PER_DAY[list] + 1);
+    const slot = (data.today - newest[list]!) / (MAX_DAY * ADDED_PER_DAY[list] + surged(list, MAX_DAY + 1) + 1);
     return new Date(newest[list]! + Math.floor((j + 1) * slot)).toISOString();
   };
 }

@@ -259,14 +259,14 @@ describe('cdata export, from one day to the next', () => {
 });
 
 describe('the manifest entry', () => {
-  it('carries "changes" after "truncated"; entries of earlier files do not', async () => {
+  it('carries "changes", "gap" and "unseen" after "truncated"; entries of earlier files do not', async () => {
     const dir = folder();
     const sandbox = await day(0);
     expect((await exportInto(dir, sandbox)).code).toBe(0);
     expect((await exportInto(dir, sandbox, 'agents')).code).toBe(0);
     const manifest = manifestOf(dir);
-    expect(Object.keys(manifest.resources[0]!)).toEqual(['resource', 'status', 'file', 'rows', 'truncated', 'changes', 'sha256', 'bytes', 'exportedAt', 'profile', 'baseUrl']);
+    expect(Object.keys(manifest.resources[0]!)).toEqual(['resource', 'status', 'file', 'rows', 'truncated', 'changes', 'gap', 'unseen', 'sha256', 'bytes', 'exportedAt', 'profile', 'baseUrl']);
     expect((manifest.resources[0] as ResourceWritten).changes).toEqual({ added: 0, changed: 0, removed: 0 });
-    for (const entry of manifest.earlier) expect(Object.keys(entry)).not.toContain('changes');
+    for (const entry of manifest.earlier) for (const field of ['changes', 'gap', 'unseen']) expect(Object.keys(entry)).not.toContain(field);
   });
 });

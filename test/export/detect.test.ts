@@ -1,12 +1,12 @@
 // One list's change detection in an export (src/export/detect.ts): against the state the current
 // generation holds, with the reason a state is passed over, the state written for the next
 // export, and a list's file and state entering the generation together or not at all.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '../../src/core/endpoints.js';
 import { parseJson } from '../../src/core/json.js';
-import { detectChanges, writeTogether } from '../../src/export/detect.js';
+import { detectChanges } from '../../src/export/detect.js';
 import { Generation } from '../../src/export/generation.js';
 import { stateText } from '../../src/export/state.js';
 import { scratch } from '../faults/scratch.js';
@@ -80,18 +80,5 @@ describe('detectChanges', () => {
 
   it('an endpoint that is not a list has no key to match rows by', () => {
     expect(() => detectChanges(exportDir(undefined), endpoint('me'), {}, AT, false)).toThrow(new Error('me is not a list: it has no key field'));
-  });
-});
-
-describe('writeTogether', () => {
-  it('both files written, or neither kept', async () => {
-    const ok = exportDir(undefined);
-    await writeTogether(ok, [['tenders.csv', 'ocid\n'], ['.state.tenders.json', '{}\n']]);
-    expect(readdirSync(ok.path).sort()).toEqual(['.state.tenders.json', 'tenders.csv']);
-
-    const failing = exportDir(undefined);
-    await expect(writeTogether(failing, [['tenders.csv', 'ocid\n'], ['no-such-folder/.state.tenders.json', '{}\n']])).rejects.toThrow(/ENOENT/);
-    expect(existsSync(join(failing.path, 'tenders.csv'))).toBe(false);
-    expect(readdirSync(failing.path)).toEqual([]);
   });
 });

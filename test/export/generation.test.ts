@@ -101,7 +101,7 @@ describe('--stamp', () => {
     const stamped = (iso: string) => run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox), ...at(iso) });
     expect((await stamped('2026-11-20T06:00:00Z')).code).toBe(0);
     // Described as their exports described them, but for what changed, which concerns only the export that wrote them.
-    const files = () => (manifestOf(dir).resources as ResourceWritten[]).map(({ changes: _changes, ...entry }): ResourceOk => entry);
+    const files = () => (manifestOf(dir).resources as ResourceWritten[]).map(({ changes: _changes, gap: _gap, unseen: _unseen, ...entry }): ResourceOk => entry);
     const first = files();
     expect((await stamped('2026-11-21T06:00:00Z')).code).toBe(0);
     const second = files();

@@ -139,7 +139,7 @@ describe('the manifest knows every earlier file in the folder', () => {
     expect(partial.resources.map((r) => r.resource)).toEqual(['tenders']);
     expect(partial.earlier.map((r) => r.resource).sort()).toEqual(ALL.filter((n) => n !== 'tenders').sort());
     // Described as the full export described the file, but for what changed then (that export's alone).
-    const { changes: _changes, ...companies } = entry(full, 'companies') as ResourceWritten;
+    const { changes: _changes, gap: _gap, unseen: _unseen, ...companies } = entry(full, 'companies') as ResourceWritten;
     expect(partial.earlier.find((r) => r.resource === 'companies')).toEqual(companies);
 
     const failing = await makeSandbox({ now: () => NOW + 86_400_000, faults: () => FAULTS.unavailable });
@@ -149,7 +149,7 @@ describe('the manifest knows every earlier file in the folder', () => {
     for (const name of ALL) {
       const kept = (entry(after, name) as ResourceFailed).kept;
       const written = name === 'tenders' ? entry(partial, 'tenders') : entry(full, name);
-      const { resource: _r, status: _s, changes: _c, ...expected } = written as ResourceWritten;
+      const { resource: _r, status: _s, changes: _c, gap: _g, unseen: _u, ...expected } = written as ResourceWritten;
       expect(kept, name).toEqual(expected);
       expect(sha256(join(dir, `${name}.csv`))).toBe(expected.sha256);
     }

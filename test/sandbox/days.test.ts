@@ -68,8 +68,18 @@ describe('sandbox days', () => {
     expect(diff('workspaces')).toEqual({ added: [], removed: [], changed: [] });
   });
 
+  it('day 10 imports 250 obligations at once, beside its usual two: more than an export holds, newest of all', async () => {
+    const [before, after] = [await dataOf(9), await dataOf(10)];
+    const diff = differences(before.obligations, after.obligations, 'id');
+    expect(diff.added).toEqual(after.obligations.slice(0, 252));
+    expect(diff.added.every((o) => o.status === 'OPEN')).toBe(true);
+    expect(after.obligations.length).toBe(before.obligations.length + 251);
+    const window = new Set(after.obligations.slice(0, 200).map((o) => o.id));
+    expect(before.obligations.filter((o) => window.has(o.id))).toEqual([]);
+  });
+
   it('keeps every list in the API order (newest first; tenders best tier, then highest score) up to the last day', async () => {
-    for (const n of [1, 30, 365]) {
+    for (const n of [1, 10, 30, 365]) {
       const rows = await dataOf(n);
       for (const list of ['companies', 'documents', 'obligations', 'persons', 'sites'] as const) {
         const times = rows[list].map((row) => Date.parse(row.createdAt as string));

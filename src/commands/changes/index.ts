@@ -2,11 +2,15 @@
 // the named lists and kinds, printed through the one output path in any format. Lists with
 // nothing to compare (a baseline, a failure) are named on stderr; so is a folder with no export.
 import { resolve } from 'node:path';
+import { sanitize } from '../../core/sanitize.js';
+import { collectGarbage } from '../../io/collect.js';
+import { drained } from '../../io/index.js';
 import { changeLines } from '../../export/change-lines.js';
 import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../../export/last-export.js';
 import { listsNamed } from '../../export/plan.js';
 import { outputFormat } from '../../output/format.js';
+import type { Format } from '../../config/schema.js';
 import type { Output, ViewOf } from '../../output/print.js';
 import type { View } from '../../core/endpoints.js';
 import type { JsonValue } from '../../core/json-value.js';
@@ -38,16 +42,47 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
     return 0;
   }
   const shown = lists ?? last.lists.map((list) => list.resource);
+  noteGaps(context, shown, last.lists);
   noteUncompared(context, shown, last.lists);
-  const chosen = last.changes.filter((change) => shown.includes(change.resource) && options.change.includes(change.change));
-  await output.print(asFile || options.query !== undefined ? chosen : changeLines(chosen));
+  const batches = last.changes((change) => shown.includes(change.resource) && options.change.includes(change.change));
+  const printed = (batch: Change[]) => (asFile || options.query !== undefined ? batch : changeLines(batch));
+  let count = 0;
+  if (streams(context, format)) {
+    // A batch at a time, each printed as it is read: the header (and BOM) once.
+    let first = true;
+    for await (const batch of batches) {
+      count += batch.length;
+      await output.print(printed(batch), !first);
+      first = false;
+      // A pipe read more slowly than it is written would otherwise hold all of it.
+      await drained(io.stdout);
+      // What large changes left is collected before more are read (as an export does).
+      if (batch.length > 0 && last.large()) collectGarbage();
+    }
+    if (first) await output.print([]);
+  } else {
+    const chosen: Change[] = [];
+    for await (const batch of batches) for (const change of batch) chosen.push(change);
+    count = chosen.length;
+    await output.print(printed(chosen));
+  }
   // An empty table says so, unless the lines above have said why for every list (or the query's result, which says so itself).
   const compared = shown.filter((name) => last.lists.some((list) => list.resource === name && list.status === 'ok' && list.changes));
-  if (chosen.length === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
+  if (count === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
     context.note(`No changes${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.`);
   }
   return 0;
 };
+
+/**
+ * Whether the changes print a batch at a time: ndjson, csv and tsv, to stdout that is no terminal
+ * (a pipe, a file), without --query or --out. Otherwise (a table's widths, json's one array, a
+ * query's one result, --out's one atomic file, the pager) they are all read first.
+ */
+function streams(context: ChangesContext, format: Format): boolean {
+  const { io, global, options } = context;
+  return (format === 'ndjson' || format === 'csv' || format === 'tsv') && options.query === undefined && global.out === undefined && io.stdout.isTTY !== true;
+}
 
 /**
  * --query over the change objects, as -o json prints them. Its result prints by the rules of any
@@ -75,6 +110,23 @@ async function changesQueryOutput(context: ChangesContext, expression: string, a
     CHANGE_VIEW,
     expression,
   );
+}
+
+/**
+ * The lists asked for whose last export missed rows at the API's cap (PRODUCT.md section 14):
+ * said even under --quiet, as the export said it, since the changes shown are then not all.
+ */
+function noteGaps(context: ChangesContext, shown: readonly string[], outcomes: readonly ListOutcome[]): void {
+  for (const list of outcomes) {
+    if (list.gap !== true || !shown.includes(list.resource)) continue;
+    // From the manifest as a file: only strings are times.
+    const time = (value: unknown) => (typeof value === 'string' ? value : null);
+    const [after, before] = [time(list.unseen?.after), time(list.unseen?.before)];
+    const window = [after === null ? '' : ` after ${after}`, before === null ? '' : ` and before ${before}`].join('').replace(/^ and/, '');
+    context.io.stderr.write(
+      `${sanitize(`warning: ${list.resource}: the last export missed the rows created${window || ' before its oldest row'} (more than the API returns at once): these changes are all that could be seen`)}\n`,
+    );
+  }
 }
 
 /** The lists asked for that the last export did not compare, a line for each reason: not exported, failed, a baseline. */

@@ -58,12 +58,14 @@ function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: str
 }
 
 /**
+ * Each gap said, even under --quiet: rows were lost, which is what a cron job exists to prevent.
  * Each failure said once: lists that failed alike on one line with their count and a hint (a
  * revoked key fails all eight). Where this run's errors are JSON lines too (as report.ts
  * decides), one per failed list follows. At a terminal, a closing line.
  */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
+  for (const outcome of outcomes) if ('entry' in outcome) for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
   const errorStyle = context.errorStyle();
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
   for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {

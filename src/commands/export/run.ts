@@ -4,12 +4,16 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { redactKeys } from '../../config/key.js';
-import { CliError, exitCodeOf, UsageError, type ExitCode } from '../../core/errors.js';
+import { CliError, EXIT, exitCodeOf, UsageError, type ExitCode } from '../../core/errors.js';
 import { errorJsonLine, httpSuffix, messageOf } from '../../output/error-text.js';
 import { account, type Failure } from '../../export/account.js';
-import { CHANGES_FILE, writeChanges } from '../../export/changes-file.js';
-import type { Change } from '../../export/changes.js';
-import { detectChanges, writeTogether } from '../../export/detect.js';
+import { CHANGES_FILE, writeChanges, writeChangesPart } from '../../export/changes-file.js';
+import { gapLines } from '../../export/coverage.js';
+import { detectChanges, type Detected } from '../../export/detect.js';
+import { Turns, type Turn } from '../../export/turn.js';
+import type { JsonValue } from '../../core/json-value.js';
+import { collectGarbage } from '../../io/collect.js';
+import type { Content } from '../../io/atomic.js';
 import { stateFile } from '../../export/state.js';
 import { openFolder } from '../../export/folder.js';
 import type { Generation } from '../../export/generation.js';
@@ -32,10 +36,18 @@ import type { EXPORT_ARGS, EXPORT_OPTIONS } from './command.js';
 export type ExportContext = CommandContext<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS>;
 
 export type Failed = { item: ExportItem; failure: Failure; jsonLine: string; said: SaidFailure };
-/** A list written: its manifest entry, its changes, and why its previous state was passed over, if it was. */
-export type Outcome = { item: ExportItem; entry: ResourceWritten; changes: Change[]; unusable: string | undefined; surplus: string | undefined } | Failed;
+/**
+ * A list written: its manifest entry, its changes, why its previous state was passed over (if it
+ * was), what a server that ignored the limit sent (if it did), and the lines that say its gap (if
+ * it has one).
+ */
+export type Outcome =
+  | { item: ExportItem; entry: ResourceWritten; changes: ChangesPart; unusable: string | undefined; surplus: string | undefined; gapLines: string[] }
+  | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 export type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
+/** A list's changes, in its part of changes.ndjson (changes-file.ts). */
+type ChangesPart = Awaited<ReturnType<typeof writeChangesPart>>;
 /** Where this export's files come from, for the manifest and each file's entry. */
 export type Origin = { profile: string; baseUrl: string };
 
@@ -70,7 +82,18 @@ export async function exportInto(
     : () => undefined;
   let outcomes: Outcome[];
   try {
-    const one = (item: ExportItem) => exportOne(context, client, plan, item, generation, progress, fail, origin);
+    const turns = new Turns();
+    const one = async (item: ExportItem) => {
+      const turn = turns.claim();
+      try {
+        return await exportOne(context, client, plan, item, generation, progress, fail, origin, turn);
+      } finally {
+        // What a large list left is collected before the next one's turn (and outside its own
+        // frame, which holds it until it returns): peak memory is then one large list's, not
+        // that and the garbage of the earlier ones (docs/limits.md).
+        if (turn.done()) collectGarbage();
+      }
+    };
     outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
@@ -96,6 +119,7 @@ function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
   } catch (error) {
     generation.drop(outcome.entry.file);
     generation.drop(stateFile(outcome.entry.resource));
+    if (outcome.changes.part !== undefined) generation.drop(outcome.changes.part);
     return fail(outcome.item, cannotWrite(outcome.item.path, error));
   }
 }
@@ -108,9 +132,11 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
   } catch (error) {
     throw cannotWrite(generation.path, error);
   }
-  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? o.changes : [])));
+  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? [o.changes] : [])));
   const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
-  const exitCode = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
+  // A failed list's code wins over a gap's: the gap is said either way.
+  const failed = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
+  const exitCode = failed > 0 ? failed : contents.resources.some((r) => r.gap === true) ? EXIT.incomplete : EXIT.ok;
   const manifest: Manifest = {
     version: 1,
     exportedAt: new Date(startedAt).toISOString(),
@@ -173,6 +199,7 @@ async function exportOne(
   progress: Progress,
   fail: Fail,
   origin: Origin,
+  turn: Turn,
 ): Promise<Outcome> {
   const { endpoint } = item;
   const exportedAt = new Date(context.io.now()).toISOString();
@@ -182,32 +209,43 @@ async function exportOne(
     const limit = takesLimit ? plan.limit.value : LIMIT_MAX;
     const query: Record<string, string> = takesLimit ? { limit: String(limit) } : {};
     // A server that ignores the limit: its first `limit` rows are the list (the client cut it).
-    const { data, received } = await client.get(endpoint, query);
+    const { data, received } = await client.get(endpoint, query, turn.large);
     const surplus = received === undefined ? undefined : surplusNote(endpoint, received, limit);
     const rows = asRows(data).length;
     const truncated = rows >= limit;
-    const text = await render({
-      view: endpoint,
-      data,
-      format: plan.format,
-      fields: undefined,
-      header: context.global.header,
-      bom: context.global.bom,
-      ...FILE_RENDERING,
-    });
-    const bytes = Buffer.from(text, 'utf8');
-    const detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
+    // The file, the state and the changes one after the other, each made just before it is
+    // written and let go after: one large answer and one thing made of it in memory at a time.
+    const written: string[] = [];
+    const write = async (name: string, content: Content) => {
+      written.push(name);
+      try {
+        await generation.write(name, content);
+      } catch (error) {
+        throw cannotWrite(item.path, error);
+      }
+    };
+    let file: { sha256: string; bytes: number };
+    let detected: Detected;
+    let changes: ChangesPart;
     try {
-      await writeTogether(generation, [[item.file, bytes], [detected.state.file, detected.state.text]]);
+      file = await writeFile(context, plan, item, data, write);
+      detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
+      await write(detected.state.file, detected.state.text());
+      changes = await writeChangesPart(write, endpoint.name, detected.changes);
     } catch (error) {
-      throw cannotWrite(item.path, error);
+      // A list's file, its state and its changes enter the generation together or not at all
+      // (a full disk): it keeps its previous file and state, as a list that failed does.
+      for (const name of written) generation.drop(name);
+      throw error;
     }
-    progress.set(endpoint.name, `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}  done`);
+    const { coverage } = detected;
+    progress.set(endpoint.name, `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}  done`);
     return {
       item,
-      changes: detected.changes,
+      changes,
       unusable: detected.unusable,
       surplus,
+      gapLines: coverage.unseen ? gapLines(endpoint.name, coverage.unseen, asRows(data), limit, LIMIT_MAX) : [],
       entry: {
         resource: endpoint.name,
         status: 'ok',
@@ -215,8 +253,8 @@ async function exportOne(
         rows,
         truncated,
         changes: detected.counts,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        bytes: bytes.length,
+        ...coverage,
+        ...file,
         exportedAt,
         ...origin,
       },
@@ -227,6 +265,24 @@ async function exportOne(
     const { httpStatus, exitCode } = outcome.failure.error;
     progress.set(endpoint.name, `failed (${httpStatus === null ? `exit ${exitCode}` : `HTTP ${httpStatus}`})`);
     return outcome;
+  }
+}
+
+/** The list's file, rendered and written (its text let go on return); its SHA-256 and size. */
+async function writeFile(context: ExportContext, plan: ExportPlan, item: ExportItem, data: JsonValue, write: (name: string, content: Content) => Promise<void>) {
+  const text = await render({ view: item.endpoint, data, format: plan.format, fields: undefined, header: context.global.header, bom: context.global.bom, ...FILE_RENDERING });
+  await write(item.file, utf8Chunks(text));
+  return { sha256: createHash('sha256').update(text, 'utf8').digest('hex'), bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+/** A text as UTF-8 a megabyte at a time (never splitting a surrogate pair): no second copy of it whole. */
+function* utf8Chunks(text: string, size = 1024 * 1024): Generator<Buffer> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size);
+    const code = text.charCodeAt(end - 1);
+    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
+    yield Buffer.from(text.slice(start, end), 'utf8');
+    start = end;
   }
 }
 
