@@ -78,6 +78,9 @@ export async function writeFileAtomic(path: string, content: string | Buffer, io
   syncPath(staged.folder);
 }
 
+/** How much of chunked content is gathered into one write. */
+const WRITE_BYTES = 1024 * 1024;
+
 /** What a new file is written from: its whole content, or its chunks as they are made (held one at a time). */
 export type Content = string | Buffer | AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
 
@@ -99,13 +102,25 @@ export async function writeNewFile(path: string, content: Content, { mode, owner
       if (mode !== undefined) await file.chmod(mode);
       if (typeof content === 'string' || Buffer.isBuffer(content)) await file.writeFile(content);
       else {
-        // Chunk by chunk, as they are made; content with none is written empty, as a string would be.
+        // As the chunks are made, gathered into writes of a MiB or so (a row a chunk would be a
+        // write a row); content with none is written empty, as a string would be.
+        let pending: Buffer[] = [];
+        let size = 0;
         let written = false;
-        for await (const chunk of content) {
-          await file.writeFile(chunk);
+        const flush = async () => {
+          const gathered = Buffer.concat(pending, size);
+          pending = [];
+          size = 0;
+          await file.writeFile(gathered);
           written = true;
+        };
+        for await (const chunk of content) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+          pending.push(bytes);
+          size += bytes.length;
+          if (size >= WRITE_BYTES) await flush();
         }
-        if (!written) await file.writeFile('');
+        if (size > 0 || !written) await flush();
       }
       await file.sync();
     } finally {

@@ -14,7 +14,7 @@ import { Turns, type Turn } from '../../export/turn.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { collectGarbage } from '../../io/collect.js';
 import type { Content } from '../../io/atomic.js';
-import { stateFile } from '../../export/state.js';
+import { stateChunks, stateFile } from '../../export/state.js';
 import { openFolder } from '../../export/folder.js';
 import type { Generation } from '../../export/generation.js';
 import { DATA } from '../../export/layout.js';
@@ -228,9 +228,12 @@ async function exportOne(
     let detected: Detected;
     let changes: ChangesPart;
     try {
-      file = await writeFile(context, plan, item, data, write);
-      detected = detectChanges(generation, endpoint, data, exportedAt, truncated);
-      await write(detected.state.file, detected.state.text());
+      // The file and the state at once (each fsynced: in turn they would cost an export a sync's wait per list).
+      const [made, state] = await Promise.allSettled([writeFile(context, plan, item, data, write), write(stateFile(endpoint.name), stateChunks(endpoint.name, endpoint.key!, exportedAt, data))]);
+      if (made.status === 'rejected') throw made.reason;
+      if (state.status === 'rejected') throw state.reason;
+      file = made.value;
+      detected = detectChanges(generation, endpoint, data, truncated);
       changes = await writeChangesPart(write, endpoint.name, detected.changes);
     } catch (error) {
       // A list's file, its state and its changes enter the generation together or not at all
