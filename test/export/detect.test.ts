@@ -36,7 +36,7 @@ describe('detectChanges', () => {
     const before = [row('a', 'Old title'), row('b', 'Stays'), row('c', 'Goes')];
     const generation = exportDir({ '.state.tenders.json': stateText('tenders', 'ocid', '2026-11-21T06:00:00.000Z', before) });
     const answer = parseJson(JSON.stringify([row('a', 'New title', 2), row('b', 'Stays', 1), row('d', 'New')]));
-    const detected = detectChanges(generation, TENDERS, answer, AT, false);
+    const detected = detectChanges(generation, TENDERS, answer, false);
     expect(detected).toEqual({
       counts: { added: 1, changed: 1, removed: 1 },
       changes: [
@@ -45,23 +45,24 @@ describe('detectChanges', () => {
         { resource: 'tenders', key: 'c', change: 'removed', row: row('c', 'Goes') },
       ],
       unusable: undefined,
-      state: { file: '.state.tenders.json', text: stateText('tenders', 'ocid', AT, answer) },
+      // Tenders are ordered best tier first, not by time: no gap can be told (coverage.ts).
+      coverage: { gap: null, unseen: null },
     });
   });
 
   it('a truncated answer reports no row removed, and the removed count is unknown', () => {
     const generation = exportDir({ '.state.tenders.json': stateText('tenders', 'ocid', AT, [row('a', 'x'), row('c', 'Goes')]) });
-    const detected = detectChanges(generation, TENDERS, [row('a', 'x')], AT, true);
+    const detected = detectChanges(generation, TENDERS, [row('a', 'x')], true);
     expect(detected).toMatchObject({ counts: { added: 0, changed: 0, removed: null }, changes: [], unusable: undefined });
   });
 
   it('a first export, in a new folder or one without this list: a baseline (no changes, null counts)', () => {
     for (const generation of [exportDir(undefined), exportDir({ '.state.agents.json': stateText('agents', 'name', AT, []) })]) {
-      expect(detectChanges(generation, TENDERS, [row('a', 'x')], AT, false)).toEqual({
+      expect(detectChanges(generation, TENDERS, [row('a', 'x')], false)).toEqual({
         counts: null,
         changes: [],
         unusable: undefined,
-        state: { file: '.state.tenders.json', text: stateText('tenders', 'ocid', AT, [row('a', 'x')]) },
+        coverage: { gap: null, unseen: null },
       });
     }
   });
@@ -73,12 +74,12 @@ describe('detectChanges', () => {
       [stateText('tenders', 'ocid', AT, { rows: [] }), 'it holds no list'],
     ];
     for (const [text, why] of cases) {
-      const detected = detectChanges(exportDir({ '.state.tenders.json': text }), TENDERS, [row('a', 'x')], AT, false);
+      const detected = detectChanges(exportDir({ '.state.tenders.json': text }), TENDERS, [row('a', 'x')], false);
       expect(detected).toMatchObject({ counts: null, changes: [], unusable: why });
     }
   });
 
   it('an endpoint that is not a list has no key to match rows by', () => {
-    expect(() => detectChanges(exportDir(undefined), endpoint('me'), {}, AT, false)).toThrow(new Error('me is not a list: it has no key field'));
+    expect(() => detectChanges(exportDir(undefined), endpoint('me'), {}, false)).toThrow(new Error('me is not a list: it has no key field'));
   });
 });
