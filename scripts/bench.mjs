@@ -28,7 +28,9 @@ const CLEAN_ENV = process.argv.includes('--clean-env');
 const linesFlag = process.argv.indexOf('--lines');
 const { nodeLine } = await import('./node-line.mjs');
 const thisLine = process.versions.node.split('.')[0];
-const LINES = (linesFlag > 0 ? process.argv[linesFlag + 1].split(',') : [thisLine, '24']).filter((line, i, all) => all.indexOf(line) === i);
+const LINES = (linesFlag > 0 ? process.argv[linesFlag + 1].split(',') : [thisLine, '24']).filter(
+  (line, i, all) => all.indexOf(line) === i,
+);
 const NODES = LINES.map((line) => ({ line, path: line === thisLine ? process.execPath : nodeLine(line) }));
 const WARMUP = 3;
 const LATENCY_MS = 200;
@@ -106,9 +108,22 @@ const allCases = [
   { name: 'cdata __complete profiles (each TAB)', args: [bin, '__complete', 'profiles'], env: env(fast) },
   { name: 'cdata tenders -o json', args: [bin, 'tenders', '-o', 'json'], env: env(fast), target: 1.5 },
   { name: '  floor: undici alone, one GET', args: [join(work, 'floor/undici-get.cjs')], env: env(fast) },
-  { name: '  floor: commander + undici GET', args: [join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'], env: env(fast) },
-  { name: 'cdata obligations --limit 200 -o csv', args: [bin, 'obligations', '--limit', '200', '-o', 'csv'], env: env(fast) },
-  { name: `cdata tenders -o json (${LATENCY_MS} ms latency)`, args: [bin, 'tenders', '-o', 'json'], env: env(slow), extraBaselineMs: LATENCY_MS },
+  {
+    name: '  floor: commander + undici GET',
+    args: [join(work, 'floor/commander-undici-get.cjs'), 'tenders', '-o', 'json'],
+    env: env(fast),
+  },
+  {
+    name: 'cdata obligations --limit 200 -o csv',
+    args: [bin, 'obligations', '--limit', '200', '-o', 'csv'],
+    env: env(fast),
+  },
+  {
+    name: `cdata tenders -o json (${LATENCY_MS} ms latency)`,
+    args: [bin, 'tenders', '-o', 'json'],
+    env: env(slow),
+    extraBaselineMs: LATENCY_MS,
+  },
   {
     name: `cdata export (all lists, ${LATENCY_MS} ms latency)`,
     args: [bin, 'export', '--dir', join(work, 'export'), '-q'],
@@ -120,36 +135,68 @@ const allCases = [
   },
   // Peak memory for the largest answers (docs/limits.md): one just under the 16 MiB body cap,
   // printed, and one of 30 MiB, refused at the cap with exit 7.
-  { name: 'cdata tenders -o json (15.9 MiB answer)', args: [bin, 'tenders', '-o', 'json', '--limit', '200'], env: env(`${big}/15.9`), rssTargetMiB: 192 },
-  { name: 'cdata tenders -o json (30 MiB: over the cap)', args: [bin, 'tenders', '-o', 'json', '--limit', '200'], env: env(`${big}/30`), exitCode: 7, rssTargetMiB: 192 },
+  {
+    name: 'cdata tenders -o json (15.9 MiB answer)',
+    args: [bin, 'tenders', '-o', 'json', '--limit', '200'],
+    env: env(`${big}/15.9`),
+    rssTargetMiB: 192,
+  },
+  {
+    name: 'cdata tenders -o json (30 MiB: over the cap)',
+    args: [bin, 'tenders', '-o', 'json', '--limit', '200'],
+    env: env(`${big}/30`),
+    exitCode: 7,
+    rssTargetMiB: 192,
+  },
   // --query evaluates in a worker thread (docs/query.md#bounds), started before the request: its
   // cost over the same command without --query, and its peak over the largest answer.
-  { name: 'cdata tenders -o json --query (worker)', args: [bin, 'tenders', '-o', 'json', '--query', '[?score > `80`].ocid'], env: env(fast), reference: 'cdata tenders -o json' },
-  { name: "cdata tenders --query '@' (15.9 MiB answer)", args: [bin, 'tenders', '-o', 'json', '--limit', '200', '--query', '@'], env: env(`${big}/15.9`), rssTargetMiB: 320 },
+  {
+    name: 'cdata tenders -o json --query (worker)',
+    args: [bin, 'tenders', '-o', 'json', '--query', '[?score > `80`].ocid'],
+    env: env(fast),
+    reference: 'cdata tenders -o json',
+  },
+  {
+    name: "cdata tenders --query '@' (15.9 MiB answer)",
+    args: [bin, 'tenders', '-o', 'json', '--limit', '200', '--query', '@'],
+    env: env(`${big}/15.9`),
+    rssTargetMiB: 320,
+  },
 ];
 
 // export --profiles: [profiles, measured runs] (each run of 200 takes ~20 s).
-const FANOUT = { sizes: [[50, 3], [200, 1]], revoked: [7, 23, 41], concurrency: 16, rssTargetMiB: 128 };
+const FANOUT = {
+  sizes: [
+    [50, 3],
+    [200, 1],
+  ],
+  revoked: [7, 23, 41],
+  concurrency: 16,
+  rssTargetMiB: 128,
+};
 
 const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));
 
 /** Ratios between two rows, each with its target (issue 17: cdata's own work within 10% of the stack's). */
-const COMPARISONS = [
-  { of: 'cdata tenders -o json', against: '  floor: commander + undici GET', target: 1.1 },
-];
+const COMPARISONS = [{ of: 'cdata tenders -o json', against: '  floor: commander + undici GET', target: 1.1 }];
 
 function timeOnce(command, node) {
   const started = process.hrtime.bigint();
   const result = spawnSync(node.path, command.args, { env: command.env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== (command.exitCode ?? 0)) throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== (command.exitCode ?? 0))
+    throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 
 /** Peak RSS in KiB, from GNU time's %M (the child's own maximum resident set). */
 function peakRss(command, node) {
   // stdout ignored: a large answer would overflow spawnSync's buffer and kill the run.
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', node.path, ...command.args], { env: command.env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', node.path, ...command.args], {
+    env: command.env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const kib = Number(result.stderr.trim().split('\n').at(-1));
   return Number.isFinite(kib) ? kib : undefined;
 }
@@ -189,7 +236,8 @@ async function measure(node) {
       name: command.name,
       medianMs: Number(ms.toFixed(1)),
       ratio: Number((ms / reference).toFixed(2)),
-      against: command.reference ?? (command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0'),
+      against:
+        command.reference ?? (command.extraBaselineMs ? `node -e 0 + ${command.extraBaselineMs} ms` : 'node -e 0'),
       ratioToNode: Number((ms / nodeReference).toFixed(2)),
       target: command.target,
       met: command.target === undefined ? undefined : ms / reference <= command.target,
@@ -201,8 +249,12 @@ async function measure(node) {
   const comparisons = [];
   const pad = (text, width) => String(text).padEnd(width);
   const version = execFileSync(node.path, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`\nNode ${version}: ${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`);
-  console.log(`${pad('command', 46)}${pad('median', 11)}${pad('vs node', 9)}${pad('ratio', 8)}${pad('target', 10)}${pad('peak RSS', 11)}`);
+  console.log(
+    `\nNode ${version}: ${RUNS} runs each (after ${WARMUP} warm-up), alternating with node -e 0; medians; ${CLEAN_ENV ? 'clean environment' : "this shell's environment"}.\n`,
+  );
+  console.log(
+    `${pad('command', 46)}${pad('median', 11)}${pad('vs node', 9)}${pad('ratio', 8)}${pad('target', 10)}${pad('peak RSS', 11)}`,
+  );
   for (const row of rows) {
     const target = row.target === undefined ? '' : `<=${row.target}${row.met ? '' : ' !'}`;
     const ratio = row.against === 'node -e 0' || row.against.startsWith('node -e 0 +') ? '' : `${row.ratio}x`;
@@ -216,7 +268,13 @@ async function measure(node) {
     const ratio = Number((a.medianMs / b.medianMs).toFixed(2));
     const verdict = target === undefined ? '' : `  target <=${target}${ratio <= target ? '' : ' !'}`;
     console.log(`${of} / ${against.trim()}: ${ratio}x${verdict}`);
-    comparisons.push({ of, against: against.trim(), ratio, target, met: target === undefined ? undefined : ratio <= target });
+    comparisons.push({
+      of,
+      against: against.trim(),
+      ratio,
+      target,
+      met: target === undefined ? undefined : ratio <= target,
+    });
   }
   return { node: version, rows, comparisons };
 }
@@ -232,14 +290,39 @@ const large = [];
 if (ONLY === undefined || 'large export'.includes(ONLY) || ONLY.includes('large')) {
   const dir = join(work, 'large');
   const steps = [
-    { name: 'cdata export (8 lists of 15.6 MB)', args: [bin, 'export', '--dir', dir, '-q'], env: env(largeA), rssTargetMiB: 256 },
-    { name: 'cdata export (the same, every row changed)', args: [bin, 'export', '--dir', dir, '-q'], env: env(largeB), rssTargetMiB: 256 },
-    { name: 'cdata changes -o ndjson (1,600 changes, 375 MB)', args: [bin, 'changes', '--dir', dir, '-o', 'ndjson'], env: env(largeB), rssTargetMiB: 128 },
-    { name: 'cdata changes (tsv, the same)', args: [bin, 'changes', '--dir', dir], env: env(largeB), rssTargetMiB: 128 },
+    {
+      name: 'cdata export (8 lists of 15.6 MB)',
+      args: [bin, 'export', '--dir', dir, '-q'],
+      env: env(largeA),
+      rssTargetMiB: 256,
+    },
+    {
+      name: 'cdata export (the same, every row changed)',
+      args: [bin, 'export', '--dir', dir, '-q'],
+      env: env(largeB),
+      rssTargetMiB: 256,
+    },
+    {
+      name: 'cdata changes -o ndjson (1,600 changes, 375 MB)',
+      args: [bin, 'changes', '--dir', dir, '-o', 'ndjson'],
+      env: env(largeB),
+      rssTargetMiB: 128,
+    },
+    {
+      name: 'cdata changes (tsv, the same)',
+      args: [bin, 'changes', '--dir', dir],
+      env: env(largeB),
+      rssTargetMiB: 128,
+    },
   ];
   for (const step of steps) {
     const rss = peakRss(step, NODES[0]) ?? 0;
-    large.push({ name: step.name, peakRssMiB: Number((rss / 1024).toFixed(1)), rssTargetMiB: step.rssTargetMiB, rssMet: rss / 1024 <= step.rssTargetMiB });
+    large.push({
+      name: step.name,
+      peakRssMiB: Number((rss / 1024).toFixed(1)),
+      rssTargetMiB: step.rssTargetMiB,
+      rssMet: rss / 1024 <= step.rssTargetMiB,
+    });
   }
 }
 
@@ -252,16 +335,23 @@ for (const row of fanoutRows) {
   console.log(
     `${row.name}: ${row.requests} requests, median ${row.medianMs} ms = ${row.ratio}x of (requests / ${FANOUT.concurrency}) x ${LATENCY_MS} ms (target <=1.3${verdict(row.met)}); peak RSS ${row.peakRssMiB} MiB (target <=${FANOUT.rssTargetMiB}${verdict(row.rssMet)})`,
   );
-  console.log(`  floor: undici alone, the same requests ${FANOUT.concurrency} at a time: ${row.undiciFloorMs} ms; cdata / floor: ${row.ratioToUndiciFloor}x`);
+  console.log(
+    `  floor: undici alone, the same requests ${FANOUT.concurrency} at a time: ${row.undiciFloorMs} ms; cdata / floor: ${row.ratioToUndiciFloor}x`,
+  );
 }
 if (fanoutRows.length === 2) {
   const [small, large] = fanoutRows;
   const growth = Number((large.peakRssMiB / small.peakRssMiB).toFixed(2));
   const met = growth <= 1.1;
-  console.log(`export --profiles peak RSS, ${large.profiles} / ${small.profiles} profiles: ${growth}x (target <=1.1${met ? '' : ' !'})`);
+  console.log(
+    `export --profiles peak RSS, ${large.profiles} / ${small.profiles} profiles: ${growth}x (target <=1.1${met ? '' : ' !'})`,
+  );
   comparisons.push({ of: large.name, against: small.name, measure: 'peak RSS', ratio: growth, target: 1.1, met });
 }
-for (const row of large) console.log(`${pad(row.name, 46)}${pad('', 38)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)} (target ${row.rssTargetMiB} MiB)`);
+for (const row of large)
+  console.log(
+    `${pad(row.name, 46)}${pad('', 38)}${pad(`${row.peakRssMiB} MiB${row.rssMet ? '' : ' !'}`, 11)} (target ${row.rssTargetMiB} MiB)`,
+  );
 console.log(`
 vs node: median / median of node -e 0 on the same Node line (plus ${LATENCY_MS} ms for the cases against the slow sandbox).
 ratio: export / one cdata request to the same slow sandbox ("one request plus start-up").
@@ -270,7 +360,16 @@ floor: the same GET with no cdata code, bundled the same way (scripts/floor).`);
 
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 mkdirSync(join(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), commit, runs: RUNS, environment: CLEAN_ENV ? 'clean' : 'inherited', lines, fanout: fanoutRows, large, comparisons };
+const report = {
+  date: new Date().toISOString(),
+  commit,
+  runs: RUNS,
+  environment: CLEAN_ENV ? 'clean' : 'inherited',
+  lines,
+  fanout: fanoutRows,
+  large,
+  comparisons,
+};
 const file = `bench-results/latest${CLEAN_ENV ? '-clean-env' : ''}.json`;
 writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`written: ${file}`);
@@ -291,7 +390,9 @@ function measureFanout() {
       const name = `client-${String(i + 1).padStart(4, '0')}`;
       return [name, { baseUrl: fanout, key: FANOUT.revoked.includes(i + 1) ? revoked : key }];
     });
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: Object.fromEntries(entries) }), { mode: 0o600 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: Object.fromEntries(entries) }), {
+      mode: 0o600,
+    });
     const dir = join(work, `fanout-${profiles}`);
     const name = `cdata export --profiles (${profiles} profiles, ${FANOUT.revoked.length} revoked, ${LATENCY_MS} ms latency, ${FANOUT.concurrency} at a time)`;
     const args = [bin, 'export', '--all-profiles', '--dir', dir, '--concurrency', String(FANOUT.concurrency), '-q'];
@@ -300,10 +401,18 @@ function measureFanout() {
     const rss = [];
     for (let i = 0; i <= runs; i++) {
       const started = process.hrtime.bigint();
-      const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { env: fanoutEnv, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+      const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], {
+        env: fanoutEnv,
+        encoding: 'utf8',
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const record = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
-      if (result.status !== 10 || record.counts.ok !== profiles - FANOUT.revoked.length || record.counts.failed !== FANOUT.revoked.length) {
+      if (
+        result.status !== 10 ||
+        record.counts.ok !== profiles - FANOUT.revoked.length ||
+        record.counts.failed !== FANOUT.revoked.length
+      ) {
         throw new Error(`${name} exited ${result.status} with ${JSON.stringify(record.counts)}: ${result.stderr}`);
       }
       if (i === 0) continue; // the baselines
@@ -317,7 +426,11 @@ function measureFanout() {
     const undici = median(
       Array.from({ length: runs }, () => {
         const started = process.hrtime.bigint();
-        const floor = spawnSync(process.execPath, [join(root, 'scripts/floor/undici-fanout.mjs'), fanout, key, String(requests), String(FANOUT.concurrency)], { stdio: 'ignore' });
+        const floor = spawnSync(
+          process.execPath,
+          [join(root, 'scripts/floor/undici-fanout.mjs'), fanout, key, String(requests), String(FANOUT.concurrency)],
+          { stdio: 'ignore' },
+        );
         if (floor.status !== 0) throw new Error(`the undici fan-out floor exited ${floor.status}`);
         return Number(process.hrtime.bigint() - started) / 1e6;
       }),

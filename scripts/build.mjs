@@ -26,14 +26,14 @@ import { neverUsed } from './never-used.mjs';
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
-
 /**
  * The large packages, each its own file in dist/vendor/: what it holds, and the imports of
  * cdata's sources it answers (with the property of the file's exports each takes).
  */
 const VENDORS = {
   undici: {
-    source: "module.exports = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js') };",
+    source:
+      "module.exports = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js') };",
     answers: { 'undici/lib/dispatcher/agent.js': '.Agent', 'undici/lib/api/api-request.js': '.request' },
   },
   // The whole package, for EnvHttpProxyAgent: only when a proxy is configured.
@@ -41,23 +41,36 @@ const VENDORS = {
   conf: { source: "export { default } from 'conf';", answers: { conf: '.default' } },
   csv: { source: "export { stringify } from 'csv-stringify/sync';", answers: { 'csv-stringify/sync': '' } },
   table: {
-    source: "export { default as Table } from 'cli-table3'; export { default as utils } from 'cli-table3/src/utils.js'; export { Chalk } from 'chalk';",
+    source:
+      "export { default as Table } from 'cli-table3'; export { default as utils } from 'cli-table3/src/utils.js'; export { Chalk } from 'chalk';",
     answers: { 'cli-table3': '.Table', 'cli-table3/src/utils.js': '.utils', chalk: '' },
   },
   // Its CommonJS build, unmodified: only commands given --query load it.
-  jmespath: { source: "module.exports = require('@jmespath-community/jmespath');", answers: { '@jmespath-community/jmespath': '' } },
+  jmespath: {
+    source: "module.exports = require('@jmespath-community/jmespath');",
+    answers: { '@jmespath-community/jmespath': '' },
+  },
 };
 
 /** Each vendored import in cdata's sources becomes a require of its file, resolved from dist/ at run time. */
 const vendored = {
   name: 'vendored-packages',
   setup(build) {
-    const answers = new Map(Object.entries(VENDORS).flatMap(([file, { answers }]) => Object.entries(answers).map(([spec, property]) => [spec, [file, property]])));
-    build.onResolve({ filter: /^[^./]/ }, (args) => (answers.has(args.path) ? { path: args.path, namespace: 'vendored' } : undefined));
+    const answers = new Map(
+      Object.entries(VENDORS).flatMap(([file, { answers }]) =>
+        Object.entries(answers).map(([spec, property]) => [spec, [file, property]]),
+      ),
+    );
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      answers.has(args.path) ? { path: args.path, namespace: 'vendored' } : undefined,
+    );
     build.onResolve({ filter: /^\.\/vendor\// }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => {
       const [file, property] = answers.get(args.path);
-      return { contents: `module.exports = require(${JSON.stringify(`./vendor/${file}.cjs`)})${property};`, loader: 'js' };
+      return {
+        contents: `module.exports = require(${JSON.stringify(`./vendor/${file}.cjs`)})${property};`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -78,9 +91,13 @@ const common = {
 checkUndiciInternals(root, pkg.devDependencies.undici);
 rmSync(new URL('dist', root), { recursive: true, force: true });
 // The sandbox library's type declarations (package.json "exports"), written while esbuild bundles.
-const declarations = promisify(execFile)(process.execPath, [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), '-p', 'tsconfig.sandbox.json'], {
-  cwd: fileURLToPath(root),
-});
+const declarations = promisify(execFile)(
+  process.execPath,
+  [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), '-p', 'tsconfig.sandbox.json'],
+  {
+    cwd: fileURLToPath(root),
+  },
+);
 const results = await Promise.all([
   build({
     ...common,
@@ -91,9 +108,22 @@ const results = await Promise.all([
     plugins: [neverUsed, vendored],
     define: { ...common.define, __CDATA_QUERY_WORKER__: 'true' },
   }),
-  build({ ...common, entryPoints: { query: 'src/output/query/worker.ts' }, outdir: 'dist', format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [vendored] }),
+  build({
+    ...common,
+    entryPoints: { query: 'src/output/query/worker.ts' },
+    outdir: 'dist',
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    plugins: [vendored],
+  }),
   ...Object.entries(VENDORS).map(([file, { source }]) =>
-    build({ ...common, stdin: { contents: source, resolveDir: root.pathname, loader: 'js' }, outfile: `dist/vendor/${file}.cjs`, format: 'cjs', plugins: [neverUsed] }),
+    build({
+      ...common,
+      stdin: { contents: source, resolveDir: root.pathname, loader: 'js' },
+      outfile: `dist/vendor/${file}.cjs`,
+      format: 'cjs',
+      plugins: [neverUsed],
+    }),
   ),
   build({
     ...common,
@@ -101,11 +131,17 @@ const results = await Promise.all([
     outdir: 'dist',
     format: 'esm',
     // A bundled CommonJS dependency would call require() for Node's own modules.
-    banner: { js: "import { createRequire as __cdataRequire } from 'node:module'; const require = __cdataRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cdataRequire } from 'node:module'; const require = __cdataRequire(import.meta.url);",
+    },
   }),
 ]);
 const cliInputs = Object.keys(results[0].metafile.inputs);
-const strays = cliInputs.filter((input) => Object.values(VENDORS).some(({ answers }) => Object.keys(answers).some((spec) => input.includes(`node_modules/${spec.split('/')[0]}/`))));
+const strays = cliInputs.filter((input) =>
+  Object.values(VENDORS).some(({ answers }) =>
+    Object.keys(answers).some((spec) => input.includes(`node_modules/${spec.split('/')[0]}/`)),
+  ),
+);
 if (strays.length > 0) throw new Error(`dist/cli.cjs bundles what dist/vendor/ holds: ${strays.join(', ')}`);
 
 // The licences of the packages bundled into dist/ (MIT and ISC ask for their notice to travel
@@ -119,8 +155,13 @@ const notices = [...bundled].sort().map((folder) => {
   const dir = new URL(folder, root);
   const info = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8'));
   // LICENSE, LICENCE.md, LICENSE-MIT.txt, COPYING...: every such file (a dual licence has two).
-  const files = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && /^(licen[cs]e|copying)/i.test(entry.name));
-  const texts = files.map((entry) => entry.name).sort().map((name) => readFileSync(new URL(name, dir), 'utf8').trim());
+  const files = readdirSync(dir, { withFileTypes: true }).filter(
+    (entry) => entry.isFile() && /^(licen[cs]e|copying)/i.test(entry.name),
+  );
+  const texts = files
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => readFileSync(new URL(name, dir), 'utf8').trim());
   const text = texts.length > 0 ? texts.join('\n\n') : `${info.license} (the package ships no licence file)`;
   return `${info.name} ${info.version} (${info.license})\n${'-'.repeat(72)}\n${sourceNote(info)}${text}\n`;
 });
@@ -130,8 +171,14 @@ const notices = [...bundled].sort().map((folder) => {
  */
 function sourceNote(info) {
   if (!/\bMPL\b/.test(info.license)) return '';
-  const repository = String(info.repository?.url ?? info.repository ?? '').replace(/^git\+/, '').replace(/^git:\/\//, 'https://').replace(/\.git$/, '');
-  if (!repository) throw new Error(`${info.name} is under ${info.license} but names no repository: say where its source is obtainable`);
+  const repository = String(info.repository?.url ?? info.repository ?? '')
+    .replace(/^git\+/, '')
+    .replace(/^git:\/\//, 'https://')
+    .replace(/\.git$/, '');
+  if (!repository)
+    throw new Error(
+      `${info.name} is under ${info.license} but names no repository: say where its source is obtainable`,
+    );
   const tarball = `https://registry.npmjs.org/${info.name}/-/${info.name.split('/').pop()}-${info.version}.tgz`;
   return `Source Code Form: ${repository} (version ${info.version}); the package as published: ${tarball}.\ncdata bundles it into dist/vendor/ with no change but esbuild's minification.\n\n`;
 }
@@ -153,5 +200,5 @@ for (const entry of readdirSync(typesDir, { recursive: true, withFileTypes: true
   const path = `${entry.parentPath ?? entry.path}/${entry.name}`;
   if (entry.isFile() && !kept.has(path)) rmSync(path);
 }
-for (const folder of readdirSync(typesDir)) if (readdirSync(`${typesDir}${folder}`).length === 0) rmSync(`${typesDir}${folder}`, { recursive: true });
-
+for (const folder of readdirSync(typesDir))
+  if (readdirSync(`${typesDir}${folder}`).length === 0) rmSync(`${typesDir}${folder}`, { recursive: true });

@@ -19,7 +19,9 @@ export function checkDeclarations(entry) {
   };
   visit(entry);
   if (foreign.length > 0) {
-    throw new Error(`the sandbox's public types reach a package an integrator does not install (cdata has no dependencies): ${foreign.join('; ')}. Import its types from a module of types only (as core/json-value.ts is).`);
+    throw new Error(
+      `the sandbox's public types reach a package an integrator does not install (cdata has no dependencies): ${foreign.join('; ')}. Import its types from a module of types only (as core/json-value.ts is).`,
+    );
   }
   return [...seen];
 }

@@ -28,8 +28,13 @@ export function checkUndiciInternals(root, pinned) {
   } catch (error) {
     fail(`its internal modules cannot be loaded (${error.message})`);
   }
-  if (typeof Agent !== 'function' || typeof Agent.prototype.dispatch !== 'function' || typeof Agent.prototype.destroy !== 'function') {
+  if (
+    typeof Agent !== 'function' ||
+    typeof Agent.prototype.dispatch !== 'function' ||
+    typeof Agent.prototype.destroy !== 'function'
+  ) {
     fail('lib/dispatcher/agent.js no longer exports the Agent class');
   }
-  if (typeof request !== 'function' || request.length !== 2) fail('lib/api/api-request.js no longer exports request(options, callback)');
+  if (typeof request !== 'function' || request.length !== 2)
+    fail('lib/api/api-request.js no longer exports request(options, callback)');
 }

@@ -22,13 +22,18 @@ const bundled = await build({
   define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
-const { commandsTable, START, END, manPage, MAN_PATH } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+const { commandsTable, START, END, manPage, MAN_PATH } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`
+);
 
 const readme = readFileSync(new URL('README.md', root), 'utf8');
 const start = readme.indexOf(START);
 const end = readme.indexOf(END);
 if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} ... ${END}`);
-writeFileSync(new URL('README.md', root), `${readme.slice(0, start + START.length)}\n${commandsTable()}\n${readme.slice(end)}`);
+writeFileSync(
+  new URL('README.md', root),
+  `${readme.slice(0, start + START.length)}\n${commandsTable()}\n${readme.slice(end)}`,
+);
 console.log('README.md: command table updated');
 
 const man = new URL(MAN_PATH, root);

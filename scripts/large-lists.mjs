@@ -8,14 +8,27 @@ export const LARGE_ROWS = 200;
 export const TITLE_LENGTH = 78_000;
 
 /** The key field of each list, by the path's last segment (src/core/endpoints.ts). */
-const KEYS = { workspaces: 'id', companies: 'id', documents: 'id', obligations: 'id', persons: 'id', sites: 'id', tenders: 'ocid', agents: 'name' };
+const KEYS = {
+  workspaces: 'id',
+  companies: 'id',
+  documents: 'id',
+  obligations: 'id',
+  persons: 'id',
+  sites: 'id',
+  tenders: 'ocid',
+  agents: 'name',
+};
 
 /** The body of a list for `variant` (a letter), built once per list and variant. */
 function body(list, variant) {
   const key = KEYS[list];
   const title = variant.repeat(TITLE_LENGTH);
   const rows = Array.from({ length: LARGE_ROWS }, (_, i) =>
-    JSON.stringify({ [key]: `${list}-${String(i).padStart(3, '0')}`, title, createdAt: new Date(Date.UTC(2026, 10, 22) - i * 3_600_000).toISOString() }),
+    JSON.stringify({
+      [key]: `${list}-${String(i).padStart(3, '0')}`,
+      title,
+      createdAt: new Date(Date.UTC(2026, 10, 22) - i * 3_600_000).toISOString(),
+    }),
   );
   return Buffer.from(`[${rows.join(',')}]`);
 }

@@ -33,9 +33,36 @@ class Recorder {
     if (result.status === 'Pending' || result.status === 'Ignored') return;
     const name = relative(process.cwd(), result.fileName);
     this.files[name] ??= { language: 'typescript', source: readFileSync(result.fileName, 'utf8'), mutants: [] };
-    const { id, mutatorName, replacement, location, status, statusReason, coveredBy, killedBy, testsCompleted, static: isStatic } = result;
-    this.files[name].mutants.push({ id, mutatorName, replacement, location, status, statusReason, coveredBy, killedBy, testsCompleted, static: isStatic });
-    const report = { schemaVersion: '2', thresholds: { high: 90, low: 80 }, files: this.files, testFiles: this.testFiles };
+    const {
+      id,
+      mutatorName,
+      replacement,
+      location,
+      status,
+      statusReason,
+      coveredBy,
+      killedBy,
+      testsCompleted,
+      static: isStatic,
+    } = result;
+    this.files[name].mutants.push({
+      id,
+      mutatorName,
+      replacement,
+      location,
+      status,
+      statusReason,
+      coveredBy,
+      killedBy,
+      testsCompleted,
+      static: isStatic,
+    });
+    const report = {
+      schemaVersion: '2',
+      thresholds: { high: 90, low: 80 },
+      files: this.files,
+      testFiles: this.testFiles,
+    };
     writeFileSync(this.file, JSON.stringify(report));
   }
 }

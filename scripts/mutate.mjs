@@ -59,7 +59,8 @@ for (const file of files) {
   for (const test of testFiles) hash.update(`${test}\0${readFileSync(join(root, test))}\0`);
   const incremental = join(out, `${name}.${hash.digest('hex').slice(0, 12)}.incremental.json`);
   for (const old of readdirSync(out)) {
-    if (old.startsWith(`${name}.`) && old.endsWith('.incremental.json') && (fresh || join(out, old) !== incremental)) rmSync(join(out, old));
+    if (old.startsWith(`${name}.`) && old.endsWith('.incremental.json') && (fresh || join(out, old) !== incremental))
+      rmSync(join(out, old));
   }
   process.env.CDATA_MUTATE_TESTS = testFiles.join(',');
   const started = Date.now();
@@ -95,13 +96,29 @@ for (const file of files) {
   const survivors = results.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage');
   for (const mutant of survivors) {
     const { line, column } = mutant.location.start;
-    console.error(`  ${mutant.status}: ${file}:${line}:${column + 1} ${mutant.mutatorName} -> ${JSON.stringify(mutant.replacement ?? '')}`);
+    console.error(
+      `  ${mutant.status}: ${file}:${line}:${column + 1} ${mutant.mutatorName} -> ${JSON.stringify(mutant.replacement ?? '')}`,
+    );
   }
-  rows.push({ file, killed: count('Killed'), timeout: count('Timeout'), survived: count('Survived'), noCoverage: count('NoCoverage'), score, seconds: Math.round((Date.now() - started) / 1000) });
+  rows.push({
+    file,
+    killed: count('Killed'),
+    timeout: count('Timeout'),
+    survived: count('Survived'),
+    noCoverage: count('NoCoverage'),
+    score,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
 }
 
 // One report for every module run so far: each module's own report holds its file.
-const merged = { schemaVersion: '2', thresholds: { high: 90, low: 80, break: null }, files: {}, testFiles: {}, projectRoot: root };
+const merged = {
+  schemaVersion: '2',
+  thresholds: { high: 90, low: 80, break: null },
+  files: {},
+  testFiles: {},
+  projectRoot: root,
+};
 for (const file of Object.keys(MODULES)) {
   const report = join(out, `${basename(file, '.ts')}.json`);
   if (!existsSync(report)) continue;

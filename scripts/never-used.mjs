@@ -6,7 +6,10 @@
 export const neverUsed = {
   name: 'never-used-node-modules',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?(http2|child_process)$/ }, (args) => ({ path: args.path, namespace: 'never-used' }));
+    build.onResolve({ filter: /^(node:)?(http2|child_process)$/ }, (args) => ({
+      path: args.path,
+      namespace: 'never-used',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'never-used' }, (args) => ({
       contents: `module.exports = { constants: {} }; // ${args.path}: never used by cdata`,
       loader: 'js',

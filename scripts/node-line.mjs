@@ -17,7 +17,10 @@ export function nodeLine(line) {
     mkdirSync(folder, { recursive: true });
     writeFileSync(`${folder}/package.json`, '{ "private": true }\n');
     // The package's install script fetches nothing: the binary comes in a platform package.
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node@${line}`], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node@${line}`], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   return binary;
 }

@@ -20,7 +20,11 @@ const run = (command, argv, cwd) => {
 if (!args.includes('--no-build')) run(process.execPath, [join(root, 'scripts/build.mjs')], root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const stage = tempFolder('cdata-stage-'); // removed when this script ends, however it ends
-for (const entry of [...pkg.files, 'README.md', 'LICENSE']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
+for (const entry of [...pkg.files, 'README.md', 'LICENSE'])
+  cpSync(join(root, entry), join(stage, entry), { recursive: true });
 const { name, version, description, type, license, bin, exports, man, files, engines } = pkg;
-writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ name, version, description, type, license, bin, exports, man, files, engines }, null, 2)}\n`);
+writeFileSync(
+  join(stage, 'package.json'),
+  `${JSON.stringify({ name, version, description, type, license, bin, exports, man, files, engines }, null, 2)}\n`,
+);
 process.stdout.write(run('npm', ['pack', '--json', '--pack-destination', destination], stage));

@@ -8,7 +8,11 @@ export function tempFolder(prefix) {
   const path = mkdtempSync(join(tmpdir(), prefix));
   process.once('exit', () => rmSync(path, { recursive: true, force: true }));
   // A signal's default action ends the process without 'exit' handlers: end it ourselves instead.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
     if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(code));
   }
   return path;

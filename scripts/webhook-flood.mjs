@@ -54,10 +54,14 @@ export function signedPing(url) {
   const body = JSON.stringify({ type: 'ping', timestamp: new Date().toISOString() });
   const signature = createHmac('sha256', FLOOD_SECRET).update(body).digest('hex');
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Signature': signature } }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Signature': signature } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -73,7 +77,10 @@ export async function startListener(env = {}) {
   child.stderr.setEncoding('utf8').on('data', (c) => (out.stderr += c));
   const listening = /listening for deliveries on (\S+)/;
   while (!listening.test(out.stderr)) {
-    const [ended] = await Promise.race([once(child.stderr, 'data').then(() => [false]), once(child, 'exit').then(() => [true])]);
+    const [ended] = await Promise.race([
+      once(child.stderr, 'data').then(() => [false]),
+      once(child, 'exit').then(() => [true]),
+    ]);
     if (ended) throw new Error(`webhook listen ended: ${out.stderr}`);
   }
   return {
@@ -100,7 +107,8 @@ export function tally(outcomes) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const flag = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+  const flag = (name, fallback) =>
+    process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
   const count = flag('--count', 300);
   const kib = flag('--kib', 1024);
   const listener = await startListener();
@@ -110,7 +118,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const outcomes = await flood(listener.url, { count, bytes: kib * 1024 });
     const held = Date.now() - started;
     const ping = await signedPing(listener.url);
-    console.log(`${count} deliveries of ${kib} KiB held at once: answers ${JSON.stringify(tally(outcomes))} within ${(held / 1000).toFixed(1)} s`);
+    console.log(
+      `${count} deliveries of ${kib} KiB held at once: answers ${JSON.stringify(tally(outcomes))} within ${(held / 1000).toFixed(1)} s`,
+    );
     console.log(`a signed ping afterwards: HTTP ${ping}`);
     console.log(`webhook listen peak RSS: ${listener.peakMiB().toFixed(1)} MiB (idle: ${idle.toFixed(1)} MiB)`);
   } finally {

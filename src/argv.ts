@@ -73,11 +73,16 @@ export function refuseJsonFields(argv: readonly string[]): UsageError | undefine
   const view = command && COMMANDS.find(named(command.word))?.view;
   if (!view) return undefined;
   const fields = new Set(fieldNames(view));
-  const isFieldList = (word: string | undefined) => word !== undefined && word !== '' && word.split(',').every((name) => fields.has(name.trim()));
+  const isFieldList = (word: string | undefined) =>
+    word !== undefined && word !== '' && word.split(',').every((name) => fields.has(name.trim()));
   const commandAt = command.at;
   for (const [i, word] of argv.entries()) {
     if (word === '--') break;
-    const list = word.startsWith('--json=') ? word.slice('--json='.length) : word === '--json' && i + 1 !== commandAt ? argv[i + 1] : undefined;
+    const list = word.startsWith('--json=')
+      ? word.slice('--json='.length)
+      : word === '--json' && i + 1 !== commandAt
+        ? argv[i + 1]
+        : undefined;
     if (!isFieldList(list)) continue;
     return new UsageError('--json takes no field list: it is -o json, and fields are chosen with --fields', {
       hint: `Write --json --fields ${list} (gh's --json FIELDS is cdata's --json --fields FIELDS).`,

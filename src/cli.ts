@@ -20,7 +20,12 @@ export interface Seams {
 export async function main(argv: readonly string[], io: Io, seams: Seams = {}): Promise<number> {
   // The key from the environment is a secret from the start: a usage error may quote any argument.
   const envKey = io.env.CDATA_API_KEY;
-  const run: RunState = { transport: seams.transport, jsonErrors: false, debug: false, secrets: envKey ? [envKey, envKey.trim()] : [] };
+  const run: RunState = {
+    transport: seams.transport,
+    jsonErrors: false,
+    debug: false,
+    secrets: envKey ? [envKey, envKey.trim()] : [],
+  };
   try {
     // Completion scripts ask for profile names on every TAB: answered without loading commander.
     if (argv[0] === '__complete') return (await import('./completion/dynamic.js')).completeDynamic(argv.slice(1), io);

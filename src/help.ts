@@ -18,7 +18,8 @@ export interface HelpSource {
 }
 
 export function helpConfiguration(source: HelpSource, width: number): HelpConfiguration {
-  const visibleArguments = (helper: Help, cmd: Command) => Help.prototype.visibleArguments.call(helper, cmd).filter((arg) => !source.refused.has(arg));
+  const visibleArguments = (helper: Help, cmd: Command) =>
+    Help.prototype.visibleArguments.call(helper, cmd).filter((arg) => !source.refused.has(arg));
   return {
     helpWidth: width,
     sortSubcommands: false,
@@ -32,7 +33,11 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
     commandUsage(this: Help, cmd) {
       const names: string[] = [];
       for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
-      const words = ['[options]', ...(cmd.commands.length > 0 ? ['<command>'] : []), ...visibleArguments(this, cmd).map(argumentWord)];
+      const words = [
+        '[options]',
+        ...(cmd.commands.length > 0 ? ['<command>'] : []),
+        ...visibleArguments(this, cmd).map(argumentWord),
+      ];
       return [...names, ...words].join(' ');
     },
 
@@ -56,20 +61,37 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
       const termWidth = helper.padWidth(cmd, helper);
       const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
       const list = (heading: string, items: string[]) => this.formatItemList(heading, items, helper);
-      const option = (o: Option) => item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o)));
+      const option = (o: Option) =>
+        item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o)));
       const description = helper.commandDescription(cmd);
       const spec = source.specOf(cmd);
       const text = [
         `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`,
         '',
-        ...(description ? [helper.boxWrap(helper.styleCommandDescription(description), helper.helpWidth ?? 80), ''] : []),
+        ...(description
+          ? [helper.boxWrap(helper.styleCommandDescription(description), helper.helpWidth ?? 80), '']
+          : []),
         ...list(
           'Arguments:',
-          helper.visibleArguments(cmd).map((a) => item(helper.styleArgumentTerm(helper.argumentTerm(a)), helper.styleArgumentDescription(helper.argumentDescription(a)))),
+          helper
+            .visibleArguments(cmd)
+            .map((a) =>
+              item(
+                helper.styleArgumentTerm(helper.argumentTerm(a)),
+                helper.styleArgumentDescription(helper.argumentDescription(a)),
+              ),
+            ),
         ),
         ...list(
           'Commands:',
-          helper.visibleCommands(cmd).map((c) => item(helper.styleSubcommandTerm(helper.subcommandTerm(c)), helper.styleSubcommandDescription(helper.subcommandDescription(c)))),
+          helper
+            .visibleCommands(cmd)
+            .map((c) =>
+              item(
+                helper.styleSubcommandTerm(helper.subcommandTerm(c)),
+                helper.styleSubcommandDescription(helper.subcommandDescription(c)),
+              ),
+            ),
         ),
         ...list('Options:', helper.visibleOptions(cmd).map(option)),
         ...list('Global Options:', helper.visibleGlobalOptions(cmd).map(option)),
@@ -97,7 +119,10 @@ function subcommandPointer(cmd: Command): string {
 }
 
 /** The width help is wrapped to: the terminal's, else COLUMNS, else 80. */
-export function helpWidth(io: { stdout: { isTTY?: boolean | undefined; columns?: number | undefined }; env: Readonly<Record<string, string | undefined>> }): number {
+export function helpWidth(io: {
+  stdout: { isTTY?: boolean | undefined; columns?: number | undefined };
+  env: Readonly<Record<string, string | undefined>>;
+}): number {
   if (io.stdout.isTTY && io.stdout.columns) return io.stdout.columns;
   const columns = Number(io.env.COLUMNS);
   return Number.isInteger(columns) && columns > 0 ? columns : 80;
@@ -124,9 +149,10 @@ export function wrapHelp(text: string, width: number): string {
       // An item's description continues under itself; an indented line (an example) two deeper.
       const indent = lead > margin || margin === 0 ? lead : margin + 2;
       const [first = '', ...rest] = wrapWords(line.slice(lead), room - lead);
-      return [`${line.slice(0, lead)}${first}`, ...wrapWords(rest.join(' '), room - indent).map((part) => `${' '.repeat(indent)}${part}`)].filter(
-        (part, i) => i === 0 || part.trim() !== '',
-      );
+      return [
+        `${line.slice(0, lead)}${first}`,
+        ...wrapWords(rest.join(' '), room - indent).map((part) => `${' '.repeat(indent)}${part}`),
+      ].filter((part, i) => i === 0 || part.trim() !== '');
     })
     .join('\n');
 }

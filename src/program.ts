@@ -48,14 +48,21 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     // Commander's second line, when there is one, is a suggestion: "(Did you mean tenders?)",
     // which reads better in the hint without its parentheses.
     const [first = '', ...more] = withoutOptionValues(error.message.replace(/^error: /, '')).split('\n');
-    const message = error.code === 'commander.unknownCommand' && command !== 'cdata' ? `${first} for '${command}'` : first;
+    const message =
+      error.code === 'commander.unknownCommand' && command !== 'cdata' ? `${first} for '${command}'` : first;
     const suggestions = more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
     throw new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
   }
   return exitCode;
 }
 
-function buildProgram(io: Io, run: RunState, setExitCode: (code: number) => void, chosen: AnyCommand | undefined, written: string[]): Command {
+function buildProgram(
+  io: Io,
+  run: RunState,
+  setExitCode: (code: number) => void,
+  chosen: AnyCommand | undefined,
+  written: string[],
+): Command {
   const specs = new WeakMap<Command, AnyCommand>();
   const help: HelpSource & { specs: WeakMap<Command, AnyCommand> } = {
     specs,
@@ -151,6 +158,7 @@ function jsonOutput(settings: Settings): boolean {
 }
 
 /** The context of whichever command runs: its values were parsed from its own declaration. */
+// biome-ignore lint/suspicious/noExplicitAny: as AnyCommand (command-kit/command.ts)
 type AnyContext = CommandContext<any, any>;
 
 function createContext(
@@ -181,14 +189,22 @@ function createContext(
     sandbox,
     settings: resolved,
     apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
-    transport: async (connections) => (run.transport ?? (await import('./client/transport.js')).createTransport)(io.env, connections),
+    transport: async (connections) =>
+      (run.transport ?? (await import('./client/transport.js')).createTransport)(io.env, connections),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
-    errorStyle: () => (resolved(), { json: run.jsonErrors, secrets: run.secrets }),
+    errorStyle: () => {
+      resolved(); // settles run.jsonErrors and run.secrets
+      return { json: run.jsonErrors, secrets: run.secrets };
+    },
     output: (view) => {
       const { output: format, color, pager } = resolved();
       const { out, fields, header, bom } = global;
-      return output(io, { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager, quiet: global.quiet }, view);
+      return output(
+        io,
+        { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager, quiet: global.quiet },
+        view,
+      );
     },
     registry: COMMANDS,
     showHelp: (path) => showHelp(path, io, run, global.pager === false ? ['--no-pager'] : []),
@@ -222,7 +238,9 @@ async function showHelp(path: readonly string[], io: Io, run: RunState, flags: r
     } else if (specs.length > 0 && !word.startsWith('-')) {
       return runProgram(path.slice(0, i + 1), io, run);
     } else {
-      throw new UsageError(`unknown command '${word}' for '${names.join(' ')}'`, { hint: `Run '${names.join(' ')} --help' for usage.` });
+      throw new UsageError(`unknown command '${word}' for '${names.join(' ')}'`, {
+        hint: `Run '${names.join(' ')} --help' for usage.`,
+      });
     }
   }
   return runProgram([...path, '--help', ...flags], io, run);
@@ -241,7 +259,10 @@ async function showWritten(io: Io, text: string, argv: readonly string[]): Promi
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */
 async function startSandbox(spec: AnyCommand): Promise<{ target: SandboxTarget; close(): Promise<void> }> {
   if (!spec.usesApi) throw new UsageError(`--sandbox applies only to commands that call the API, not '${spec.name}'`);
-  const [{ startSandbox: start }, { demoKey }] = await Promise.all([import('./sandbox/server.js'), import('./sandbox/keys.js')]);
+  const [{ startSandbox: start }, { demoKey }] = await Promise.all([
+    import('./sandbox/server.js'),
+    import('./sandbox/keys.js'),
+  ]);
   const server = await start();
   return { target: { url: server.url, key: demoKey('all') }, close: () => server.close() };
 }
@@ -256,7 +277,8 @@ function attributeName(option: OptionSpec<unknown>): string {
 }
 
 function toOption(spec: OptionSpec<unknown>): Option {
-  const description = spec.defaultText === undefined ? spec.description : `${spec.description} (default: ${spec.defaultText})`;
+  const description =
+    spec.defaultText === undefined ? spec.description : `${spec.description} (default: ${spec.defaultText})`;
   return new Option(spec.flags, description).hideHelp(spec.hidden === true);
 }
 
@@ -267,7 +289,10 @@ function toOption(spec: OptionSpec<unknown>): Option {
  */
 function withoutOptionValues(message: string): string {
   // The token may hold quotes and line breaks; commander's suggestion, if any, is the last line.
-  return message.replace(/^(unknown option ')([^]*)'(\n\(Did you mean [^\n]*\))?$/, (_all, lead: string, token: string, more = '') => `${lead}${optionName(token)}'${more}`);
+  return message.replace(
+    /^(unknown option ')([^]*)'(\n\(Did you mean [^\n]*\))?$/,
+    (_all, lead: string, token: string, more = '') => `${lead}${optionName(token)}'${more}`,
+  );
 }
 
 function optionName(token: string): string {

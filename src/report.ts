@@ -17,7 +17,8 @@ export function report(error: unknown, io: Io, run: RunState): ExitCode {
   const lines = [`error: ${redact(message)}${redact(httpSuffix(error))}`];
   if (known) lines.push(...error.excerpt.map(redact));
   if (known && error.hint) lines.push(`hint: ${redact(error.hint)}`);
-  if (!known) lines.push('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
+  if (!known)
+    lines.push('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
   if (run.debug && error instanceof Error && error.stack) lines.push(...error.stack.split('\n').slice(1).map(redact));
   io.stderr.write(`${lines.join('\n')}\n`);
   if (run.jsonErrors) io.stderr.write(errorJsonLine(error, exitCode, run.secrets));

@@ -105,7 +105,9 @@ describe('the architecture', () => {
   });
 
   it('nothing below commands/ imports commands/ or the reporter', () => {
-    const below = all.filter(({ from, to }) => layerOf(from) < layerOf('commands') && (to.startsWith('commands/') || to === 'report.ts'));
+    const below = all.filter(
+      ({ from, to }) => layerOf(from) < layerOf('commands') && (to.startsWith('commands/') || to === 'report.ts'),
+    );
     expect(below).toEqual([]);
   });
 
@@ -116,7 +118,9 @@ describe('the architecture', () => {
   it("a command's declaration never imports its handler: src/commands/handlers.ts pairs them", () => {
     const declarations = all.filter(({ from }) => /^commands\/[^/]+\/command\.ts$/.test(from));
     expect(declarations.length).toBeGreaterThanOrEqual(10);
-    expect(declarations.filter(({ from, to }) => to.startsWith(from.replace('command.ts', '')) && to !== from)).toEqual([]);
+    expect(declarations.filter(({ from, to }) => to.startsWith(from.replace('command.ts', '')) && to !== from)).toEqual(
+      [],
+    );
   });
 
   it('the check itself finds a circle and an upward import', () => {

@@ -14,18 +14,21 @@ const visible: [string[], AnyCommand][] = walkCommands(COMMANDS)
   .map(({ spec, path }) => [path, spec]);
 
 describe('every command in the registry', () => {
-  it.each(visible.map(([path, spec]) => [path.join(' '), spec] as const))('%s: a summary, examples, and help that shows them', async (name, spec) => {
-    expect(spec.summary.length).toBeGreaterThan(10);
-    const help = await run([...name.split(' '), '--help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain(spec.summary);
-    expect(spec.examples?.length).toBeGreaterThan(0);
-    expect(help.stdout).toContain('Examples:');
-    // Help is wrapped to 80 columns (no terminal): a long example continues on the next line.
-    const unwrapped = help.stdout.replace(/\s+/g, ' ');
-    for (const example of spec.examples!) expect(unwrapped).toContain(example.replace(/\s+/g, ' '));
-    for (const sub of spec.subcommands ?? []) expect(help.stdout).toContain(sub.name);
-  });
+  it.each(visible.map(([path, spec]) => [path.join(' '), spec] as const))(
+    '%s: a summary, examples, and help that shows them',
+    async (name, spec) => {
+      expect(spec.summary.length).toBeGreaterThan(10);
+      const help = await run([...name.split(' '), '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(spec.summary);
+      expect(spec.examples?.length).toBeGreaterThan(0);
+      expect(help.stdout).toContain('Examples:');
+      // Help is wrapped to 80 columns (no terminal): a long example continues on the next line.
+      const unwrapped = help.stdout.replace(/\s+/g, ' ');
+      for (const example of spec.examples!) expect(unwrapped).toContain(example.replace(/\s+/g, ' '));
+      for (const sub of spec.subcommands ?? []) expect(help.stdout).toContain(sub.name);
+    },
+  );
 
   it('every command that runs has a handler, every group none, and no handler is left without its command', async () => {
     const all = walkCommands(COMMANDS);
@@ -48,7 +51,17 @@ describe('every command in the registry', () => {
   it('root help lists every top-level command and every environment variable', async () => {
     const help = await run(['--help']);
     for (const spec of COMMANDS.filter((c) => !c.hidden)) expect(help.stdout).toContain(spec.name);
-    for (const name of ['CDATA_PROFILE', 'CDATA_BASE_URL', 'CDATA_API_KEY', 'CDATA_CONFIG_DIR', 'CDATA_DEBUG', 'NO_COLOR', 'FORCE_COLOR', 'HTTPS_PROXY', 'NO_PROXY']) {
+    for (const name of [
+      'CDATA_PROFILE',
+      'CDATA_BASE_URL',
+      'CDATA_API_KEY',
+      'CDATA_CONFIG_DIR',
+      'CDATA_DEBUG',
+      'NO_COLOR',
+      'FORCE_COLOR',
+      'HTTPS_PROXY',
+      'NO_PROXY',
+    ]) {
       expect(help.stdout).toContain(name);
     }
   });

@@ -9,7 +9,12 @@ export async function get() {
   setFlagsFromString('--liftoff-only');
   const agent = new Agent();
   const url = new URL(`${process.env.CDATA_BASE_URL}/api/v1/tenders?limit=100`);
-  const response = await request.call(agent, { origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers: { 'x-api-key': process.env.CDATA_API_KEY } });
+  const response = await request.call(agent, {
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    method: 'GET',
+    headers: { 'x-api-key': process.env.CDATA_API_KEY },
+  });
   process.stdout.write(await response.body.text());
   await agent.destroy();
 }

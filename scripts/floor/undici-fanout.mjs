@@ -7,13 +7,27 @@ import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 
 const [base, key, total, concurrency] = process.argv.slice(2);
-const paths = ['workspaces', 'graph/companies?limit=200', 'graph/documents?limit=200', 'graph/obligations?limit=200', 'graph/persons?limit=200', 'graph/sites?limit=200', 'tenders?limit=200', 'agents'];
+const paths = [
+  'workspaces',
+  'graph/companies?limit=200',
+  'graph/documents?limit=200',
+  'graph/obligations?limit=200',
+  'graph/persons?limit=200',
+  'graph/sites?limit=200',
+  'tenders?limit=200',
+  'agents',
+];
 const agent = new Agent({ connections: Number(concurrency) });
 let next = 0;
 const worker = async () => {
   while (next < Number(total)) {
     const url = new URL(`${base}/api/v1/${paths[next++ % paths.length]}`);
-    const response = await request.call(agent, { origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers: { 'x-api-key': key } });
+    const response = await request.call(agent, {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      headers: { 'x-api-key': key },
+    });
     await response.body.text();
   }
 };

@@ -74,13 +74,19 @@ export class ApiClient {
     }
   }
 
-  private async send(endpoint: Endpoint, query: Record<string, string>, waits: WaitObserver, large: (() => Promise<void>) | undefined): Promise<ApiResult> {
+  private async send(
+    endpoint: Endpoint,
+    query: Record<string, string>,
+    waits: WaitObserver,
+    large: (() => Promise<void>) | undefined,
+  ): Promise<ApiResult> {
     const { io, retries, maxWaitSeconds, baseUrl } = this.options;
     const url = `${baseUrl}${endpoint.path}${queryString(query)}`;
     const secrets = [this.options.key];
     // A success is parsed inside the attempt, under its deadline, within the caps on size, values
     // and nesting; a list longer than the limit asked for is then cut to it.
-    const read = (answer: HttpAnswer) => (isSuccess(answer.status) ? expectShape(endpoint, answer, secrets) : undefined);
+    const read = (answer: HttpAnswer) =>
+      isSuccess(answer.status) ? expectShape(endpoint, answer, secrets) : undefined;
     let waitedOn429 = false;
     const { name } = endpoint;
     const target = new URL(url);
@@ -130,7 +136,10 @@ export class ApiClient {
         const location = header(answer, 'location');
         throw new BadResponseError(
           `the API redirected to ${location === undefined ? '(no location)' : redactKeys(location, secrets)}; cdata never follows redirects, so the key stays with ${host}`,
-          { http: httpDetail(answer, secrets), hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.' },
+          {
+            http: httpDetail(answer, secrets),
+            hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.',
+          },
         );
       }
       if (status === 429) {
@@ -142,7 +151,12 @@ export class ApiClient {
           attempt--; // a 429 wait is not one of the --retries
           continue;
         }
-        throw errorFromAnswer(answer, { retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()), keyFrom: this.options.keyFrom, secrets, baseUrl });
+        throw errorFromAnswer(answer, {
+          retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()),
+          keyFrom: this.options.keyFrom,
+          secrets,
+          baseUrl,
+        });
       }
       if (status >= 500 && retriesLeft > 0) {
         await backoff(attempt, `HTTP ${status}`);
@@ -161,7 +175,11 @@ export class ApiClient {
    * `read` (parsing a success) all count. The parse is synchronous, so no timer can cut it: it
    * is linear in a capped body instead (well under a second), and the deadline is checked after it.
    */
-  private async attempt<T>(url: string, read: (answer: HttpAnswer) => T, large: (() => Promise<void>) | undefined): Promise<{ answer: HttpAnswer; data: T }> {
+  private async attempt<T>(
+    url: string,
+    read: (answer: HttpAnswer) => T,
+    large: (() => Promise<void>) | undefined,
+  ): Promise<{ answer: HttpAnswer; data: T }> {
     const { io, key, timeoutSeconds, trace, gate } = this.options;
     const transport = await (this.transport ??= this.options.transport());
     // Waiting for the gate is not the answer's time: the deadline starts once the attempt may go.
@@ -191,7 +209,13 @@ export class ApiClient {
     try {
       let answer: HttpAnswer;
       try {
-        answer = await transport.send({ method: 'GET', url, headers: this.headers(key), signal: controller.signal, large: turn });
+        answer = await transport.send({
+          method: 'GET',
+          url,
+          headers: this.headers(key),
+          signal: controller.signal,
+          large: turn,
+        });
         status = answer.status;
       } catch (error) {
         if (error instanceof AnswerCutShort) status = error.answer.status;
@@ -203,7 +227,9 @@ export class ApiClient {
       // Shared with other requests: their answers that came in meanwhile are read (and their
       // places given to the next requests) before this one is parsed, rather than after.
       if (gate) await new Promise((resolve) => setImmediate(resolve));
-      const size = answer.bodyTooLarge ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read` : `${answer.body.length} bytes`;
+      const size = answer.bodyTooLarge
+        ? `a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read`
+        : `${answer.body.length} bytes`;
       trace?.(`< HTTP ${answer.status} in ${elapsed()} ms, ${size}`);
       for (const name of ['content-type', 'x-correlation-id', 'retry-after', 'location']) {
         const value = header(answer, name);
@@ -251,17 +277,23 @@ function expectShape(endpoint: Endpoint, answer: HttpAnswer, secrets: readonly s
   // Redacted whole, then cut: a key cut in two by the preview's end would no longer be found.
   const preview = () => JSON.stringify(redactKeys(answer.body, secrets).slice(0, PREVIEW_LENGTH));
   if (type !== '' && !/\bjson\b/i.test(type)) {
-    throw new BadResponseError(`expected JSON from ${endpoint.path} but got ${redactKeys(type, secrets)}: ${preview()}`, {
-      http,
-      hint: 'A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.',
-    });
+    throw new BadResponseError(
+      `expected JSON from ${endpoint.path} but got ${redactKeys(type, secrets)}: ${preview()}`,
+      {
+        http,
+        hint: 'A proxy or captive portal may be answering instead of the API; check the base URL and proxy settings.',
+      },
+    );
   }
   let data: JsonValue;
   try {
     data = parseJson(answer.body);
   } catch (error) {
     if (error instanceof JsonLimitError) throw tooMuch(endpoint, error, http);
-    throw new BadResponseError(`the answer from ${endpoint.path} is not valid JSON (${errorMessage(error)}): ${preview()}`, { http });
+    throw new BadResponseError(
+      `the answer from ${endpoint.path} is not valid JSON (${errorMessage(error)}): ${preview()}`,
+      { http },
+    );
   }
   const ok = endpoint.shape === 'list' ? Array.isArray(data) && data.every(isJsonObject) : isJsonObject(data);
   if (!ok) {
@@ -278,7 +310,10 @@ const PREVIEW_LENGTH = 60;
 
 /** A body past one of the parse limits: refused before it was built, saying which. */
 function tooMuch(endpoint: Endpoint, error: JsonLimitError, http: HttpDetail): BadResponseError {
-  return new BadResponseError(`the answer from ${endpoint.path} ${error.message}, far past any answer of this API: refused unread`, { http });
+  return new BadResponseError(
+    `the answer from ${endpoint.path} ${error.message}, far past any answer of this API: refused unread`,
+    { http },
+  );
 }
 
 function withAttempts(error: CliError, attempts: number): CliError {
@@ -290,10 +325,14 @@ function withAttempts(error: CliError, attempts: number): CliError {
 const MAX_DATED_WAIT = 10 * 366 * 86_400;
 
 function retryAdvice(wait: number | undefined, maxWaitSeconds: number, waitedAlready: boolean, now: number): string {
-  if (wait === undefined) return 'The API gave no usable Retry-After: wait before retrying, and check the key (failed authentication locks an address out).';
+  if (wait === undefined)
+    return 'The API gave no usable Retry-After: wait before retrying, and check the key (failed authentication locks an address out).';
   // A wait past any sensible horizon (a broken server's 9999999999999) is neither dated nor
   // printed as a figure that could read 1e+23.
-  const when = wait <= MAX_DATED_WAIT ? `${wait} s (at ${new Date(now + wait * 1000).toISOString().replace(/\.\d+Z$/, 'Z')})` : 'more than ten years, it says';
+  const when =
+    wait <= MAX_DATED_WAIT
+      ? `${wait} s (at ${new Date(now + wait * 1000).toISOString().replace(/\.\d+Z$/, 'Z')})`
+      : 'more than ten years, it says';
   const why = waitedAlready ? 'still rate limited after waiting once' : `longer than --max-wait ${maxWaitSeconds} s`;
   return `Retry after ${when}; ${why}. Too many failed authentications lock an address out for up to 15 minutes.`;
 }

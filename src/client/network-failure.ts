@@ -19,19 +19,27 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
   const target = new URL(url);
   const { host } = target;
   if (error instanceof AttemptTimeout) {
-    return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, { cause: error });
+    return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, {
+      cause: error,
+    });
   }
   if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
   if (error instanceof ProxyRefused) return proxyRefusal(error, target);
   if (error instanceof AnswerCutShort) {
-    return new UnavailableError(`the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`, {
-      cause: error,
-      hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
-    });
+    return new UnavailableError(
+      `the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`,
+      {
+        cause: error,
+        hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
+      },
+    );
   }
   const cause = rootCause(error);
   // The peer that refused or the name that failed, as the system saw them: a proxy's, when one is used.
-  const peer = cause.address === undefined ? host : `${isIP(cause.address) === 6 ? `[${cause.address}]` : cause.address}${cause.port ? `:${cause.port}` : ''}`;
+  const peer =
+    cause.address === undefined
+      ? host
+      : `${isIP(cause.address) === 6 ? `[${cause.address}]` : cause.address}${cause.port ? `:${cause.port}` : ''}`;
   const name = cause.hostname ?? target.hostname;
   const proxy = viaProxy ? ' and the proxy (HTTPS_PROXY, NO_PROXY)' : '';
   switch (cause.code) {
@@ -53,10 +61,13 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
   }
   if (speaksPlainHttp(cause)) {
     // Not retried: the same server answers the same way. The base URL is wrong, hence exit 2.
-    return new UsageError(`${host} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`, {
-      cause: error,
-      hint: `Check the port (https is usually 443).${target.port ? ` A local server without TLS is reached as http://${host} (http:// is accepted for loopback only).` : ''}`,
-    });
+    return new UsageError(
+      `${host} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`,
+      {
+        cause: error,
+        hint: `Check the port (https is usually 443).${target.port ? ` A local server without TLS is reached as http://${host} (http:// is accepted for loopback only).` : ''}`,
+      },
+    );
   }
   return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,
@@ -97,5 +108,9 @@ function proxyRefusal(error: ProxyRefused, target: URL): CliError {
  * record, which OpenSSL calls a wrong version number (or, from some servers, a packet too long).
  */
 function speaksPlainHttp(cause: { code?: string | undefined; message: string }): boolean {
-  return cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' || cause.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/i.test(cause.message);
+  return (
+    cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    cause.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
+    /wrong version number|packet length too long/i.test(cause.message)
+  );
 }

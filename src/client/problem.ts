@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import {
   AuthError,
   BadResponseError,
-  CliError,
+  type CliError,
   ForbiddenError,
   RateLimitError,
   UnavailableError,
@@ -45,7 +45,10 @@ export function errorFromAnswer(
   const detail = http.detail ?? http.title;
   const { status } = answer;
   if (status === 400) {
-    return new UsageError(`the API rejected the request: ${detail}`, { http, hint: 'Fix the request; retrying it unchanged gives the same answer.' });
+    return new UsageError(`the API rejected the request: ${detail}`, {
+      http,
+      hint: 'Fix the request; retrying it unchanged gives the same answer.',
+    });
   }
   if (status === 401) {
     const hint =
@@ -59,7 +62,11 @@ export function errorFromAnswer(
   if (status === 403) {
     const scope = /\b(graph|tenders|workspaces)\.read\b/.exec(detail)?.[0];
     const misplaced = scope ? undefined : misplacedBase(extra.baseUrl);
-    if (misplaced) return new UsageError(`the base URL ${extra.baseUrl} does not lead to the API root: ${detail}`, { http, hint: misplaced });
+    if (misplaced)
+      return new UsageError(`the base URL ${extra.baseUrl} does not lead to the API root: ${detail}`, {
+        http,
+        hint: misplaced,
+      });
     return new ForbiddenError(detail, {
       http,
       hint: scope
@@ -69,7 +76,10 @@ export function errorFromAnswer(
   }
   if (status === 404) {
     const base = extra.baseUrl === undefined ? 'the base URL' : `the base URL ${extra.baseUrl}`;
-    return new UsageError(`${detail}: ${base} does not look like this API`, { http, hint: 'Check the base URL: cdata auth status.' });
+    return new UsageError(`${detail}: ${base} does not look like this API`, {
+      http,
+      hint: 'Check the base URL: cdata auth status.',
+    });
   }
   if (status === 429) {
     return new RateLimitError(detail, {
@@ -78,7 +88,10 @@ export function errorFromAnswer(
     });
   }
   if (status >= 500) {
-    return new UnavailableError(detail, { http, hint: 'The service failed; if this persists, report the correlation id.' });
+    return new UnavailableError(detail, {
+      http,
+      hint: 'The service failed; if this persists, report the correlation id.',
+    });
   }
   return new BadResponseError(`unexpected answer: ${detail}`, { http });
 }

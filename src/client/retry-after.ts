@@ -9,7 +9,9 @@ const TIME = '(?<hour>\\d{2}):(?<minute>\\d{2}):(?<second>\\d{2})';
 /** The three forms, each with its fields in its own order as named groups. */
 const HTTP_DATES = [
   new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?<day>\\d{2}) (?<month>${MONTH}) (?<year>\\d{4}) ${TIME} GMT$`),
-  new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (?<day>\\d{2})-(?<month>${MONTH})-(?<year>\\d{2}) ${TIME} GMT$`),
+  new RegExp(
+    `^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (?<day>\\d{2})-(?<month>${MONTH})-(?<year>\\d{2}) ${TIME} GMT$`,
+  ),
   new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>${MONTH}) (?<day>[ \\d]\\d) ${TIME} (?<year>\\d{4})$`),
 ];
 
@@ -29,11 +31,27 @@ export function parseHttpDate(text: string, now: number): number | undefined {
     if (!match?.groups) continue;
     // Every form has these groups, and each takes part in any match.
     const { day, month, year } = match.groups as Record<'day' | 'month' | 'year', string>;
-    const [hour, minute, second] = [match.groups.hour, match.groups.minute, match.groups.second].map(Number) as [number, number, number];
+    const [hour, minute, second] = [match.groups.hour, match.groups.minute, match.groups.second].map(Number) as [
+      number,
+      number,
+      number,
+    ];
     // Date.UTC rolls 31 Feb over into March: a date that does not exist is not a date. A leap
     // second (23:59:60) is checked as :59 and counted as the next second.
-    const at = Date.UTC(fullYear(Number(year), year.length, now), MONTHS.indexOf(month), Number(day), hour, minute, Math.min(second, 59));
-    const real = new Date(at).getUTCDate() === Number(day) && hour < 24 && minute < 60 && second < 61 && (second < 60 || (hour === 23 && minute === 59));
+    const at = Date.UTC(
+      fullYear(Number(year), year.length, now),
+      MONTHS.indexOf(month),
+      Number(day),
+      hour,
+      minute,
+      Math.min(second, 59),
+    );
+    const real =
+      new Date(at).getUTCDate() === Number(day) &&
+      hour < 24 &&
+      minute < 60 &&
+      second < 61 &&
+      (second < 60 || (hour === 23 && minute === 59));
     return real ? at + (second - Math.min(second, 59)) * 1000 : undefined;
   }
   return undefined;

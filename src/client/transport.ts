@@ -63,7 +63,9 @@ export class ProxyRefused extends Error {
   ) {
     const answer = `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
     const refused = status === 407 || status === 403;
-    super(`the proxy ${proxy.shown} (${proxy.variable}) ${refused ? 'refused the tunnel' : 'could not open a tunnel'} to ${target}: ${answer}`);
+    super(
+      `the proxy ${proxy.shown} (${proxy.variable}) ${refused ? 'refused the tunnel' : 'could not open a tunnel'} to ${target}: ${answer}`,
+    );
   }
 }
 
@@ -119,9 +121,11 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
       // The deadline holds whatever undici does: a proxy that drops the tunnel without answering
       // sends its proxy agent into a reconnect loop that the request's own signal does not end.
       return untilAborted(signal, async () => {
-        const response = await request.call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal }).catch((error: unknown) => {
-          throw tunnelRefusal(error, env, target) ?? error;
-        });
+        const response = await request
+          .call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal })
+          .catch((error: unknown) => {
+            throw tunnelRefusal(error, env, target) ?? error;
+          });
         return readAnswer(response, signal, large);
       });
     },
@@ -137,13 +141,22 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
  * MAX_ERROR_BODY_BYTES for anything else (more is dropped unread). Decoded chunk by chunk, so each
  * chunk's bytes can go once read, rather than all of them being held until joined and decoded.
  */
-async function readAnswer(response: Dispatcher.ResponseData, signal: AbortSignal, large: (() => Promise<void>) | undefined): Promise<HttpAnswer> {
+async function readAnswer(
+  response: Dispatcher.ResponseData,
+  signal: AbortSignal,
+  large: (() => Promise<void>) | undefined,
+): Promise<HttpAnswer> {
   const status = response.statusCode;
   const success = status >= 200 && status < 300;
   const cap = success ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES;
   const decoder = new StringDecoder('utf8');
   const parts: string[] = [];
-  const answer = (extra: Partial<HttpAnswer> = {}): HttpAnswer => ({ status, headers: response.headers, body: parts.join('') + decoder.end(), ...extra });
+  const answer = (extra: Partial<HttpAnswer> = {}): HttpAnswer => ({
+    status,
+    headers: response.headers,
+    body: parts.join('') + decoder.end(),
+    ...extra,
+  });
   let size = 0;
   try {
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -189,12 +202,19 @@ const proxyVariable = (env: Env, upper: string) => env[upper] || env[upper.toLow
  * https, HTTPS_PROXY and else HTTP_PROXY; for http, HTTP_PROXY. Each name in upper case first.
  */
 export function proxySetting(env: Env, url: URL): ProxySetting | undefined {
-  const names = url.protocol === 'https:' ? ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] : ['HTTP_PROXY', 'http_proxy'];
+  const names =
+    url.protocol === 'https:'
+      ? ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
+      : ['HTTP_PROXY', 'http_proxy'];
   const variable = names.find((name) => env[name]);
   if (variable === undefined) return undefined;
   try {
     const proxy = new URL(env[variable]!);
-    return { variable, shown: `${proxy.protocol}//${proxy.host}`, credentials: proxy.username !== '' || proxy.password !== '' };
+    return {
+      variable,
+      shown: `${proxy.protocol}//${proxy.host}`,
+      credentials: proxy.username !== '' || proxy.password !== '',
+    };
   } catch {
     return { variable, shown: '(not a URL)', credentials: false };
   }
@@ -202,10 +222,16 @@ export function proxySetting(env: Env, url: URL): ProxySetting | undefined {
 
 /** undici's error for a proxy that would not tunnel, as a ProxyRefused; undefined for any other. */
 function tunnelRefusal(error: unknown, env: Env, url: URL): ProxyRefused | undefined {
-  const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec((error as Error | undefined)?.message ?? '')?.[1];
+  const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(
+    (error as Error | undefined)?.message ?? '',
+  )?.[1];
   const proxy = proxySetting(env, url);
   if (status === undefined || proxy === undefined) return undefined;
-  return new ProxyRefused(Number(status), proxy, `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
+  return new ProxyRefused(
+    Number(status),
+    proxy,
+    `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`,
+  );
 }
 
 /**
@@ -215,7 +241,9 @@ function tunnelRefusal(error: unknown, env: Env, url: URL): ProxyRefused | undef
  * direct for a host in NO_PROXY.
  */
 export function proxied(env: Env, url: URL): boolean {
-  return !isLoopback(url.hostname) && (proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '');
+  return (
+    !isLoopback(url.hostname) && (proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '')
+  );
 }
 
 async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS): Promise<Dispatcher> {

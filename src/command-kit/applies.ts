@@ -8,7 +8,8 @@ import type { GLOBAL_OPTIONS } from './globals.js';
 type GlobalName = keyof typeof GLOBAL_OPTIONS;
 
 const printsData = (spec: AnyCommand) => spec.view !== undefined;
-const takesFormat = (spec: AnyCommand, formats: readonly string[]) => printsData(spec) || (spec.formats ?? []).some((f) => formats.includes(f));
+const takesFormat = (spec: AnyCommand, formats: readonly string[]) =>
+  printsData(spec) || (spec.formats ?? []).some((f) => formats.includes(f));
 const callsApi = (spec: AnyCommand) => spec.usesApi === true;
 
 /** A global option without a rule here (-q, and any added later until given one) applies to every command. */

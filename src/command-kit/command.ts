@@ -54,7 +54,9 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
 }
 
 /** Returns the exit code (0 when omitted); errors are thrown as CliError. */
-export type Handler<O extends OptionMap = {}, A extends readonly ArgSpec[] = readonly []> = (context: CommandContext<O, A>) => Promise<number | void>;
+export type Handler<O extends OptionMap = {}, A extends readonly ArgSpec[] = readonly []> = (
+  context: CommandContext<O, A>,
+) => Promise<number | void>;
 
 export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpec[] = readonly []> {
   name: string;
@@ -92,13 +94,17 @@ export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpe
  * Any command, whatever its options: the registry is a list of commands whose option types all
  * differ, and each handler is only ever called with the values of its own declaration.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a list of commands whose option types all differ (see above)
 export type AnyCommand = CommandSpec<any, any>;
 
 /** The handler of any command (src/commands/handlers.ts holds them, each typed by its own declaration). */
+// biome-ignore lint/suspicious/noExplicitAny: as AnyCommand, for the handlers of all of them
 export type AnyHandler = Handler<any, any>;
 
 /** Declares a command: the identity, there to infer its option and argument types for its handler. */
-export function defineCommand<const O extends OptionMap = {}, const A extends readonly ArgSpec[] = readonly []>(spec: CommandSpec<O, A>): CommandSpec<O, A> {
+export function defineCommand<const O extends OptionMap = {}, const A extends readonly ArgSpec[] = readonly []>(
+  spec: CommandSpec<O, A>,
+): CommandSpec<O, A> {
   return spec;
 }
 
@@ -120,7 +126,10 @@ export function findCommand(registry: readonly AnyCommand[], path: readonly stri
 }
 
 /** Every command and subcommand, parents first, in the registry's order, with its path of names. */
-export function walkCommands(registry: readonly AnyCommand[], parent: readonly string[] = []): { spec: AnyCommand; path: string[] }[] {
+export function walkCommands(
+  registry: readonly AnyCommand[],
+  parent: readonly string[] = [],
+): { spec: AnyCommand; path: string[] }[] {
   return registry.flatMap((spec) => {
     const path = [...parent, spec.name];
     return [{ spec, path }, ...walkCommands(spec.subcommands ?? [], path)];

@@ -8,9 +8,14 @@ import { parseChoice, parseInteger, parseSeconds } from '../core/parse.js';
 export const GLOBAL_OPTIONS = {
   profile: text('-p, --profile <name>', 'profile to use (env CDATA_PROFILE)', { complete: { kind: 'profiles' } }),
   baseUrl: text('--base-url <url>', 'API origin, https://host or https://host/api/v1 (env CDATA_BASE_URL)'),
-  output: value('-o, --output <format>', `output format: ${FORMATS.join(', ')} (default: table on a terminal, else tsv)`, (raw) => parseChoice(raw, FORMATS, '--output'), {
-    complete: { kind: 'values', values: FORMATS },
-  }),
+  output: value(
+    '-o, --output <format>',
+    `output format: ${FORMATS.join(', ')} (default: table on a terminal, else tsv)`,
+    (raw) => parseChoice(raw, FORMATS, '--output'),
+    {
+      complete: { kind: 'values', values: FORMATS },
+    },
+  ),
   json: flag('--json', 'same as -o json'),
   fields: text('-f, --fields <a,b,c>', 'fields to show, in this order', { complete: { kind: 'fields' } }),
   header: negatable('--no-header', 'no header row (table, csv, tsv)'),
@@ -19,15 +24,30 @@ export const GLOBAL_OPTIONS = {
   timeout: value('--timeout <seconds>', 'whole-request deadline', (raw) => parseSeconds('--timeout', raw, false), {
     defaultText: String(DEFAULTS.timeoutSeconds),
   }),
-  retries: value('--retries <n>', 'retries after 5xx, timeouts and network errors', (raw) => parseInteger('--retries', raw, 0, 10), {
-    defaultText: String(DEFAULTS.retries),
-  }),
-  maxWait: value('--max-wait <seconds>', 'longest Retry-After to wait through on 429', (raw) => parseSeconds('--max-wait', raw, true), {
-    defaultText: String(DEFAULTS.maxWaitSeconds),
-  }),
-  color: value('--color <when>', 'colour: auto, always or never (env NO_COLOR, FORCE_COLOR)', (raw) => parseChoice(raw, COLOR_MODES, '--color'), {
-    complete: { kind: 'values', values: COLOR_MODES },
-  }),
+  retries: value(
+    '--retries <n>',
+    'retries after 5xx, timeouts and network errors',
+    (raw) => parseInteger('--retries', raw, 0, 10),
+    {
+      defaultText: String(DEFAULTS.retries),
+    },
+  ),
+  maxWait: value(
+    '--max-wait <seconds>',
+    'longest Retry-After to wait through on 429',
+    (raw) => parseSeconds('--max-wait', raw, true),
+    {
+      defaultText: String(DEFAULTS.maxWaitSeconds),
+    },
+  ),
+  color: value(
+    '--color <when>',
+    'colour: auto, always or never (env NO_COLOR, FORCE_COLOR)',
+    (raw) => parseChoice(raw, COLOR_MODES, '--color'),
+    {
+      complete: { kind: 'values', values: COLOR_MODES },
+    },
+  ),
   quiet: flag('-q, --quiet', 'no notes on stderr, errors only'),
   debug: flag('--debug', 'trace requests on stderr, key redacted (env CDATA_DEBUG=1)'),
   sandbox: flag('--sandbox', 'run against an in-process sandbox with demo data (no account needed)'),
@@ -35,4 +55,3 @@ export const GLOBAL_OPTIONS = {
 };
 
 export type GlobalValues = Values<typeof GLOBAL_OPTIONS>;
-

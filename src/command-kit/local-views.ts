@@ -6,7 +6,12 @@ import type { View } from '../core/endpoints.js';
 
 type Kind = 'string' | 'integer' | 'number';
 
-function localView(name: string, shape: View['shape'], fields: [string, Kind][], extra: Pick<View, 'columns' | 'key' | 'headings'> | {} = {}): View {
+function localView(
+  name: string,
+  shape: View['shape'],
+  fields: [string, Kind][],
+  extra: Pick<View, 'columns' | 'key' | 'headings'> | {} = {},
+): View {
   return {
     name,
     shape,

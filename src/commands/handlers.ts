@@ -9,7 +9,12 @@ import { ENDPOINTS } from '../core/endpoints.js';
 type Load = () => Promise<AnyHandler>;
 
 export const HANDLERS: Readonly<Record<string, Load>> = {
-  ...Object.fromEntries(ENDPOINTS.map((endpoint): [string, Load] => [endpoint.name, async () => (await import('./resource/index.js')).resource(endpoint)])),
+  ...Object.fromEntries(
+    ENDPOINTS.map((endpoint): [string, Load] => [
+      endpoint.name,
+      async () => (await import('./resource/index.js')).resource(endpoint),
+    ]),
+  ),
   export: async () => (await import('./export/index.js')).exportLists,
   changes: async () => (await import('./changes/index.js')).changes,
   'auth login': async () => (await import('./auth/login.js')).login,

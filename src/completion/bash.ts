@@ -1,14 +1,23 @@
 // The bash completion script, generated from the completion model: tables as `case` statements
 // (bash 3.2 has no associative arrays), one function that finds the command path in COMP_WORDS
 // (skipping options and their values) and completes the word under the cursor.
-import { allNodes, DYNAMIC_COMMAND, fixedValues, globalAt, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
+import {
+  allNodes,
+  DYNAMIC_COMMAND,
+  fixedValues,
+  globalAt,
+  SETTING_VALUES,
+  type CompletionNode,
+  type CompletionOption,
+} from './model.js';
 import type { Completion } from '../core/option.js';
 
 export function bashScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const nodes = [root, ...allNodes(root)];
   const key = (node: CompletionNode) => node.path.join(' ');
   const quote = (words: readonly string[]) => words.join(' ');
-  const optionNames = (options: readonly CompletionOption[]) => options.flatMap((o) => (o.short ? [o.short, o.long] : [o.long]));
+  const optionNames = (options: readonly CompletionOption[]) =>
+    options.flatMap((o) => (o.short ? [o.short, o.long] : [o.long]));
 
   const subcommands = nodes
     .filter((n) => n.children.length > 0)
@@ -24,11 +33,17 @@ export function bashScript(root: CompletionNode, global: readonly CompletionOpti
       .filter((o) => o.takesValue)
       .map((o) => `    '${key(n)} ${optionNames([o]).join(`'|'${key(n)} `)}') echo '${kind(o.complete)}'; return ;;`),
   );
-  const globalKinds = global.filter((o) => o.takesValue).map((o) => `    ${optionNames([o]).join('|')}) echo '${kind(o.complete)}' ;;`);
+  const globalKinds = global
+    .filter((o) => o.takesValue)
+    .map((o) => `    ${optionNames([o]).join('|')}) echo '${kind(o.complete)}' ;;`);
   const fields = nodes.filter((n) => n.fields).map((n) => `    '${key(n)}') echo '${quote(n.fields!)}' ;;`);
-  const settingValues = Object.entries(SETTING_VALUES).map(([name, values]) => `        ${name}) COMPREPLY=($(compgen -W '${quote(values)}' -- "$cur")) ;;`);
+  const settingValues = Object.entries(SETTING_VALUES).map(
+    ([name, values]) => `        ${name}) COMPREPLY=($(compgen -W '${quote(values)}' -- "$cur")) ;;`,
+  );
   const args = nodes.flatMap((n) =>
-    n.args.flatMap((a, i) => (a.complete ? [`    '${key(n)} ${a.variadic ? '*' : i}') echo '${kind(a.complete)}' ;;`] : [])),
+    n.args.flatMap((a, i) =>
+      a.complete ? [`    '${key(n)} ${a.variadic ? '*' : i}') echo '${kind(a.complete)}' ;;`] : [],
+    ),
   );
 
   return `# bash completion for cdata                                   -*- shell-script -*-

@@ -50,7 +50,13 @@ export function completionTree(commands: readonly AnyCommand[]): { root: Complet
     const output = global.find((o) => o.long === '--output');
     const ownOutput =
       spec.formats && output
-        ? [{ ...output, complete: { kind: 'values', values: spec.formats } as const, description: `output format: ${spec.formats.join(', ')}` }]
+        ? [
+            {
+              ...output,
+              complete: { kind: 'values', values: spec.formats } as const,
+              description: `output format: ${spec.formats.join(', ')}`,
+            },
+          ]
         : [];
     if (ownOutput.length > 0) omitGlobal.push('--output');
     return {

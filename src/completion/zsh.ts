@@ -3,14 +3,22 @@
 // global options at every level (they are accepted anywhere), and --fields completed as a
 // comma-separated list of the command's own field names.
 import type { Completion } from '../core/option.js';
-import { DYNAMIC_COMMAND, fixedValues, globalAt, SETTING_VALUES, type CompletionNode, type CompletionOption } from './model.js';
+import {
+  DYNAMIC_COMMAND,
+  fixedValues,
+  globalAt,
+  SETTING_VALUES,
+  type CompletionNode,
+  type CompletionOption,
+} from './model.js';
 
 export function zshScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const functions: string[] = [];
   const globalSpecs = global.filter((o) => o.long !== '--fields').map((o) => optionSpec(o, undefined));
   const fieldsOption = global.find((o) => o.long === '--fields');
 
-  const commandFunction = (node: CompletionNode): string => `_cdata${node.path.map((p) => `_${p.replace(/-/g, '_')}`).join('')}`;
+  const commandFunction = (node: CompletionNode): string =>
+    `_cdata${node.path.map((p) => `_${p.replace(/-/g, '_')}`).join('')}`;
 
   const leafArguments = (node: CompletionNode): string[] => {
     const fields = fieldsOption && !node.omitGlobal.includes(fieldsOption.long) ? [optionSpec(fieldsOption, node)] : [];
@@ -18,7 +26,9 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
     node.args.forEach((arg, index) => {
       if (arg.hidden) return;
       const action = actionFor(arg.complete, node);
-      specs.push(arg.variadic ? `'*:${escape(arg.name)}:${action}'` : `'${index + 1}:${escape(arg.name)}:${action}'`);
+      specs.push(
+        arg.variadic ? `'*:${escapeSpec(arg.name)}:${action}'` : `'${index + 1}:${escapeSpec(arg.name)}:${action}'`,
+      );
     });
     return specs;
   };
@@ -27,11 +37,22 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
     const cases = node.children.map((child) => {
       const names = [child.name, ...child.aliases].join('|');
       // $_cdata_global, or where some global options do not apply, the ones that do.
-      const globals = child.omitGlobal.length === 0 ? '$_cdata_global' : globalAt(child, global).filter((o) => o !== fieldsOption).map((o) => optionSpec(o, undefined)).join(' ');
-      const body = child.children.length > 0 ? commandFunction(child) : `_arguments -s -S ${globals} ${leafArguments(child).join(' ')}`;
+      const globals =
+        child.omitGlobal.length === 0
+          ? '$_cdata_global'
+          : globalAt(child, global)
+              .filter((o) => o !== fieldsOption)
+              .map((o) => optionSpec(o, undefined))
+              .join(' ');
+      const body =
+        child.children.length > 0
+          ? commandFunction(child)
+          : `_arguments -s -S ${globals} ${leafArguments(child).join(' ')}`;
       return `        (${names}) ${body} ;;`;
     });
-    const described = node.children.flatMap((child) => [child.name, ...child.aliases].map((name) => `'${escape(name)}:${escape(child.summary)}'`));
+    const described = node.children.flatMap((child) =>
+      [child.name, ...child.aliases].map((name) => `'${escapeSpec(name)}:${escapeSpec(child.summary)}'`),
+    );
     // -A '-*': options after the subcommand's name are the subcommand's to complete (export's own
     // -o values), not this level's.
     functions.push(`${commandFunction(node)}() {
@@ -66,7 +87,9 @@ _cdata_profiles() {
 # The values of the setting named by the argument before (config set output <TAB>).
 _cdata_setting_value() {
   case $line[1] in
-${Object.entries(SETTING_VALUES).map(([name, values]) => `    (${name}) compadd -- ${values.join(' ')} ;;`).join('\n')}
+${Object.entries(SETTING_VALUES)
+  .map(([name, values]) => `    (${name}) compadd -- ${values.join(' ')} ;;`)
+  .join('\n')}
   esac
 }
 
@@ -84,9 +107,11 @@ _cdata "$@"
 function optionSpec(option: CompletionOption, node: CompletionNode | undefined): string {
   const names = option.short ? [option.short, option.long] : [option.long];
   const exclusion = names.length > 1 ? `(${names.join(' ')})` : '';
-  const description = `[${escape(option.description)}]`;
-  const value = option.takesValue ? `:${escape(option.long.slice(2))}:${actionFor(option.complete, node)}` : '';
-  const forms = names.map((name) => `'${exclusion}${name}${option.takesValue && name.startsWith('--') ? '=' : ''}${description}${value}'`);
+  const description = `[${escapeSpec(option.description)}]`;
+  const value = option.takesValue ? `:${escapeSpec(option.long.slice(2))}:${actionFor(option.complete, node)}` : '';
+  const forms = names.map(
+    (name) => `'${exclusion}${name}${option.takesValue && name.startsWith('--') ? '=' : ''}${description}${value}'`,
+  );
   return forms.length > 1 ? forms.join(' ') : forms[0]!;
 }
 
@@ -110,6 +135,6 @@ function actionFor(complete: Completion | undefined, node: CompletionNode | unde
 }
 
 /** Text inside a single-quoted _arguments spec: no quote, no bracket, colons escaped. */
-function escape(text: string): string {
+function escapeSpec(text: string): string {
   return text.replace(/'/g, '’').replace(/\[/g, '(').replace(/\]/g, ')').replace(/:/g, '\\:');
 }

@@ -5,10 +5,19 @@ export const ENV_VARS = [
   { name: 'CDATA_PROFILE', meaning: 'profile to use (like -p/--profile)' },
   { name: 'CDATA_BASE_URL', meaning: 'API origin (like --base-url)' },
   { name: 'CDATA_API_KEY', meaning: "API key; wins over the profile's stored key or key command" },
-  { name: 'CDATA_CONFIG_DIR', meaning: 'folder of the config file (default: $XDG_CONFIG_HOME/cdata or ~/.config/cdata)' },
+  {
+    name: 'CDATA_CONFIG_DIR',
+    meaning: 'folder of the config file (default: $XDG_CONFIG_HOME/cdata or ~/.config/cdata)',
+  },
   { name: 'CDATA_DEBUG', meaning: 'set to 1 for a request trace on stderr (like --debug); the key is redacted' },
-  { name: 'CDATA_PAGER', meaning: "pager for data longer than the terminal (wins over the profile's pager and PAGER); empty: none" },
-  { name: 'PAGER', meaning: "pager when neither CDATA_PAGER nor the profile's pager is set (default: less -FRX); empty: none" },
+  {
+    name: 'CDATA_PAGER',
+    meaning: "pager for data longer than the terminal (wins over the profile's pager and PAGER); empty: none",
+  },
+  {
+    name: 'PAGER',
+    meaning: "pager when neither CDATA_PAGER nor the profile's pager is set (default: less -FRX); empty: none",
+  },
   { name: 'NO_COLOR', meaning: 'disable colour when --color is auto' },
   { name: 'FORCE_COLOR', meaning: 'force colour when --color is auto (0 disables)' },
   { name: 'HTTPS_PROXY', meaning: 'proxy for the API, through a CONNECT tunnel (it sees the host, never the key)' },

@@ -59,9 +59,13 @@ interface Ending {
 /** The key the command prints; an AuthError (exit 3) that never holds that key when it fails. */
 export async function runKeyCommand(options: KeyCommandOptions): Promise<string> {
   const { command, profile, io } = options;
-  const trace = options.debug ? (line: string) => void io.stderr.write(`[debug] ${sanitize(redactKeys(line, []))}\n`) : undefined;
+  const trace = options.debug
+    ? (line: string) => void io.stderr.write(`[debug] ${sanitize(redactKeys(line, []))}\n`)
+    : undefined;
   const timeoutMs = options.timeoutMs ?? KEY_COMMAND_TIMEOUT_MS;
-  trace?.(`key command${profile === undefined ? '' : ` of profile '${profile}'`}: /bin/sh -c '${command.replace(/'/g, `'\\''`)}'`);
+  trace?.(
+    `key command${profile === undefined ? '' : ` of profile '${profile}'`}: /bin/sh -c '${command.replace(/'/g, `'\\''`)}'`,
+  );
   const started = Date.now();
   const ending = await execute(command, io, timeoutMs);
   const firstLine = ending.stdout.toString('utf8').split('\n', 1)[0]!.trim();
@@ -81,7 +85,8 @@ export async function runKeyCommand(options: KeyCommandOptions): Promise<string>
 function whatFailed(ending: Ending, firstLine: string, timeoutMs: number): string | undefined {
   if (ending.error) return `could not be started: ${ending.error.message}`;
   if (ending.stopped === 'timeout') return `did not finish within ${seconds(timeoutMs)}, so it was stopped`;
-  if (ending.stopped === 'flood') return `printed more than ${MAX_KEY_COMMAND_OUTPUT / 1024} KiB, far more than a key, so it was stopped`;
+  if (ending.stopped === 'flood')
+    return `printed more than ${MAX_KEY_COMMAND_OUTPUT / 1024} KiB, far more than a key, so it was stopped`;
   if (ending.stopped === 'interrupt') return 'was stopped: cdata was interrupted';
   // Stopped after its first line: it had not failed by then, and its status is cdata's SIGKILL.
   if (ending.stopped !== 'read') {
@@ -98,7 +103,8 @@ function howItEnded(ending: Ending, timeoutMs: number): string {
   if (ending.stopped === 'timeout') return `stopped at the ${seconds(timeoutMs)} timeout`;
   if (ending.stopped === 'flood') return 'stopped: too much output';
   if (ending.stopped === 'interrupt') return 'stopped: interrupted';
-  if (ending.stopped === 'read') return `still running ${seconds(FIRST_LINE_GRACE_MS)} after its first line, so stopped`;
+  if (ending.stopped === 'read')
+    return `still running ${seconds(FIRST_LINE_GRACE_MS)} after its first line, so stopped`;
   return ending.signal !== null ? `ended by ${ending.signal}` : `exit status ${ending.status}`;
 }
 
@@ -117,7 +123,9 @@ function quoteStderr(text: string): string {
     .map((line) => line.trim())
     .filter((line) => line !== '');
   if (lines.length === 0) return '';
-  const shown = lines.slice(0, STDERR_LINES).map((line) => (line.length > STDERR_LINE_CHARS ? `${line.slice(0, STDERR_LINE_CHARS)}…` : line));
+  const shown = lines
+    .slice(0, STDERR_LINES)
+    .map((line) => (line.length > STDERR_LINE_CHARS ? `${line.slice(0, STDERR_LINE_CHARS)}…` : line));
   const more = lines.length - shown.length;
   return `; it said: ${shown.join(' | ')}${more > 0 ? ` (and ${more} more line${more === 1 ? '' : 's'})` : ''}`;
 }
@@ -138,9 +146,20 @@ function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number
     let error: Error | undefined;
     let child: ChildProcess;
     try {
-      child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...io.env } });
+      child = spawn('/bin/sh', ['-c', command], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+        env: { ...io.env },
+      });
     } catch (thrown) {
-      resolve({ status: null, signal: null, stdout: stdout.bytes(), stderr: stderr.bytes(), stopped, error: thrown instanceof Error ? thrown : new Error(String(thrown)) });
+      resolve({
+        status: null,
+        signal: null,
+        stdout: stdout.bytes(),
+        stderr: stderr.bytes(),
+        stopped,
+        error: thrown instanceof Error ? thrown : new Error(String(thrown)),
+      });
       return;
     }
     const stopReading = () => {
@@ -161,7 +180,8 @@ function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number
     const unregister = io.onInterrupt(() => stop('interrupt'));
     child.stdout!.on('data', (chunk: Buffer) => {
       if (!stdout.add(chunk)) return stop('flood');
-      if (lingering === undefined && chunk.includes(0x0a)) lingering = setTimeout(() => stop('read'), FIRST_LINE_GRACE_MS);
+      if (lingering === undefined && chunk.includes(0x0a))
+        lingering = setTimeout(() => stop('read'), FIRST_LINE_GRACE_MS);
     });
     child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk));
     child.on('error', (failed) => (error ??= failed));
@@ -176,7 +196,14 @@ function execute(command: string, io: KeyCommandOptions['io'], timeoutMs: number
       clearTimeout(timer);
       clearTimeout(lingering);
       unregister();
-      resolve({ status, signal, stdout: stdout.bytes(), stderr: stderr.bytes(), stopped, error: child.pid === undefined ? error : undefined });
+      resolve({
+        status,
+        signal,
+        stdout: stdout.bytes(),
+        stderr: stderr.bytes(),
+        stopped,
+        error: child.pid === undefined ? error : undefined,
+      });
     });
   });
 }

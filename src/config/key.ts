@@ -156,7 +156,8 @@ function redactValue(value: JsonValue, forms: readonly string[]): JsonValue {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item = value[i]!;
-      if (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms)) value[i] = redactValue(item, forms);
+      if (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms))
+        value[i] = redactValue(item, forms);
     }
     return value;
   }
@@ -165,7 +166,8 @@ function redactValue(value: JsonValue, forms: readonly string[]): JsonValue {
     const item = value[key]!;
     const clean = holdsAny(key, forms) ? replaceForms(key, forms) : key;
     if (clean !== key) delete value[key];
-    if (clean !== key || (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms))) setOwn(value, clean, redactValue(item, forms));
+    if (clean !== key || (typeof item === 'object' ? item !== null : typeof item === 'string' && holdsAny(item, forms)))
+      setOwn(value, clean, redactValue(item, forms));
   }
   return value;
 }

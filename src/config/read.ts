@@ -53,14 +53,21 @@ export function readConfig(env: Env): LoadedConfig {
 
 /** The error for a config file (at `path`) that cdata will not use as it is. */
 export function invalidConfig(path: string, problem: string): UsageError {
-  return new UsageError(`the config file ${path} is not valid: ${problem}`, { hint: 'Fix or move the file; cdata never rewrites a file it cannot read.' });
+  return new UsageError(`the config file ${path} is not valid: ${problem}`, {
+    hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
+  });
 }
 
 /**
  * A stored setting of the profile in use, checked as `config set` checks it (schema.ts), at the
  * moment it is used: undefined when the profile does not hold it.
  */
-export function storedValue<T extends string | number>(config: LoadedConfig, profile: string, setting: StoredSetting, value: T | undefined): T | undefined {
+export function storedValue<T extends string | number>(
+  config: LoadedConfig,
+  profile: string,
+  setting: StoredSetting,
+  value: T | undefined,
+): T | undefined {
   if (value === undefined) return undefined;
   const problem = storedValueProblem(`profiles.${profile}`, setting, value);
   if (problem) throw invalidConfig(config.path, problem);

@@ -61,7 +61,12 @@ export interface SandboxTarget {
 }
 
 /** `loaded`: the config file as already read (export --profiles reads it once for every profile). */
-export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: SandboxTarget, loaded?: LoadedConfig): Settings {
+export function resolveSettings(
+  options: SettingsFlags,
+  io: Io,
+  sandbox?: SandboxTarget,
+  loaded?: LoadedConfig,
+): Settings {
   const config = loaded ?? readConfig(io.env);
   const warning = loaded ? undefined : permissionWarning(config);
   if (warning && !options.quiet) io.stderr.write(`warning: ${warning}\n`);
@@ -70,7 +75,8 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
   const data = profile.data;
   // The profile's stored output and timeout are checked when read (storedValue), and only when
   // the flag does not decide: a bad one stops the commands that use it, not every command.
-  const stored = <T extends string | number>(setting: 'output' | 'timeout', value: T | undefined) => storedValue(config, profile.name, setting, value);
+  const stored = <T extends string | number>(setting: 'output' | 'timeout', value: T | undefined) =>
+    storedValue(config, profile.name, setting, value);
   return {
     config,
     profile,
@@ -82,7 +88,10 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
       const flag = outputFlag(options);
       // The file's spelling may differ in case (`"JSON"`), as `config set` and -o accept it.
       const fromProfile = flag === undefined ? stored('output', data?.output) : undefined;
-      return pick([flag, 'flag'], [fromProfile === undefined ? undefined : parseChoice(fromProfile, FORMATS, 'output'), 'profile']);
+      return pick(
+        [flag, 'flag'],
+        [fromProfile === undefined ? undefined : parseChoice(fromProfile, FORMATS, 'output'), 'profile'],
+      );
     },
     get timeoutSeconds() {
       return options.timeout ?? stored('timeout', data?.timeout) ?? DEFAULTS.timeoutSeconds;
@@ -99,7 +108,11 @@ export function resolveSettings(options: SettingsFlags, io: Io, sandbox?: Sandbo
   };
 }
 
-function resolveKey(data: ProfileData | undefined, io: Io, sandbox: SandboxTarget | undefined): { value: string | undefined; source: KeySource } {
+function resolveKey(
+  data: ProfileData | undefined,
+  io: Io,
+  sandbox: SandboxTarget | undefined,
+): { value: string | undefined; source: KeySource } {
   if (sandbox) return { value: sandbox.key, source: 'sandbox' };
   const key = pick([envValue(io.env, 'CDATA_API_KEY'), 'env'], [data?.key, 'profile']);
   // A profile holds a key or a command, never both (schema.ts).
@@ -107,9 +120,17 @@ function resolveKey(data: ProfileData | undefined, io: Io, sandbox: SandboxTarge
 }
 
 function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): Settings['profile'] {
-  const chosen = pick([options.profile, 'flag'], [envValue(io.env, 'CDATA_PROFILE'), 'env'], [config.data.defaultProfile, 'profile']);
+  const chosen = pick(
+    [options.profile, 'flag'],
+    [envValue(io.env, 'CDATA_PROFILE'), 'env'],
+    [config.data.defaultProfile, 'profile'],
+  );
   const name = checkProfileName(chosen.value ?? DEFAULT_PROFILE);
-  return { name, source: chosen.source, data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined };
+  return {
+    name,
+    source: chosen.source,
+    data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined,
+  };
 }
 
 /**
@@ -122,7 +143,11 @@ export function requireProfile(settings: Settings): void {
   if (profile.data !== undefined || profile.source === 'default') return;
   // With no such profile nothing came from it: what it would have given is missing ('default').
   if (key.source !== 'default' && baseUrl.source !== 'default') return;
-  throw noProfileError(profile.name, settings.config.data, `Create it with: echo "$KEY" | cdata auth login --profile ${profile.name} --base-url URL`);
+  throw noProfileError(
+    profile.name,
+    settings.config.data,
+    `Create it with: echo "$KEY" | cdata auth login --profile ${profile.name} --base-url URL`,
+  );
 }
 
 function pick<T>(...candidates: [T | undefined, Source][]): { value: T | undefined; source: Source } {

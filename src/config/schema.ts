@@ -29,7 +29,10 @@ export function checkProfileName(name: string): string {
 /** The error for a profile that is not in the config file, listing the ones that are. */
 export function noProfileError(name: string, data: ConfigData, hint?: string): UsageError {
   const names = Object.keys(data.profiles);
-  return new UsageError(`no profile '${name}' ${names.length ? `(profiles: ${names.join(', ')})` : '(there are no profiles yet)'}`, hint ? { hint } : {});
+  return new UsageError(
+    `no profile '${name}' ${names.length ? `(profiles: ${names.join(', ')})` : '(there are no profiles yet)'}`,
+    hint ? { hint } : {},
+  );
 }
 
 export interface ProfileData {
@@ -71,7 +74,8 @@ export function configProblem(data: unknown): string | undefined {
   if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return 'profiles is not an object';
   for (const [name, profile] of Object.entries(profiles)) {
     if (!PROFILE_NAME.test(name)) return `profile name '${name}' is not valid`;
-    if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return `profiles.${name} is not an object`;
+    if (typeof profile !== 'object' || profile === null || Array.isArray(profile))
+      return `profiles.${name} is not an object`;
     const problem = shapeProblem(`profiles.${name}`, profile as Record<string, unknown>);
     if (problem) return problem;
   }
@@ -93,7 +97,8 @@ function shapeProblem(at: string, profile: Record<string, unknown>): string | un
   if (baseUrl !== undefined && typeof baseUrl !== 'string') return `${at}.baseUrl is not a string`;
   if (output !== undefined && typeof output !== 'string') return outputProblem(at, output);
   if (timeout !== undefined && typeof timeout !== 'number') return timeoutProblem(at, timeout);
-  if (pager !== undefined && typeof pager !== 'string') return `${at}.pager is not a string (got ${JSON.stringify(pager)})`;
+  if (pager !== undefined && typeof pager !== 'string')
+    return `${at}.pager is not a string (got ${JSON.stringify(pager)})`;
   return undefined;
 }
 
@@ -114,11 +119,13 @@ export function storedValueProblem(at: string, setting: StoredSetting, value: st
     const refused = refusal(() => normaliseBaseUrl(String(value)));
     return refused && `${at}.baseUrl is not a base URL cdata can use: ${refused}`;
   }
-  if (setting === 'output') return refusal(() => parseChoice(String(value), FORMATS, 'output')) && outputProblem(at, value);
+  if (setting === 'output')
+    return refusal(() => parseChoice(String(value), FORMATS, 'output')) && outputProblem(at, value);
   return refusal(() => parseSeconds('timeout', String(value), false)) && timeoutProblem(at, value);
 }
 
-const outputProblem = (at: string, value: unknown) => `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(value)})`;
+const outputProblem = (at: string, value: unknown) =>
+  `${at}.output is not one of ${FORMATS.join(', ')} (got ${JSON.stringify(value)})`;
 const timeoutProblem = (at: string, value: unknown) =>
   `${at}.timeout is not a number of seconds above 0 up to 86400, as \`config set timeout\` takes (got ${JSON.stringify(value)})`;
 

@@ -11,7 +11,9 @@ const NAMES = Object.keys(SETTINGS) as SettingName[];
 export function parseSettingName(raw: string): SettingName {
   if ((NAMES as string[]).includes(raw)) return raw as SettingName;
   if (/^(api-?)?key$|^token$/i.test(raw)) {
-    throw new UsageError('the key is not a setting: store it with `cdata auth login` (it reads the key from stdin or a prompt)');
+    throw new UsageError(
+      'the key is not a setting: store it with `cdata auth login` (it reads the key from stdin or a prompt)',
+    );
   }
   throw new UsageError(`unknown setting ${JSON.stringify(raw)}: use one of ${NAMES.join(', ')}`);
 }
@@ -39,9 +41,12 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
  */
 export function parseKeyCommand(raw: string): string {
   if (looksLikeKey(raw)) {
-    throw new UsageError('that is an API key, not a command that prints one: the key is never taken on the command line', {
-      hint: 'Give the command that prints the key, such as \'pass show cdata/prod\'. If that was a real key, it may now be in your shell history: consider revoking it.',
-    });
+    throw new UsageError(
+      'that is an API key, not a command that prints one: the key is never taken on the command line',
+      {
+        hint: "Give the command that prints the key, such as 'pass show cdata/prod'. If that was a real key, it may now be in your shell history: consider revoking it.",
+      },
+    );
   }
   const problem = keyCommandProblem(raw);
   if (problem) throw new UsageError(`not a key command: ${problem}`);

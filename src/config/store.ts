@@ -19,7 +19,10 @@ export const FOLDER_MODE = 0o700;
  * `change` throws aborts the update with the file untouched; what it returns is returned.
  * `change` may run twice (a dry run when there is no file yet), so it only edits `data`.
  */
-export async function updateConfig<T>(io: Pick<Io, 'env' | 'sleep' | 'onInterrupt'>, change: (data: ConfigData) => T): Promise<T> {
+export async function updateConfig<T>(
+  io: Pick<Io, 'env' | 'sleep' | 'onInterrupt'>,
+  change: (data: ConfigData) => T,
+): Promise<T> {
   const folder = configDir(io.env);
   const path = configPath(io.env);
   // No file yet and nothing to change (logout or unset on a fresh machine): no folder, lock or
@@ -89,9 +92,12 @@ function refuseLink(path: string): void {
   } catch {
     return; // no file yet
   }
-  throw new UsageError(`the config file ${path} is a symbolic link (to ${target}); cdata does not write through links or replace them`, {
-    hint: 'Put the real file in its place, or set CDATA_CONFIG_DIR to the folder that holds it.',
-  });
+  throw new UsageError(
+    `the config file ${path} is a symbolic link (to ${target}); cdata does not write through links or replace them`,
+    {
+      hint: 'Put the real file in its place, or set CDATA_CONFIG_DIR to the folder that holds it.',
+    },
+  );
 }
 
 async function write(folder: string, path: string, data: ConfigData): Promise<void> {

@@ -24,9 +24,12 @@ export function normaliseBaseUrl(raw: string): string {
   }
   if (url.search || url.hash) throw new UsageError(`base URL '${raw}' must not have a query or fragment`);
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new UsageError(`refusing plain http:// to ${url.hostname}: the API key would cross the network in clear; use https://`, {
-      hint: 'http:// is accepted only for loopback hosts (127.0.0.0/8, ::1, localhost), such as a local sandbox.',
-    });
+    throw new UsageError(
+      `refusing plain http:// to ${url.hostname}: the API key would cross the network in clear; use https://`,
+      {
+        hint: 'http:// is accepted only for loopback hosts (127.0.0.0/8, ::1, localhost), such as a local sandbox.',
+      },
+    );
   }
   let path = withoutTrailingSlashes(url.pathname);
   if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);

@@ -143,7 +143,11 @@ export const ENDPOINTS = [
     summary: 'List the companies the account deals with (clients, buyers, suppliers)',
     key: 'id',
     firstRows: 'newest',
-    examples: ['cdata companies --limit 20', 'cdata companies d10e897e', "cdata companies --json | jq -r '.[] | select(.kind == \"SUPPLIER\") | .name'"],
+    examples: [
+      'cdata companies --limit 20',
+      'cdata companies d10e897e',
+      'cdata companies --json | jq -r \'.[] | select(.kind == "SUPPLIER") | .name\'',
+    ],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -192,7 +196,10 @@ export const ENDPOINTS = [
     summary: 'List obligations: what the company must do or is owed',
     key: 'id',
     firstRows: 'newest',
-    examples: ['cdata obligations --limit 200 -o csv --out obligations.csv', "cdata obligations --json | jq '[.[] | select(.status == \"OPEN\")] | length'"],
+    examples: [
+      'cdata obligations --limit 200 -o csv --out obligations.csv',
+      'cdata obligations --json | jq \'[.[] | select(.status == "OPEN")] | length\'',
+    ],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -245,7 +252,7 @@ export const ENDPOINTS = [
     summary: 'List sites: construction sites, properties, offices',
     key: 'id',
     firstRows: 'newest',
-    examples: ['cdata sites', "cdata sites --json | jq -r '.[] | select(.status == \"ACTIVE\") | .name'"],
+    examples: ['cdata sites', 'cdata sites --json | jq -r \'.[] | select(.status == "ACTIVE") | .name\''],
     params: [graphLimit],
     fields: [
       f('id', uuid),
@@ -309,7 +316,10 @@ export const ENDPOINTS = [
     fields: [
       f('name', str),
       f('description', str),
-      f('authority', oneOf('OBSERVE', 'RESEARCH', 'RECOMMEND', 'PREPARE', 'DRAFT', 'EXECUTE_WITH_APPROVAL', 'AUTONOMOUS')),
+      f(
+        'authority',
+        oneOf('OBSERVE', 'RESEARCH', 'RECOMMEND', 'PREPARE', 'DRAFT', 'EXECUTE_WITH_APPROVAL', 'AUTONOMOUS'),
+      ),
       f('tools', strings),
       f('outputType', str),
       f('restrictedActions', strings),
@@ -337,4 +347,3 @@ export function endpointNamed(name: EndpointName): Endpoint {
 export function fieldNames(view: View): string[] {
   return view.fields.map((field) => field.name);
 }
-

@@ -21,15 +21,36 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export const EXIT_CODES: Record<ExitCode, { title: string; meaning: string }> = {
   [EXIT.ok]: { title: 'OK', meaning: 'success, also an empty list' },
   [EXIT.internal]: { title: 'Internal error', meaning: 'a bug in cdata; please report it' },
-  [EXIT.usage]: { title: 'Usage error', meaning: 'bad flag or value, unknown command, server 400, no base URL, bad config file' },
+  [EXIT.usage]: {
+    title: 'Usage error',
+    meaning: 'bad flag or value, unknown command, server 400, no base URL, bad config file',
+  },
   [EXIT.auth]: { title: 'Not authenticated', meaning: 'no key configured, a key command that failed, or 401' },
-  [EXIT.forbidden]: { title: 'Forbidden', meaning: '403: the key lacks the scope, or the method or endpoint is not open to keys' },
+  [EXIT.forbidden]: {
+    title: 'Forbidden',
+    meaning: '403: the key lacks the scope, or the method or endpoint is not open to keys',
+  },
   [EXIT.rateLimited]: { title: 'Rate limited', meaning: '429 with a Retry-After longer than --max-wait' },
-  [EXIT.unavailable]: { title: 'Unavailable', meaning: 'connection refused or reset, DNS failure, timeout, 5xx after retries' },
-  [EXIT.badResponse]: { title: 'Bad response', meaning: 'a 2xx that is not the promised JSON, or a redirect (never followed)' },
-  [EXIT.notFound]: { title: 'Not found', meaning: 'no record with that key among the rows the API returns (at most 200)' },
-  [EXIT.incomplete]: { title: 'Incomplete', meaning: 'an export committed, but rows created since the last one were lost at the 200-row cap' },
-  [EXIT.profilesFailed]: { title: 'Some profiles failed', meaning: 'export --profiles: a profile failed or was skipped; the others are written' },
+  [EXIT.unavailable]: {
+    title: 'Unavailable',
+    meaning: 'connection refused or reset, DNS failure, timeout, 5xx after retries',
+  },
+  [EXIT.badResponse]: {
+    title: 'Bad response',
+    meaning: 'a 2xx that is not the promised JSON, or a redirect (never followed)',
+  },
+  [EXIT.notFound]: {
+    title: 'Not found',
+    meaning: 'no record with that key among the rows the API returns (at most 200)',
+  },
+  [EXIT.incomplete]: {
+    title: 'Incomplete',
+    meaning: 'an export committed, but rows created since the last one were lost at the 200-row cap',
+  },
+  [EXIT.profilesFailed]: {
+    title: 'Some profiles failed',
+    meaning: 'export --profiles: a profile failed or was skipped; the others are written',
+  },
 };
 
 /** Details of an HTTP answer, when the error came from one. */
@@ -48,7 +69,11 @@ export class CliError extends Error {
   /** Lines shown under the message as they are, e.g. an expression with a caret under a column. */
   readonly excerpt: readonly string[];
 
-  constructor(exitCode: ExitCode, message: string, options: { hint?: string; http?: HttpDetail; cause?: unknown; excerpt?: readonly string[] } = {}) {
+  constructor(
+    exitCode: ExitCode,
+    message: string,
+    options: { hint?: string; http?: HttpDetail; cause?: unknown; excerpt?: readonly string[] } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.exitCode = exitCode;
     this.hint = options.hint;

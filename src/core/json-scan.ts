@@ -75,7 +75,13 @@ export function scanJson(text: string, limits: JsonLimits): JsonScan {
     // What is neither a value nor a bracket: whitespace, `,`, `:`, or what JSON.parse will refuse
     // (a lone `-` among them).
     const isNumber = (code >= ZERO && code <= NINE) || (code === MINUS && isDigit(text.charCodeAt(i + 1)));
-    if (!isNumber && code !== QUOTE && code !== OPEN_ARRAY && code !== OPEN_OBJECT && !(code >= LOWER_A && code <= LOWER_Z)) {
+    if (
+      !isNumber &&
+      code !== QUOTE &&
+      code !== OPEN_ARRAY &&
+      code !== OPEN_OBJECT &&
+      !(code >= LOWER_A && code <= LOWER_Z)
+    ) {
       if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) depth--;
       i++;
       continue;
@@ -121,7 +127,11 @@ function stringEnd(text: string, quote: number): number {
 /** Where the text's first token starts: after JSON's four whitespace characters. */
 function firstToken(text: string): number {
   let i = 0;
-  for (let code = text.charCodeAt(0); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(++i));
+  for (
+    let code = text.charCodeAt(0);
+    code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+    code = text.charCodeAt(++i)
+  );
   return i;
 }
 

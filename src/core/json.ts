@@ -91,7 +91,8 @@ function restoreNumbers(value: JsonValue): JsonValue {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item = value[i]!;
-      if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null) value[i] = restoreNumbers(item);
+      if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null)
+        value[i] = restoreNumbers(item);
     }
     return value;
   }
@@ -104,11 +105,13 @@ function restoreNumbers(value: JsonValue): JsonValue {
   for (const key in value) {
     if (key.charCodeAt(0) === 0) {
       // Only a number where a key belongs ({1.50: …}, not JSON) becomes a key with a mark.
-      if (key.startsWith(MARK)) throw new SyntaxError(`a number (${key.slice(MARK.length)}) where an object key belongs`);
+      if (key.startsWith(MARK))
+        throw new SyntaxError(`a number (${key.slice(MARK.length)}) where an object key belongs`);
       renamed = true;
     }
     const item = value[key]!;
-    if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null) setOwn(value, key, restoreNumbers(item));
+    if (typeof item === 'string' ? item.charCodeAt(0) === 0 : typeof item === 'object' && item !== null)
+      setOwn(value, key, restoreNumbers(item));
   }
   if (!renamed) return value;
   // A key that had its NUL doubled: rebuilt, so the keys keep their order.
@@ -144,7 +147,8 @@ export function stringifyJson(value: unknown, indent?: number): string {
  * stays an own key: assigned, it would set the object's prototype instead.
  */
 export function setOwn(object: JsonObject, key: string, item: JsonValue): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value: item, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value: item, writable: true, enumerable: true, configurable: true });
   else object[key] = item;
 }
 

@@ -42,7 +42,9 @@ export interface OptionSpec<T> {
 export type OptionMap = { readonly [name: string]: OptionSpec<unknown> };
 
 /** The values a handler receives for an option map. */
-export type Values<O extends OptionMap> = { readonly [K in keyof O]: NonNullable<O[K]> extends OptionSpec<infer T> ? T : never };
+export type Values<O extends OptionMap> = {
+  readonly [K in keyof O]: NonNullable<O[K]> extends OptionSpec<infer T> ? T : never;
+};
 
 type Extra = Pick<OptionSpec<unknown>, 'complete' | 'hidden' | 'defaultText' | 'conflicts'>;
 
@@ -59,14 +61,33 @@ export function negatable(flags: string, description: string): OptionSpec<boolea
 /** A free text value: undefined when absent, unless it is required (then never absent or empty). */
 export function text(flags: string, description: string, extra?: Extra): OptionSpec<string | undefined>;
 export function text(flags: string, description: string, extra: Extra & { required: () => Error }): OptionSpec<string>;
-export function text(flags: string, description: string, extra: Extra & { required?: () => Error } = {}): OptionSpec<string | undefined> {
+export function text(
+  flags: string,
+  description: string,
+  extra: Extra & { required?: () => Error } = {},
+): OptionSpec<string | undefined> {
   return { flags, description, ...extra, parse: (raw) => (typeof raw === 'string' ? raw : undefined) };
 }
 
 /** A value parsed by `parse`; the default (stated once, here, and shown in help) when absent. */
-export function value<T>(flags: string, description: string, parse: (raw: string) => T, extra?: Extra): OptionSpec<T | undefined>;
-export function value<T>(flags: string, description: string, parse: (raw: string) => T, extra: Extra & { default: T }): OptionSpec<T>;
-export function value<T>(flags: string, description: string, parse: (raw: string) => T, extra: Extra & { default?: T } = {}): OptionSpec<T | undefined> {
+export function value<T>(
+  flags: string,
+  description: string,
+  parse: (raw: string) => T,
+  extra?: Extra,
+): OptionSpec<T | undefined>;
+export function value<T>(
+  flags: string,
+  description: string,
+  parse: (raw: string) => T,
+  extra: Extra & { default: T },
+): OptionSpec<T>;
+export function value<T>(
+  flags: string,
+  description: string,
+  parse: (raw: string) => T,
+  extra: Extra & { default?: T } = {},
+): OptionSpec<T | undefined> {
   const { default: fallback, ...rest } = extra;
   return {
     flags,
@@ -106,18 +127,26 @@ export interface ArgSpec {
 
 /** The values a handler receives for its arguments, in order: a variadic one as a list. */
 export type ArgValues<A extends readonly ArgSpec[]> = {
-  readonly [K in keyof A]: A[K] extends { variadic: true } ? string[] : A[K] extends { required: true } ? string : string | undefined;
+  readonly [K in keyof A]: A[K] extends { variadic: true }
+    ? string[]
+    : A[K] extends { required: true }
+      ? string
+      : string | undefined;
 };
 
 /**
  * Each option's value parsed from what commander found (`raw` by the option's attribute name),
  * after the declarations' rules: options that cannot go together, then the required ones.
  */
-export function parseValues<O extends OptionMap>(options: O, raw: (option: OptionSpec<unknown>) => RawOption): Values<O> {
+export function parseValues<O extends OptionMap>(
+  options: O,
+  raw: (option: OptionSpec<unknown>) => RawOption,
+): Values<O> {
   const given = (option: OptionSpec<unknown> | undefined) => option !== undefined && raw(option) !== undefined;
   for (const option of Object.values(options)) {
     const other = option.conflicts?.map((name) => options[name]).find(given);
-    if (other && given(option)) throw new UsageError(`${longFlag(option)} and ${longFlag(other)} cannot be used together`);
+    if (other && given(option))
+      throw new UsageError(`${longFlag(option)} and ${longFlag(other)} cannot be used together`);
   }
   const values: Record<string, unknown> = {};
   for (const [name, option] of Object.entries(options)) {
@@ -134,11 +163,17 @@ export function longFlag(option: OptionSpec<unknown>): string {
 }
 
 /** As parseValues, but each value is parsed when first read (the global options: resolution decides when). */
-export function lazyValues<O extends OptionMap>(options: O, raw: (option: OptionSpec<unknown>) => RawOption): Values<O> {
+export function lazyValues<O extends OptionMap>(
+  options: O,
+  raw: (option: OptionSpec<unknown>) => RawOption,
+): Values<O> {
   const values: Record<string, unknown> = {};
   for (const [name, option] of Object.entries(options)) {
     let parsed: { value: unknown } | undefined;
-    Object.defineProperty(values, name, { enumerable: true, get: () => (parsed ??= { value: option.parse(raw(option)) }).value });
+    Object.defineProperty(values, name, {
+      enumerable: true,
+      get: () => (parsed ??= { value: option.parse(raw(option)) }).value,
+    });
   }
   return values as Values<O>;
 }

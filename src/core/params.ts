@@ -24,7 +24,8 @@ export interface Limit {
 /** A whole number, clamped into 1..200 as the server clamps it (the note says so). */
 export function parseLimit(raw: string, flag = '--limit'): Limit {
   const text = raw.trim();
-  if (!/^[+-]?\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX} (got '${raw}')`);
+  if (!/^[+-]?\d+$/.test(text))
+    throw new UsageError(`${flag} must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX} (got '${raw}')`);
   const n = BigInt(text);
   if (n < BigInt(LIMIT_MIN)) return { value: LIMIT_MIN, clampedFrom: text };
   if (n > BigInt(LIMIT_MAX)) return { value: LIMIT_MAX, clampedFrom: text };
@@ -47,14 +48,20 @@ export function limitDescription(firstRows: 'newest' | 'best'): string {
 /** Any case, `-` for `_` (`worth-a-look`). */
 export function parseTier(raw: string): Tier {
   // ASCII case only: toUpperCase() also turns `ſtretch` (long s) and `ﬆretch` (ligature) into STRETCH.
-  const tier = raw.trim().replace(/[a-z]/g, (c) => c.toUpperCase()).replace(/-/g, '_');
-  if (!(TIERS as readonly string[]).includes(tier)) throw new UsageError(`--tier must be one of ${TIERS.join(', ')} (got '${raw}')`);
+  const tier = raw
+    .trim()
+    .replace(/[a-z]/g, (c) => c.toUpperCase())
+    .replace(/-/g, '_');
+  if (!(TIERS as readonly string[]).includes(tier))
+    throw new UsageError(`--tier must be one of ${TIERS.join(', ')} (got '${raw}')`);
   return tier as Tier;
 }
 
 /** Every option an API parameter can be set by: the endpoint commands take those of their parameters. */
 export const PARAM_OPTIONS = {
-  tier: value('--tier <tier>', `only this tier: ${TIERS.join(', ')} (any case; - for _)`, parseTier, { complete: { kind: 'values', values: TIERS } }),
+  tier: value('--tier <tier>', `only this tier: ${TIERS.join(', ')} (any case; - for _)`, parseTier, {
+    complete: { kind: 'values', values: TIERS },
+  }),
   decided: flag('--decided', 'only tenders a person has decided on', { conflicts: ['undecided'] }),
   undecided: flag('--undecided', 'only tenders nobody has decided on yet'),
   // Each list's help says which rows it keeps (src/commands/registry/resource.ts): limitDescription.
@@ -86,10 +93,23 @@ export type Param =
   | (ParamBase & { kind: 'presence'; field: string });
 
 export function limitParam(serverDefault: number): Param {
-  return { name: 'limit', kind: 'limit', serverDefault, options: ['limit'], query: (values) => values.limit && String(values.limit.value) };
+  return {
+    name: 'limit',
+    kind: 'limit',
+    serverDefault,
+    options: ['limit'],
+    query: (values) => values.limit && String(values.limit.value),
+  };
 }
 
-export const TIER_PARAM: Param = { name: 'tier', kind: 'enum', values: TIERS, field: 'tier', options: ['tier'], query: (values) => values.tier };
+export const TIER_PARAM: Param = {
+  name: 'tier',
+  kind: 'enum',
+  values: TIERS,
+  field: 'tier',
+  options: ['tier'],
+  query: (values) => values.tier,
+};
 
 export const DECIDED_PARAM: Param = {
   name: 'decided',

@@ -8,7 +8,8 @@ import { sanitize } from './sanitize.js';
 export function parseInteger(flag: string, raw: string, min: number, max: number): number {
   const text = raw.trim();
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${sanitize(raw)}')`);
+  if (!(n >= min && n <= max))
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${sanitize(raw)}')`);
   return n;
 }
 
@@ -27,7 +28,8 @@ export function parseChoice<T extends string>(value: string, allowed: readonly T
 /** Exactly one of `allowed` (names such as a fault's). */
 export function parseName<T extends string>(value: string, allowed: readonly T[], flag: string, typed = value): T {
   const found = allowed.find((name) => name === value);
-  if (found === undefined) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got '${sanitize(typed)}')`);
+  if (found === undefined)
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got '${sanitize(typed)}')`);
   return found;
 }
 
@@ -38,7 +40,9 @@ export const MAX_SECONDS = 86_400;
 export function parseSeconds(flag: string, value: string, zeroAllowed: boolean): number {
   const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isFinite(n) || (!zeroAllowed && n === 0) || n > MAX_SECONDS) {
-    throw new UsageError(`${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to ${MAX_SECONDS} (got '${value}')`);
+    throw new UsageError(
+      `${flag} must be a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} up to ${MAX_SECONDS} (got '${value}')`,
+    );
   }
   return n;
 }

@@ -4,7 +4,8 @@
 // C1 controls (which include the 8-bit CSI and OSC), bidirectional overrides and isolates, line
 // and paragraph separators, and lone surrogates. ESC is escaped, so no sequence survives.
 
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'g');
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\\': '\\\\' };
@@ -46,8 +47,11 @@ export function escapeTsv(text: string): string {
 
 /** The inverse of escapeTsv, for scripts and tests that read cdata's TSV. */
 export function unescapeTsv(field: string): string {
-  return field.replace(/\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|(.))/g, (_match, hex2?: string, hex4?: string, char?: string) => {
-    if (hex2 ?? hex4) return String.fromCharCode(parseInt((hex2 ?? hex4)!, 16));
-    return ({ t: '\t', n: '\n', r: '\r', '\\': '\\' } as Record<string, string>)[char!] ?? `\\${char}`;
-  });
+  return field.replace(
+    /\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|(.))/g,
+    (_match, hex2?: string, hex4?: string, char?: string) => {
+      if (hex2 ?? hex4) return String.fromCharCode(parseInt((hex2 ?? hex4)!, 16));
+      return ({ t: '\t', n: '\n', r: '\r', '\\': '\\' } as Record<string, string>)[char!] ?? `\\${char}`;
+    },
+  );
 }

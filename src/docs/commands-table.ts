@@ -9,7 +9,8 @@ export const END = '<!-- commands:end -->';
 
 export function commandsTable(): string {
   const rows = runnableCommands().map(
-    (command) => `| \`${escapePipes(synopsis(command))}\` | ${summary(command.spec)} | \`${escapePipes(command.spec.examples?.[0] ?? '')}\` |`,
+    (command) =>
+      `| \`${escapePipes(synopsis(command))}\` | ${summary(command.spec)} | \`${escapePipes(command.spec.examples?.[0] ?? '')}\` |`,
   );
   return ['| command | what it does | example |', '|---|---|---|', ...rows].join('\n');
 }

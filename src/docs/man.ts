@@ -8,7 +8,16 @@ import { ENV_VARS } from '../config/env.js';
 import { CONFIG_FILE_NAME } from '../config/paths.js';
 import { EXIT_CODES } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
-import { argWord, optionParts, runnableCommands, synopsis, visibleArgs, visibleOptions, type Runnable, type SynopsisStyle } from './synopsis.js';
+import {
+  argWord,
+  optionParts,
+  runnableCommands,
+  synopsis,
+  visibleArgs,
+  visibleOptions,
+  type Runnable,
+  type SynopsisStyle,
+} from './synopsis.js';
 
 export const MAN_PATH = 'man/cdata.1';
 
@@ -26,12 +35,14 @@ export function manPage(): string {
     '.RI [ options ] " command " [ arguments ]',
     '.SH DESCRIPTION',
     roff(
-      'cdata reads the company data API: companies, people, sites, documents, obligations, matched public tenders, agents, the key\'s identity and workspaces. ' +
+      "cdata reads the company data API: companies, people, sites, documents, obligations, matched public tenders, agents, the key's identity and workspaces. " +
         'It prints tables at a terminal and TSV in a pipe, JSON, NDJSON or CSV on request; writes atomic exports for cron; keeps one key per profile; helps build and test webhook receivers; ' +
         'and runs a local sandbox of the whole API, so everything can be tried with no account (--sandbox on any command).',
     ),
     '.PP',
-    roff('stdout carries data only; notes, progress and errors go to stderr. Options may come before or after the command.'),
+    roff(
+      'stdout carries data only; notes, progress and errors go to stderr. Options may come before or after the command.',
+    ),
     '.SH COMMANDS',
     ...runnableCommands().flatMap(command),
     '.SH OPTIONS',
@@ -42,7 +53,11 @@ export function manPage(): string {
     '.PP',
     roff('Precedence everywhere: flag, then environment, then profile, then default.'),
     '.SH EXIT STATUS',
-    ...Object.entries(EXIT_CODES).flatMap(([code, { title, meaning }]) => ['.TP', `.B ${code}`, roff(`${title}: ${meaning}.`)]),
+    ...Object.entries(EXIT_CODES).flatMap(([code, { title, meaning }]) => [
+      '.TP',
+      `.B ${code}`,
+      roff(`${title}: ${meaning}.`),
+    ]),
     '.SH FILES',
     '.TP',
     `.I $CDATA_CONFIG_DIR/${CONFIG_FILE_NAME}`,
@@ -61,15 +76,29 @@ export function manPage(): string {
     roff('Written by cdata export with its files: what each file holds, its rows, sha256, and any failure.'),
     '.TP',
     '.I DIR/..data',
-    roff('A link to the export folder\'s current generation (DIR/..TIME.RANDOM), which holds the files and the manifest; each DIR/FILE is a link through it. One rename of ..data commits a whole export.'),
+    roff(
+      "A link to the export folder's current generation (DIR/..TIME.RANDOM), which holds the files and the manifest; each DIR/FILE is a link through it. One rename of ..data commits a whole export.",
+    ),
     '.TP',
     '.I DIR/..lock',
     roff('Held by an export for as long as it runs in DIR, so two exports never write the same folder at once.'),
     '.SH EXAMPLES',
-    ...example('cdata --sandbox tenders --tier RECOMMENDED', 'Try it with no account: demo data from an in-process sandbox.'),
-    ...example('echo "$CDATA_KEY" | cdata auth login --base-url https://api.example.com', 'Store a key (read from stdin, never from the command line) after checking it.'),
-    ...example("cdata tenders --tier recommended --undecided --json | jq -r '.[].title'", 'Script it: JSON out, exit codes that say what went wrong.'),
-    ...example('cdata export --dir /srv/exports -q', 'A cron job: every list to CSV files and a manifest, atomically; silent on success.'),
+    ...example(
+      'cdata --sandbox tenders --tier RECOMMENDED',
+      'Try it with no account: demo data from an in-process sandbox.',
+    ),
+    ...example(
+      'echo "$CDATA_KEY" | cdata auth login --base-url https://api.example.com',
+      'Store a key (read from stdin, never from the command line) after checking it.',
+    ),
+    ...example(
+      "cdata tenders --tier recommended --undecided --json | jq -r '.[].title'",
+      'Script it: JSON out, exit codes that say what went wrong.',
+    ),
+    ...example(
+      'cdata export --dir /srv/exports -q',
+      'A cron job: every list to CSV files and a manifest, atomically; silent on success.',
+    ),
     '.SH SEE ALSO',
     roff('README.md and docs/ in the package (`npm root -g`/cdata), and cdata COMMAND --help.'),
     '',
@@ -86,18 +115,27 @@ function command(runnable: Runnable): string[] {
     roff(`${spec.summary}${aliases}.${spec.description ? ` ${spec.description}` : ''}`),
     ...visibleArgs(spec).flatMap((arg) => ['.TP', argWord(arg, MAN_STYLE), roff(arg.description)]),
     ...visibleOptions(spec.options).flatMap(option),
-    ...(spec.examples?.length ? ['.PP', 'Examples:', '.RS', '.nf', ...spec.examples.map((line) => roff(line)), '.fi', '.RE'] : []),
+    ...(spec.examples?.length
+      ? ['.PP', 'Examples:', '.RS', '.nf', ...spec.examples.map((line) => roff(line)), '.fi', '.RE']
+      : []),
   ];
 }
 
 /** As man pages set a synopsis: what is typed in bold, what is replaced in italics. */
-const MAN_STYLE: SynopsisStyle = { literal: (word) => `\\fB${roff(word)}\\fR`, placeholder: (word) => `\\fI${roff(word)}\\fR` };
+const MAN_STYLE: SynopsisStyle = {
+  literal: (word) => `\\fB${roff(word)}\\fR`,
+  placeholder: (word) => `\\fI${roff(word)}\\fR`,
+};
 
 function option(spec: OptionSpec<unknown>): string[] {
   const { long, short, value } = optionParts(spec);
   const flags = [short, long].flatMap((flag) => (flag ? [MAN_STYLE.literal(flag)] : [])).join(', ');
   const defaultText = spec.defaultText === undefined ? '' : ` (default: ${spec.defaultText})`;
-  return ['.TP', `${flags}${value ? ` ${MAN_STYLE.placeholder(value)}` : ''}`, roff(`${spec.description}${defaultText}${spec.required ? ' (required)' : ''}`)];
+  return [
+    '.TP',
+    `${flags}${value ? ` ${MAN_STYLE.placeholder(value)}` : ''}`,
+    roff(`${spec.description}${defaultText}${spec.required ? ' (required)' : ''}`),
+  ];
 }
 
 function example(line: string, what: string): string[] {

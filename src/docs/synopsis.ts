@@ -19,8 +19,9 @@ export function runnableCommands(): Runnable[] {
 }
 
 export const visibleArgs = (spec: AnyCommand): ArgSpec[] => (spec.args ?? []).filter((a: ArgSpec) => !a.hidden);
-export const visibleOptions = (options: Readonly<Record<string, OptionSpec<unknown>>> | undefined): OptionSpec<unknown>[] =>
-  Object.values(options ?? {}).filter((o) => !o.hidden);
+export const visibleOptions = (
+  options: Readonly<Record<string, OptionSpec<unknown>>> | undefined,
+): OptionSpec<unknown>[] => Object.values(options ?? {}).filter((o) => !o.hidden);
 
 /** How a synopsis sets its words: plain in Markdown, bold and italic in the man page. */
 export interface SynopsisStyle {

@@ -19,7 +19,12 @@ export interface Account {
  * `outcomes` in export order: an entry for a file written, or a failure; `carried`: the names
  * carried into the generation from the previous one.
  */
-export function account(outcomes: (ResourceWritten | Failure)[], carried: readonly string[], previous: Previous, generation: Generation): Account {
+export function account(
+  outcomes: (ResourceWritten | Failure)[],
+  carried: readonly string[],
+  previous: Previous,
+  generation: Generation,
+): Account {
   const isCarried = new Set(carried.filter((name) => !name.startsWith('.')));
   const described = new Set<string>();
   const carriedEntry = (entry: ResourceOk | undefined) => {
@@ -33,8 +38,13 @@ export function account(outcomes: (ResourceWritten | Failure)[], carried: readon
     return { ...outcome, status: 'error', changes: null, gap: null, unseen: null, kept: kept ? keptFile(kept) : null };
   });
   const asked = new Set(outcomes.map((outcome) => outcome.resource));
-  const earlier = [...previous.latest.values()].filter((entry) => !asked.has(entry.resource) && carriedEntry(entry) !== undefined);
-  const history = [...isCarried].filter((name) => !described.has(name)).sort().map((name) => previous.byFile.get(name) ?? unknownFile(generation, name));
+  const earlier = [...previous.latest.values()].filter(
+    (entry) => !asked.has(entry.resource) && carriedEntry(entry) !== undefined,
+  );
+  const history = [...isCarried]
+    .filter((name) => !described.has(name))
+    .sort()
+    .map((name) => previous.byFile.get(name) ?? unknownFile(generation, name));
   return { resources, earlier, history };
 }
 

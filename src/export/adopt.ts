@@ -15,7 +15,12 @@ import { Generation } from './generation.js';
 import { currentGeneration, isFileName, visible } from './layout.js';
 
 /** Adopts the plain files among `names`; returns the current generation afterwards. */
-export function adoptPlainFiles(dir: string, names: Iterable<string>, io: Pick<Io, 'onInterrupt'>, held: () => boolean): string | undefined {
+export function adoptPlainFiles(
+  dir: string,
+  names: Iterable<string>,
+  io: Pick<Io, 'onInterrupt'>,
+  held: () => boolean,
+): string | undefined {
   const current = currentGeneration(dir);
   const plain = [...new Set(names)].filter((name) => isFileName(name) && visible(dir, name) === 'file');
   if (plain.length === 0) return current;

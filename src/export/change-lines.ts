@@ -15,7 +15,10 @@ export function changeLines(changes: readonly Change[]): JsonObject[] {
     change: change.change,
     key: change.key,
     title: titleOf(change),
-    fields: change.change === 'changed' ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}`) : [],
+    fields:
+      change.change === 'changed'
+        ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}`)
+        : [],
     row: change.row,
   }));
 }

@@ -58,7 +58,11 @@ export async function writeChangesPart(
  * Writes changes.ndjson into the generation from the lists' parts (in export order), removes the
  * parts, and shows it in DIR; past that, it fails the export.
  */
-export async function writeChanges(generation: Generation, dir: string, parts: readonly { part: string | undefined; lines: number }[]): Promise<ChangesFile> {
+export async function writeChanges(
+  generation: Generation,
+  dir: string,
+  parts: readonly { part: string | undefined; lines: number }[],
+): Promise<ChangesFile> {
   const hash = createHash('sha256');
   let bytes = 0;
   async function* joined(): AsyncGenerator<Buffer> {
@@ -78,7 +82,12 @@ export async function writeChanges(generation: Generation, dir: string, parts: r
   } catch (error) {
     throw cannotWrite(join(dir, CHANGES_FILE), error);
   }
-  return { file: CHANGES_FILE, lines: parts.reduce((sum, { lines }) => sum + lines, 0), bytes, sha256: hash.digest('hex') };
+  return {
+    file: CHANGES_FILE,
+    lines: parts.reduce((sum, { lines }) => sum + lines, 0),
+    bytes,
+    sha256: hash.digest('hex'),
+  };
 }
 
 /** One line of changes.ndjson as a change; throws, saying why, at one that is not a change cdata wrote. */
@@ -94,7 +103,13 @@ export function parseChange(line: string): Change {
 }
 
 function isChange(value: unknown): value is Change {
-  if (!isJsonObject(value) || typeof value.resource !== 'string' || typeof value.key !== 'string' || !isJsonObject(value.row)) return false;
+  if (
+    !isJsonObject(value) ||
+    typeof value.resource !== 'string' ||
+    typeof value.key !== 'string' ||
+    !isJsonObject(value.row)
+  )
+    return false;
   if (!CHANGE_KINDS.some((kind) => kind === value.change)) return false;
   return value.change !== 'changed' || isJsonObject(value.fields);
 }

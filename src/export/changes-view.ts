@@ -17,7 +17,13 @@ const key: Field = { name: 'key', type: { kind: 'uuid' } };
 export const CHANGE_VIEW: View = {
   name: 'changes',
   shape: 'list',
-  fields: [resource, key, change, { name: 'fields', type: { kind: 'string' } }, { name: 'row', type: { kind: 'string' } }],
+  fields: [
+    resource,
+    key,
+    change,
+    { name: 'fields', type: { kind: 'string' } },
+    { name: 'row', type: { kind: 'string' } },
+  ],
   columns: ['resource', 'change', 'key', 'fields'],
 };
 
@@ -31,7 +37,14 @@ export const CHANGE_VIEW: View = {
 export const CHANGE_LINE_VIEW: View = {
   name: 'changes',
   shape: 'list',
-  fields: [resource, change, key, { name: 'title', type: { kind: 'string' } }, { name: 'fields', type: { kind: 'string[]' } }, { name: 'row', type: { kind: 'string' } }],
+  fields: [
+    resource,
+    change,
+    key,
+    { name: 'title', type: { kind: 'string' } },
+    { name: 'fields', type: { kind: 'string[]' } },
+    { name: 'row', type: { kind: 'string' } },
+  ],
   columns: ['resource', 'change', 'key', 'title', 'fields'],
   key: 'key',
   main: 'title',

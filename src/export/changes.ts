@@ -36,7 +36,12 @@ export interface Keyed {
  * The changes from `before` to `after`. When `after` is truncated (as many rows as the limit), a
  * row missing from it may only have left the window, so none is reported removed.
  */
-export function compareRows(list: Keyed, before: readonly JsonObject[], after: readonly JsonObject[], truncated: boolean): { changes: Change[]; counts: ChangeCounts } {
+export function compareRows(
+  list: Keyed,
+  before: readonly JsonObject[],
+  after: readonly JsonObject[],
+  truncated: boolean,
+): { changes: Change[]; counts: ChangeCounts } {
   const old = byKey(list, before);
   const now = byKey(list, after);
   const ignored = new Set(list.computed ?? []);
@@ -55,7 +60,8 @@ export function compareRows(list: Keyed, before: readonly JsonObject[], after: r
     if (fields) changed.push({ resource, key, change: 'changed', fields, row });
   }
   if (!truncated) {
-    for (const key of [...old.keys()].sort()) if (!now.has(key)) removed.push({ resource, key, change: 'removed', row: old.get(key)! });
+    for (const key of [...old.keys()].sort())
+      if (!now.has(key)) removed.push({ resource, key, change: 'removed', row: old.get(key)! });
   }
   return {
     changes: [...added, ...changed, ...removed],
@@ -78,14 +84,19 @@ function byKey(list: Keyed, rows: readonly JsonObject[]): Map<string, JsonObject
 }
 
 /** The fields that differ, in the new row's order and then the old row's; undefined when none. */
-function fieldChanges(was: JsonObject, row: JsonObject, ignored: ReadonlySet<string>): Record<string, FieldChange> | undefined {
+function fieldChanges(
+  was: JsonObject,
+  row: JsonObject,
+  ignored: ReadonlySet<string>,
+): Record<string, FieldChange> | undefined {
   let fields: Record<string, FieldChange> | undefined;
   const names = new Set([...Object.keys(row), ...Object.keys(was)]);
   for (const name of names) {
     if (ignored.has(name)) continue;
     const [had, has] = [Object.hasOwn(was, name), Object.hasOwn(row, name)];
     if (had && has && sameJson(was[name], row[name])) continue;
-    const change: FieldChange = had && has ? { from: was[name]!, to: row[name]! } : had ? { from: was[name]! } : { to: row[name]! };
+    const change: FieldChange =
+      had && has ? { from: was[name]!, to: row[name]! } : had ? { from: was[name]! } : { to: row[name]! };
     fields ??= {};
     // `__proto__` is a field name like any other here: kept an own key (json.ts setOwn).
     setOwn(fields, name, change);

@@ -49,7 +49,12 @@ export function newestRow(rows: readonly JsonObject[], key: string): NewestRow |
  * needs a truncated answer without that row whose oldest row is newer than it: a row deleted
  * since (withdrawn) is no gap while the window still reaches back past its creation time.
  */
-export function coverageOf(endpoint: Endpoint, previous: NewestRow | null | undefined, rows: readonly JsonObject[], truncated: boolean): Coverage {
+export function coverageOf(
+  endpoint: Endpoint,
+  previous: NewestRow | null | undefined,
+  rows: readonly JsonObject[],
+  truncated: boolean,
+): Coverage {
   if (!byCreation(endpoint) || previous === undefined || endpoint.key === undefined) return NO_COVERAGE;
   if (!truncated) return { gap: false, unseen: null };
   const oldest = rows.length === 0 ? null : createdAtOf(rows[rows.length - 1]!);
@@ -63,7 +68,13 @@ export function coverageOf(endpoint: Endpoint, previous: NewestRow | null | unde
 }
 
 /** The lines said on stderr for a list with a gap: the window, then the advice. */
-export function gapLines(resource: string, unseen: Unseen, rows: readonly JsonObject[], limit: number, limitMax: number): string[] {
+export function gapLines(
+  resource: string,
+  unseen: Unseen,
+  rows: readonly JsonObject[],
+  limit: number,
+  limitMax: number,
+): string[] {
   const window =
     unseen.after !== null && unseen.before !== null
       ? `rows created after ${unseen.after} and before ${unseen.before}`
@@ -86,7 +97,8 @@ export function advice(resource: string, rows: readonly JsonObject[], limit: num
   const raise = limit < limitMax ? `, or with --limit ${limitMax}` : '';
   const times = rows.map((row) => timeOf(createdAtOf(row))).filter((t): t is number => t !== undefined);
   const span = times.length < 2 ? 0 : Math.max(...times) - Math.min(...times);
-  if (span <= 0) return `${resource}: its rows carry no creation times to measure its pace by; export it more often${raise}`;
+  if (span <= 0)
+    return `${resource}: its rows carry no creation times to measure its pace by; export it more often${raise}`;
   const perDay = ((times.length - 1) / span) * DAY_MS;
   const every = (limit / perDay) * DAY_MS * MARGIN;
   const pace = `${resource}: about ${rowsText(perDay)} new rows a day`;

@@ -21,11 +21,26 @@ export interface Detected {
 }
 
 /** The changes in `endpoint`'s list since the previous generation's state. */
-export function detectChanges(generation: Generation, endpoint: Endpoint, answer: JsonValue, truncated: boolean): Detected {
+export function detectChanges(
+  generation: Generation,
+  endpoint: Endpoint,
+  answer: JsonValue,
+  truncated: boolean,
+): Detected {
   const key = endpoint.key;
   if (key === undefined) throw new Error(`${endpoint.name} is not a list: it has no key field`);
-  const previous = readState(generation.current === undefined ? undefined : join(generation.dir, generation.current), endpoint.name, key);
-  if (!('rows' in previous)) return { counts: null, changes: [], unusable: 'unusable' in previous ? previous.unusable : undefined, coverage: NO_COVERAGE };
+  const previous = readState(
+    generation.current === undefined ? undefined : join(generation.dir, generation.current),
+    endpoint.name,
+    key,
+  );
+  if (!('rows' in previous))
+    return {
+      counts: null,
+      changes: [],
+      unusable: 'unusable' in previous ? previous.unusable : undefined,
+      coverage: NO_COVERAGE,
+    };
   const list = { name: endpoint.name, key, computed: endpoint.computed };
   const rows = asRows(answer);
   const coverage = coverageOf(endpoint, previous.newest, rows, truncated);

@@ -24,7 +24,11 @@ export interface OpenFolder {
  * seconds for the first to finish, then gives up with exit 2; a lock whose holder died is taken
  * over (lock.ts).
  */
-export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterrupt'>, work: (held: () => boolean) => Promise<T>): Promise<T> {
+export function withFolderLock<T>(
+  dir: string,
+  io: Pick<Io, 'sleep' | 'onInterrupt'>,
+  work: (held: () => boolean) => Promise<T>,
+): Promise<T> {
   const subject: LockSubject = {
     held: `another cdata is exporting into ${dir}`,
     wait: 'Let it finish, then run this export again.',
@@ -34,7 +38,12 @@ export function withFolderLock<T>(dir: string, io: Pick<Io, 'sleep' | 'onInterru
 }
 
 /** Under the lock (`held` says it still is): the folder made ready for a new generation of these files. */
-export function openFolder(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>, held: () => boolean): OpenFolder {
+export function openFolder(
+  dir: string,
+  files: readonly string[],
+  io: Pick<Io, 'onInterrupt'>,
+  held: () => boolean,
+): OpenFolder {
   try {
     return prepare(dir, files, io, held);
   } catch (error) {
@@ -49,7 +58,13 @@ function prepare(dir: string, files: readonly string[], io: Pick<Io, 'onInterrup
   if (typeof manifest === 'object') throw inTheWay(dir, MANIFEST_FILE, manifest.inTheWay, 'its manifest');
   // No cdata before change detection wrote changes.ndjson: a plain file of that name is someone's own.
   const changes = visible(dir, CHANGES_FILE);
-  if (changes === 'file') throw inTheWay(dir, CHANGES_FILE, 'it is a plain file, where cdata keeps a link into ..data', 'the changes each export finds');
+  if (changes === 'file')
+    throw inTheWay(
+      dir,
+      CHANGES_FILE,
+      'it is a plain file, where cdata keeps a link into ..data',
+      'the changes each export finds',
+    );
   if (typeof changes === 'object') throw inTheWay(dir, CHANGES_FILE, changes.inTheWay, 'the changes each export finds');
   clearGarbage(dir, currentGeneration(dir));
   const previous = readPrevious(dir);

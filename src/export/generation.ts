@@ -14,12 +14,36 @@
 //   3. commit: ..data_tmp -> new folder, renamed over ..data              -> the new export, whole
 //   4. tidy: links to names the new generation lacks, and the old folder, removed
 import { randomBytes } from 'node:crypto';
-import { chownSync, constants, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  chownSync,
+  constants,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Io } from '../io/index.js';
 import { syncPath, writeNewFile, type Content, type Inherited } from '../io/atomic.js';
 import { isLockLeftover } from '../io/lock.js';
-import { DATA, DATA_TEMP, GENERATION_RANDOM_BYTES, generationName, isFileName, isGeneration, LINK_TEMP, linkTarget, LOCK, visible } from './layout.js';
+import {
+  DATA,
+  DATA_TEMP,
+  GENERATION_RANDOM_BYTES,
+  generationName,
+  isFileName,
+  isGeneration,
+  LINK_TEMP,
+  linkTarget,
+  LOCK,
+  visible,
+} from './layout.js';
 
 export class Generation {
   /** Files in the new generation. */
@@ -51,7 +75,8 @@ export class Generation {
     const name = generationName(new Date(), randomBytes(GENERATION_RANDOM_BYTES).toString('hex'));
     mkdirSync(join(dir, name));
     const owner = statSync(join(dir, current ?? '.'));
-    if (owner.uid !== process.getuid?.() || owner.gid !== process.getgid?.()) swallow(() => chownSync(join(dir, name), owner.uid, owner.gid));
+    if (owner.uid !== process.getuid?.() || owner.gid !== process.getgid?.())
+      swallow(() => chownSync(join(dir, name), owner.uid, owner.gid));
     return new Generation(dir, current, name, io, held);
   }
 
@@ -126,8 +151,12 @@ export class Generation {
     syncPath(this.dir); // the links placed
     // Never a commit that another export could have undone: without the lock (taken over while
     // this run was stopped or stalled) or with its folder gone, ..data stays as it is.
-    if (!this.held()) throw new Error(`this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`);
-    if (!lstatSync(this.path, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`its generation folder ${this.name} is gone; nothing was committed`);
+    if (!this.held())
+      throw new Error(
+        `this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`,
+      );
+    if (!lstatSync(this.path, { throwIfNoEntry: false })?.isDirectory())
+      throw new Error(`its generation folder ${this.name} is gone; nothing was committed`);
     renameLink(this.dir, DATA_TEMP, this.name, DATA);
     this.committed = true;
     this.unregister();
@@ -144,7 +173,8 @@ export class Generation {
       }
     }
     swallow(() => this.removeStaleLinks());
-    if (this.current !== undefined) swallow(() => rmSync(join(this.dir, this.current!), { recursive: true, force: true }));
+    if (this.current !== undefined)
+      swallow(() => rmSync(join(this.dir, this.current!), { recursive: true, force: true }));
     syncPath(this.dir);
     if (unlinked !== undefined) throw unlinked;
   }
@@ -155,7 +185,8 @@ export class Generation {
     this.unregister();
     swallow(() => rmSync(this.path, { recursive: true, force: true }));
     // Each was absent before this run placed it.
-    for (const name of this.placed) swallow(() => visible(this.dir, name) === 'ours' && unlinkSync(join(this.dir, name)));
+    for (const name of this.placed)
+      swallow(() => visible(this.dir, name) === 'ours' && unlinkSync(join(this.dir, name)));
   }
 
   private removeStaleLinks(): void {
@@ -166,7 +197,8 @@ export class Generation {
 
   /** The mode and owner of the current generation's file of that name, which the new one keeps. */
   private inherited(name: string): Inherited {
-    const stats = this.current === undefined ? undefined : lstatSync(join(this.dir, this.current, name), { throwIfNoEntry: false });
+    const stats =
+      this.current === undefined ? undefined : lstatSync(join(this.dir, this.current, name), { throwIfNoEntry: false });
     if (!stats?.isFile()) return { mode: undefined, owner: undefined };
     const mine = process.getuid?.() === stats.uid && process.getgid?.() === stats.gid;
     return { mode: stats.mode & 0o7777, owner: mine ? undefined : { uid: stats.uid, gid: stats.gid } };
@@ -181,7 +213,12 @@ export class Generation {
 export function clearGarbage(dir: string, current: string | undefined): void {
   for (const name of readdirSync(dir)) {
     swallow(() => {
-      if ((isGeneration(name) && name !== current) || name === DATA_TEMP || name === LINK_TEMP || isLockLeftover(name, LOCK)) {
+      if (
+        (isGeneration(name) && name !== current) ||
+        name === DATA_TEMP ||
+        name === LINK_TEMP ||
+        isLockLeftover(name, LOCK)
+      ) {
         rmSync(join(dir, name), { recursive: true, force: true });
       } else if (visible(dir, name) === 'ours' && !(current !== undefined && existsIn(join(dir, current), name))) {
         unlinkSync(join(dir, name));

@@ -21,21 +21,33 @@ import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js'
 export const MAX_CHANGE_LINE_BYTES = 3 * 6 * 16 * 1024 * 1024;
 
 /** What a manifest says of each list, as far as `cdata changes` needs it. */
-export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'> & { gap?: boolean | null; unseen?: Unseen | null };
+export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'> & {
+  gap?: boolean | null;
+  unseen?: Unseen | null;
+};
 
 export type LastExport =
   /** No export in the folder. */
   | { kind: 'none' }
   /** An export by a cdata before change detection: no changes recorded. */
   | { kind: 'unrecorded'; exportedAt: string | undefined }
-  | { kind: 'recorded'; exportedAt: string | undefined; lists: ListOutcome[]; changes: ChangeReader; large: () => boolean };
+  | {
+      kind: 'recorded';
+      exportedAt: string | undefined;
+      lists: ListOutcome[];
+      changes: ChangeReader;
+      large: () => boolean;
+    };
 
 /** The changes `keep` keeps, read once, in the file's order, a batch at a time. */
 export type ChangeReader = (keep: (change: Change) => boolean) => AsyncGenerator<Change[]>;
 
 export function readLastExport(dir: string): LastExport {
   const stats = statSync(dir, { throwIfNoEntry: false });
-  if (!stats?.isDirectory()) throw new UsageError(`${dir} is not a folder: no export to read changes from`, { hint: 'Give the --dir an export was written to.' });
+  if (!stats?.isDirectory())
+    throw new UsageError(`${dir} is not a folder: no export to read changes from`, {
+      hint: 'Give the --dir an export was written to.',
+    });
   // A generation a concurrent export removed after we resolved ..data: resolved again, a few times.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -86,7 +98,12 @@ function openChanges(path: string, required: boolean): number | undefined {
  * The changes `keep` keeps, a few MiB of them at a time (never one list's whole, which may be
  * hundreds of MB); at a line that is not a change cdata wrote, an error naming it.
  */
-async function* batches(fd: number, path: string, keep: (change: Change) => boolean, seen: { bytes: number }): AsyncGenerator<Change[]> {
+async function* batches(
+  fd: number,
+  path: string,
+  keep: (change: Change) => boolean,
+  seen: { bytes: number },
+): AsyncGenerator<Change[]> {
   let batch: Change[] = [];
   let size = 0;
   let number = 0;
@@ -134,7 +151,11 @@ async function* lines(fd: number, path: string): AsyncGenerator<string> {
     if (start < chunk.length) {
       partial.push(chunk.subarray(start));
       size += chunk.length - start;
-      if (size > MAX_CHANGE_LINE_BYTES) throw unreadable(dirOf(path), new Error(`${path}: a line is longer than ${MAX_CHANGE_LINE_BYTES / 1024 / 1024} MiB`));
+      if (size > MAX_CHANGE_LINE_BYTES)
+        throw unreadable(
+          dirOf(path),
+          new Error(`${path}: a line is longer than ${MAX_CHANGE_LINE_BYTES / 1024 / 1024} MiB`),
+        );
     }
   }
   if (size > 0) yield Buffer.concat(partial).toString('utf8');
@@ -148,7 +169,8 @@ function currentGeneration(dir: string): string | undefined {
   const stats = lstatSync(path, { throwIfNoEntry: false });
   if (!stats) return undefined;
   const target = stats.isSymbolicLink() ? readlinkSync(path) : undefined;
-  if (target === undefined || !isGeneration(target)) throw new Error(`${path} is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`);
+  if (target === undefined || !isGeneration(target))
+    throw new Error(`${path} is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`);
   return target;
 }
 
@@ -175,8 +197,15 @@ function parseManifest(text: string): { exportedAt: string | undefined; resource
   }
   const { exportedAt, resources, changesFile } = (manifest ?? {}) as Partial<Manifest>;
   if (!Array.isArray(resources)) throw new Error(`its ${MANIFEST_FILE} is not a manifest cdata wrote`);
-  const lists = (resources as unknown[]).filter((entry): entry is ListOutcome => typeof entry === 'object' && entry !== null && typeof (entry as ListOutcome).resource === 'string');
-  return { exportedAt: typeof exportedAt === 'string' ? exportedAt : undefined, resources: lists, recorded: changesFile !== undefined };
+  const lists = (resources as unknown[]).filter(
+    (entry): entry is ListOutcome =>
+      typeof entry === 'object' && entry !== null && typeof (entry as ListOutcome).resource === 'string',
+  );
+  return {
+    exportedAt: typeof exportedAt === 'string' ? exportedAt : undefined,
+    resources: lists,
+    recorded: changesFile !== undefined,
+  };
 }
 
 function unreadable(dir: string, error: unknown): UsageError {

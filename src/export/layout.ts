@@ -41,7 +41,13 @@ export const linkTarget = (name: string): string => `${DATA}/${name}`;
  * one of cdata's own, nor `..` itself). A manifest edited by hand cannot point cdata elsewhere.
  */
 export function isFileName(name: unknown): name is string {
-  return typeof name === 'string' && name !== '' && !name.startsWith('.') && !/[/\0]/.test(name) && Buffer.byteLength(name) <= 255;
+  return (
+    typeof name === 'string' &&
+    name !== '' &&
+    !name.startsWith('.') &&
+    !/[/\0]/.test(name) &&
+    Buffer.byteLength(name) <= 255
+  );
 }
 
 /** The generation DATA points to; undefined where there is none yet (a new folder, or an older cdata's). */
@@ -49,10 +55,17 @@ export function currentGeneration(dir: string): string | undefined {
   const stats = lstatSync(join(dir, DATA), { throwIfNoEntry: false });
   if (!stats) return undefined;
   const target = stats.isSymbolicLink() ? readlinkSync(join(dir, DATA)) : undefined;
-  if (target === undefined || !isGeneration(target) || !statSync(join(dir, target), { throwIfNoEntry: false })?.isDirectory()) {
-    throw new UsageError(`cannot export into ${dir}: ${join(dir, DATA)} is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`, {
-      hint: `cdata keeps each export in such a folder behind ${DATA}; move ${DATA} away, or choose another --dir.`,
-    });
+  if (
+    target === undefined ||
+    !isGeneration(target) ||
+    !statSync(join(dir, target), { throwIfNoEntry: false })?.isDirectory()
+  ) {
+    throw new UsageError(
+      `cannot export into ${dir}: ${join(dir, DATA)} is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`,
+      {
+        hint: `cdata keeps each export in such a folder behind ${DATA}; move ${DATA} away, or choose another --dir.`,
+      },
+    );
   }
   return target;
 }
@@ -69,7 +82,9 @@ export function visible(dir: string, name: string): Visible {
   if (!stats) return 'absent';
   if (stats.isSymbolicLink()) {
     const target = readlinkSync(path);
-    return target === linkTarget(name) ? 'ours' : { inTheWay: `it is a symbolic link cdata did not make (to ${target})` };
+    return target === linkTarget(name)
+      ? 'ours'
+      : { inTheWay: `it is a symbolic link cdata did not make (to ${target})` };
   }
   if (stats.isFile()) return 'file';
   return { inTheWay: stats.isDirectory() ? 'it is a folder' : 'it is not a regular file' };

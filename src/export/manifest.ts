@@ -108,12 +108,21 @@ export function readPrevious(dir: string): Previous {
   const written = { profile: manifest.profile ?? null, baseUrl: manifest.baseUrl ?? null };
   const unknown = { profile: null, baseUrl: null };
   // An entry describes its file; what changed concerns only the export that wrote it.
-  const note = ({ changes: _changes, gap: _gap, unseen: _unseen, ...entry }: ResourceOk & { changes?: unknown; gap?: unknown; unseen?: unknown }, newest: boolean) => {
+  const note = (
+    {
+      changes: _changes,
+      gap: _gap,
+      unseen: _unseen,
+      ...entry
+    }: ResourceOk & { changes?: unknown; gap?: unknown; unseen?: unknown },
+    newest: boolean,
+  ) => {
     if (!isFileName(entry.file) || typeof entry.resource !== 'string') return;
     previous.byFile.set(entry.file, entry);
     if (newest) previous.latest.set(entry.resource, entry);
   };
-  for (const entry of listOf(manifest.history)) if ((entry as ResourceOk).status === 'ok') note({ ...unknown, ...(entry as ResourceOk) }, false);
+  for (const entry of listOf(manifest.history))
+    if ((entry as ResourceOk).status === 'ok') note({ ...unknown, ...(entry as ResourceOk) }, false);
   for (const entry of listOf(manifest.earlier)) note({ ...unknown, ...entry }, true);
   for (const entry of listOf(manifest.resources)) {
     if (entry.status === 'ok') note({ ...written, ...entry }, true);
@@ -143,10 +152,12 @@ function readManifest(path: string): string | undefined {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw notUsable(path, 'it is not a regular file');
-    if (stats.size > MAX_MANIFEST_BYTES) throw notUsable(path, `it is larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB`);
+    if (stats.size > MAX_MANIFEST_BYTES)
+      throw notUsable(path, `it is larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB`);
     const buffer = Buffer.alloc(stats.size);
     let filled = 0;
-    for (let read = 1; read > 0 && filled < buffer.length; filled += read) read = readSync(fd, buffer, filled, buffer.length - filled, null);
+    for (let read = 1; read > 0 && filled < buffer.length; filled += read)
+      read = readSync(fd, buffer, filled, buffer.length - filled, null);
     return buffer.toString('utf8', 0, filled);
   } finally {
     closeSync(fd);

@@ -44,7 +44,8 @@ export interface ExportRequest {
 }
 
 export function planExport(request: ExportRequest, startedAt: number): ExportPlan {
-  if (request.fields !== undefined) throw new UsageError('--fields does not apply to export: every file holds all of its resource\'s fields');
+  if (request.fields !== undefined)
+    throw new UsageError("--fields does not apply to export: every file holds all of its resource's fields");
   const endpoints = listsNamed(request.resources);
   const format = exportFormat(request.output);
   const { limit } = request;
@@ -68,9 +69,12 @@ function checkLength(dir: string, items: ExportItem[]): void {
   const longest = Math.max(...names.map((name) => Buffer.byteLength(name)));
   const needed = Buffer.byteLength(dir) + 1 + GENERATION_NAME_LENGTH + 1 + longest;
   if (needed > PATH_MAX) {
-    throw new UsageError(`the export folder's path is too long: files in it would have paths of ${needed} bytes, past the system's limit of ${PATH_MAX}`, {
-      hint: 'Choose a folder with a shorter path.',
-    });
+    throw new UsageError(
+      `the export folder's path is too long: files in it would have paths of ${needed} bytes, past the system's limit of ${PATH_MAX}`,
+      {
+        hint: 'Choose a folder with a shorter path.',
+      },
+    );
   }
 }
 
@@ -80,8 +84,10 @@ export function listsNamed(requested: readonly string[], command = 'export'): En
   const chosen: Endpoint[] = [];
   for (const name of requested) {
     const endpoint = findEndpoint(name);
-    if (!endpoint || endpoint.shape !== 'list') {
-      throw new UsageError(`unknown resource '${name}' for ${command}; valid: ${LIST_ENDPOINTS.map((e) => e.name).join(', ')}`);
+    if (endpoint?.shape !== 'list') {
+      throw new UsageError(
+        `unknown resource '${name}' for ${command}; valid: ${LIST_ENDPOINTS.map((e) => e.name).join(', ')}`,
+      );
     }
     if (!chosen.includes(endpoint)) chosen.push(endpoint);
   }
@@ -107,10 +113,13 @@ function prepareFolder(dir: string): void {
   try {
     accessSync(dir, constants.R_OK | constants.X_OK);
   } catch (error) {
-    throw new UsageError(`cannot export into ${dir}: it can be written but not listed (${errorCode(error) ?? 'EACCES'})`, {
-      cause: error,
-      hint: 'An export keeps its files in folders inside it, found by listing it: give the folder read and search permission (chmod u+rx), or choose another --dir.',
-    });
+    throw new UsageError(
+      `cannot export into ${dir}: it can be written but not listed (${errorCode(error) ?? 'EACCES'})`,
+      {
+        cause: error,
+        hint: 'An export keeps its files in folders inside it, found by listing it: give the folder read and search permission (chmod u+rx), or choose another --dir.',
+      },
+    );
   }
 }
 

@@ -46,7 +46,10 @@ export class Progress {
   /** What the client says of a list's waits, on that list's line. */
   wait(event: WaitEvent): void {
     if (event.kind === 'retry') {
-      this.set(event.name, `retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt} of ${event.attempts}): ${event.reason}`);
+      this.set(
+        event.name,
+        `retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt} of ${event.attempts}): ${event.reason}`,
+      );
     } else if (event.kind === 'rate-limited') {
       this.set(event.name, `rate limited: waiting ${event.seconds} s as the API asked (Retry-After)`);
     } else if (event.kind === 'request' && event.attempt > 1) {

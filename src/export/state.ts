@@ -50,7 +50,15 @@ export function stateText(resource: string, key: string, exportedAt: string, ans
  */
 export function* stateChunks(resource: string, key: string, exportedAt: string, answer: JsonValue): Generator<string> {
   const newest = Array.isArray(answer) ? newestRow(answer.filter(isJsonObject), key) : null;
-  const state: ListState = { format: STATE_FORMAT, version: STATE_VERSION, resource, key, exportedAt, newest, answer: [] };
+  const state: ListState = {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    resource,
+    key,
+    exportedAt,
+    newest,
+    answer: [],
+  };
   const head = stringifyJson(state);
   if (!Array.isArray(answer)) {
     yield `${stringifyJson({ ...state, answer })}\n`;
@@ -85,7 +93,8 @@ export function readState(folder: string | undefined, resource: string, key: str
   } catch (error) {
     return { unusable: errorMessage(error) };
   }
-  if (!isJsonObject(state) || state.format !== STATE_FORMAT || state.version !== STATE_VERSION) return { unusable: 'it is not a state cdata wrote' };
+  if (!isJsonObject(state) || state.format !== STATE_FORMAT || state.version !== STATE_VERSION)
+    return { unusable: 'it is not a state cdata wrote' };
   if (state.resource !== resource || state.key !== key) return { unusable: `it is not the state of ${resource}` };
   if (!Array.isArray(state.answer)) return { unusable: 'it holds no list' };
   const rows = state.answer.filter(isJsonObject);
@@ -94,5 +103,9 @@ export function readState(folder: string | undefined, resource: string, key: str
 }
 
 function isNewest(value: JsonValue | undefined): value is JsonObject & NewestRow {
-  return isJsonObject(value) && typeof value.key === 'string' && (value.createdAt === null || typeof value.createdAt === 'string');
+  return (
+    isJsonObject(value) &&
+    typeof value.key === 'string' &&
+    (value.createdAt === null || typeof value.createdAt === 'string')
+  );
 }

@@ -49,7 +49,11 @@ export function closingLine(resources: readonly ResourceEntry[], dir: string): s
   if (failed.length === 0) return `exported ${lists(resources.length)} to ${dir} (see ${MANIFEST_FILE})`;
   const kept = failed.filter((entry) => entry.kept !== null).map((entry) => entry.resource);
   const keeping =
-    kept.length === failed.length ? 'earlier files kept' : kept.length === 0 ? 'no earlier files to keep' : `earlier files kept for ${kept.join(', ')}`;
+    kept.length === failed.length
+      ? 'earlier files kept'
+      : kept.length === 0
+        ? 'no earlier files to keep'
+        : `earlier files kept for ${kept.join(', ')}`;
   const names = failed.map((entry) => entry.resource).join(', ');
   return `${resources.length - failed.length} of ${lists(resources.length)} written to ${dir}; ${failed.length} failed: ${names}; ${keeping}`;
 }

@@ -9,7 +9,20 @@
 // write is refused, an existing file keeps its permissions and, where the user may set them, its
 // owner and group (a 0600 file is not widened to 0644). Devices, pipes and descriptors are
 // sink.ts's: nothing can be renamed over them.
-import { accessSync, closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { Io } from './index.js';
@@ -40,7 +53,11 @@ export interface Inherited {
  * Writes `content` to a temp file beside `path` and fsyncs it. Asynchronous, so that files
  * staged together sync together: nine fsyncs one after another took ~35 ms here, overlapped ~5 ms.
  */
-export async function stageFile(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<StagedFile> {
+export async function stageFile(
+  path: string,
+  content: string | Buffer,
+  io: Pick<Io, 'onInterrupt'>,
+): Promise<StagedFile> {
   const { real, ...inherited } = fileTarget(path);
   const temp = tempPath(real);
   const discard = () => rmSync(temp, { force: true });
@@ -72,7 +89,11 @@ export async function stageFile(path: string, content: string | Buffer, io: Pick
 }
 
 /** `path` replaced whole by `content`; `path` must be a regular file or not exist yet. */
-export async function writeFileAtomic(path: string, content: string | Buffer, io: Pick<Io, 'onInterrupt'>): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  content: string | Buffer,
+  io: Pick<Io, 'onInterrupt'>,
+): Promise<void> {
   const staged = await stageFile(path, content, io);
   staged.commit();
   syncPath(staged.folder);
@@ -88,7 +109,11 @@ export type Content = string | Buffer | AsyncIterable<string | Buffer> | Iterabl
  * Creates `path`, which must not exist, holding `content`, fsynced; on failure it is removed
  * again. A new file gets what `>` would give (0666 less the umask); `inherited` sets another.
  */
-export async function writeNewFile(path: string, content: Content, { mode, owner }: Inherited = { mode: undefined, owner: undefined }): Promise<void> {
+export async function writeNewFile(
+  path: string,
+  content: Content,
+  { mode, owner }: Inherited = { mode: undefined, owner: undefined },
+): Promise<void> {
   try {
     // Created synchronously, so an interrupt's cleanup always finds it: an open still in flight
     // in the thread pool could create it after the cleanup had run. Reopened without O_CREAT,
@@ -98,7 +123,11 @@ export async function writeNewFile(path: string, content: Content, { mode, owner
     try {
       // Owner first (a chown may clear set-id bits), then the mode. Best effort, as the user may
       // only give a file to a group they are in, and only root to another user.
-      if (owner) await file.chown(owner.uid, owner.gid).catch(() => file.chown(-1, owner.gid)).catch(() => undefined);
+      if (owner)
+        await file
+          .chown(owner.uid, owner.gid)
+          .catch(() => file.chown(-1, owner.gid))
+          .catch(() => undefined);
       if (mode !== undefined) await file.chmod(mode);
       if (typeof content === 'string' || Buffer.isBuffer(content)) await file.writeFile(content);
       else {
@@ -164,7 +193,8 @@ type FileTarget = Inherited & { real: string };
 function fileTarget(path: string): FileTarget {
   const stats = statSync(path, { throwIfNoEntry: false }); // follows symlinks
   if (stats === undefined) {
-    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('it is a symlink to a file that does not exist');
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new Error('it is a symlink to a file that does not exist');
     return { real: path, mode: undefined, owner: undefined };
   }
   if (stats.isDirectory()) throw new Error('it is a folder');
@@ -173,7 +203,11 @@ function fileTarget(path: string): FileTarget {
   // it (a rename there would take another user's file from them, or undo a chmod a-w).
   accessSync(path, constants.W_OK);
   const mine = process.getuid?.() === stats.uid && process.getgid?.() === stats.gid;
-  return { real: realpathSync(path), mode: stats.mode & 0o7777, owner: mine ? undefined : { uid: stats.uid, gid: stats.gid } };
+  return {
+    real: realpathSync(path),
+    mode: stats.mode & 0o7777,
+    owner: mine ? undefined : { uid: stats.uid, gid: stats.gid },
+  };
 }
 
 /**

@@ -17,7 +17,6 @@ export async function drained(stream: OutStream): Promise<void> {
   for (const event of events) stream.off(event, done);
 }
 
-
 /** All of stdin as bytes, or undefined when it holds more than `maxBytes` (a file piped by mistake). */
 export async function readStdin(stdin: InStream, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];

@@ -5,7 +5,18 @@
 // process no longer exists (however long it has been stopped or stalled: a live holder keeps
 // it); from another host, or with an owner that cannot be read, when it has not been refreshed
 // for longer than a holder refreshes it.
-import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -40,7 +51,10 @@ export interface LockSubject {
   cannotWrite: (error: unknown) => UsageError;
 }
 
-const CONFIG: Omit<LockSubject, 'cannotWrite'> = { held: 'the config file is locked by another cdata', wait: 'Try again in a moment.' };
+const CONFIG: Omit<LockSubject, 'cannotWrite'> = {
+  held: 'the config file is locked by another cdata',
+  wait: 'Try again in a moment.',
+};
 
 /**
  * Runs `work` holding the lock. `held()` says whether the lock is still this run's: a step that
@@ -98,7 +112,8 @@ function tryCreate(lockPath: string, owner: Owner, subject: LockSubject): boolea
     const code = errorCode(error);
     if (code === 'EEXIST') return false;
     if (code === 'ENOENT' && existsSync(dirname(lockPath))) return false; // ours removed as a leftover by the holder: again
-    if (code !== undefined && NO_HARD_LINKS.has(code) && existsSync(mine)) return createDirectly(lockPath, owner, subject);
+    if (code !== undefined && NO_HARD_LINKS.has(code) && existsSync(mine))
+      return createDirectly(lockPath, owner, subject);
     throw subject.cannotWrite(error);
   } finally {
     rmSync(mine, { force: true });
@@ -210,7 +225,8 @@ function isAlive(pid: number): boolean {
 function readOwner(lockPath: string): Owner | undefined {
   try {
     const owner = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<Owner>;
-    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string') return owner as Owner;
+    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string')
+      return owner as Owner;
   } catch {
     // Missing, half written or not JSON: judged by age alone.
   }

@@ -20,7 +20,10 @@ const NOT_RUN = new Set([126, 127]);
 export function runPager(command: string, text: string, io: Pick<Io, 'env' | 'onInterrupt'>): Promise<boolean> {
   const { spawn } = process.getBuiltinModule('node:child_process');
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', SIMPLE.test(command) ? `exec ${command}` : command], { stdio: ['pipe', 'inherit', 'inherit'], env: pagerEnv(io.env) });
+    const child = spawn('/bin/sh', ['-c', SIMPLE.test(command) ? `exec ${command}` : command], {
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: pagerEnv(io.env),
+    });
     const removeCleanup = io.onInterrupt(() => child.kill('SIGTERM'));
     child.stdin.on('error', () => undefined); // EPIPE: the reader quit before the end
     child.on('error', () => {

@@ -9,13 +9,22 @@ const FREE_TEXT = new Set(['string', 'string[]']);
 export function tableColumns(view: View, fields: readonly string[]): TableColumn[] {
   return fields.map((field) => {
     const kind = (view.fields.find((f) => f.name === field)?.type ?? { kind: 'string' }).kind;
-    return { field, heading: view.headings?.[field] ?? field, flexible: FREE_TEXT.has(kind), dateTime: kind === 'date-time' };
+    return {
+      field,
+      heading: view.headings?.[field] ?? field,
+      flexible: FREE_TEXT.has(kind),
+      dateTime: kind === 'date-time',
+    };
   });
 }
 
 /** A view's table for these fields: its columns, and which is the key, which the main column, what drops first. */
-export function tableLayout(view: View, fields: readonly string[]): { columns: TableColumn[]; main?: number; key?: number; drop: number[] } {
-  const index = (field: string | undefined) => (field === undefined || !fields.includes(field) ? undefined : fields.indexOf(field));
+export function tableLayout(
+  view: View,
+  fields: readonly string[],
+): { columns: TableColumn[]; main?: number; key?: number; drop: number[] } {
+  const index = (field: string | undefined) =>
+    field === undefined || !fields.includes(field) ? undefined : fields.indexOf(field);
   return {
     columns: tableColumns(view, fields),
     main: index(view.main),

@@ -17,7 +17,8 @@ export function renderCsv(
   options: { header: boolean; bom: boolean; terminal?: boolean },
 ): string {
   const lexemes: string[] = [];
-  const text = (value: Parameters<typeof cellText>[0]) => (options.terminal ? sanitize(cellText(value, CSV_ARRAY_SEPARATOR)) : cellText(value, CSV_ARRAY_SEPARATOR));
+  const text = (value: Parameters<typeof cellText>[0]) =>
+    options.terminal ? sanitize(cellText(value, CSV_ARRAY_SEPARATOR)) : cellText(value, CSV_ARRAY_SEPARATOR);
   const records: unknown[][] = rows.map((row) =>
     fields.map((field) => {
       const value = row[field];

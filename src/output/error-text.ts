@@ -11,7 +11,12 @@ import { sanitizeJson } from '../core/sanitize.js';
  * line is serialised: redacting the JSON text instead would miss a key as JSON escapes it (a
  * `"` in the key) and could cut an escape in two, leaving a line that no longer parses.
  */
-export function errorJsonLine(error: unknown, exitCode: ExitCode, secrets: readonly string[], resource?: string): string {
+export function errorJsonLine(
+  error: unknown,
+  exitCode: ExitCode,
+  secrets: readonly string[],
+  resource?: string,
+): string {
   const http = error instanceof CliError ? error.http : undefined;
   const text = (value: string | undefined) => (value === undefined ? null : redactKeys(value, secrets));
   const line = {

@@ -9,7 +9,9 @@ export function parseFields(view: View, raw: string | undefined): string[] | und
   const fields = raw.split(',').map((field) => field.trim());
   for (const field of fields) {
     if (!valid.includes(field)) {
-      throw new UsageError(`${field === '' ? 'empty field name' : `unknown field '${field}'`} in --fields for ${view.name}; valid fields: ${valid.join(', ')}`);
+      throw new UsageError(
+        `${field === '' ? 'empty field name' : `unknown field '${field}'`} in --fields for ${view.name}; valid fields: ${valid.join(', ')}`,
+      );
     }
   }
   const repeated = fields.find((field, i) => fields.indexOf(field) !== i);

@@ -53,7 +53,8 @@ export interface Fitted {
  */
 export function fit(columns: readonly FitColumn[], total: number | undefined, options: FitOptions = {}): Fitted {
   const natural = columns.map((column) => column.natural);
-  if (total === undefined || sum(natural) + GAP * (natural.length - 1) <= total) return { widths: natural, dropped: [] };
+  if (total === undefined || sum(natural) + GAP * (natural.length - 1) <= total)
+    return { widths: natural, dropped: [] };
   const { main, key } = options;
   const kept = columns.map((_, i) => i);
   const dropped: number[] = [];
@@ -62,7 +63,8 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
     dropped.push(i);
   };
   const mainFloor = main === undefined ? 0 : Math.min(natural[main]!, Math.max(MAIN_MIN_WIDTH, columns[main]!.heading));
-  const need = () => kept.reduce((room, i) => room + (i === main ? mainFloor : natural[i]!), 0) + GAP * (kept.length - 1);
+  const need = () =>
+    kept.reduce((room, i) => room + (i === main ? mainFloor : natural[i]!), 0) + GAP * (kept.length - 1);
   for (const i of options.drop ?? []) {
     if (need() <= total) break;
     if (i !== main && i !== key && kept.includes(i)) remove(i);
@@ -81,7 +83,13 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
  * The widths of the `kept` columns within `budget`: the main column alone cut, when that leaves
  * it its floor; else free text cut as far as it may. Undefined when it cannot fit.
  */
-function cut(columns: readonly FitColumn[], kept: readonly number[], budget: number, main: number | undefined, key: number | undefined): Map<number, number> | undefined {
+function cut(
+  columns: readonly FitColumn[],
+  kept: readonly number[],
+  budget: number,
+  main: number | undefined,
+  key: number | undefined,
+): Map<number, number> | undefined {
   const widths = new Map(kept.map((i) => [i, columns[i]!.natural]));
   const used = () => [...widths.values()].reduce((a, b) => a + b, 0);
   if (used() <= budget) return widths;
@@ -96,14 +104,17 @@ function cut(columns: readonly FitColumn[], kept: readonly number[], budget: num
   const cuttable = kept.filter((i) => i === main || (i !== key && columns[i]!.flexible));
   const floor = (i: number) => Math.min(columns[i]!.natural, Math.max(MIN_WIDTH, columns[i]!.heading));
   const at = (cap: number) => {
-    for (const i of cuttable) widths.set(i, Math.min(columns[i]!.natural, Math.max(i === main ? 2 * cap : cap, floor(i))));
+    for (const i of cuttable)
+      widths.set(i, Math.min(columns[i]!.natural, Math.max(i === main ? 2 * cap : cap, floor(i))));
   };
   let cap = Math.max(0, ...cuttable.map((i) => columns[i]!.natural));
   at(cap);
   while (cap > 0 && used() > budget) at(--cap);
   if (used() > budget) return undefined;
   // The slack the cap left, back to the main column first.
-  for (const i of main !== undefined && cuttable.includes(main) ? [main, ...cuttable.filter((j) => j !== main)] : cuttable) {
+  for (const i of main !== undefined && cuttable.includes(main)
+    ? [main, ...cuttable.filter((j) => j !== main)]
+    : cuttable) {
     const extra = Math.min(budget - used(), columns[i]!.natural - widths.get(i)!);
     if (extra > 0) widths.set(i, widths.get(i)! + extra);
   }
@@ -111,7 +122,9 @@ function cut(columns: readonly FitColumn[], kept: readonly number[], budget: num
   if (main !== undefined && widths.has(main)) {
     const mainFloor = Math.min(columns[main]!.natural, MAIN_MIN_WIDTH);
     while (widths.get(main)! < mainFloor) {
-      const giver = cuttable.filter((i) => i !== main && widths.get(i)! > floor(i)).sort((a, b) => widths.get(b)! - widths.get(a)!)[0];
+      const giver = cuttable
+        .filter((i) => i !== main && widths.get(i)! > floor(i))
+        .sort((a, b) => widths.get(b)! - widths.get(a)!)[0];
       if (giver === undefined) break;
       widths.set(giver, widths.get(giver)! - 1);
       widths.set(main, widths.get(main)! + 1);
@@ -121,7 +134,13 @@ function cut(columns: readonly FitColumn[], kept: readonly number[], budget: num
 }
 
 /** When nothing else fits: the key whole, the rest sharing what is left, a column at least. */
-function lastResort(natural: readonly number[], kept: readonly number[], total: number, i: number, key: number | undefined): number {
+function lastResort(
+  natural: readonly number[],
+  kept: readonly number[],
+  total: number,
+  i: number,
+  key: number | undefined,
+): number {
   if (kept.length === 1) return Math.max(1, Math.min(natural[i]!, total));
   if (i === key) return natural[i]!;
   const others = kept.filter((j) => j !== i).reduce((room, j) => room + natural[j]!, 0);

@@ -50,14 +50,25 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
       const fields = typeof viewOf === 'function' ? parseFields(view, options.fields) : early;
       let dropped: string[] = [];
       const onDropped = (names: string[]) => void (dropped = names);
-      const text = await render({ view, data, format: options.format, fields, header: options.header && !continued, bom: options.bom && !continued, onDropped, ...rendering(io, options) });
+      const text = await render({
+        view,
+        data,
+        format: options.format,
+        fields,
+        header: options.header && !continued,
+        bom: options.bom && !continued,
+        onDropped,
+        ...rendering(io, options),
+      });
       // --out's rules (atomic files, descriptors, what is refused) load only when it is given; the
       // pager's only when stdout is a terminal.
       if (options.out !== undefined) await (await import('./sink.js')).writeOutput(io, options.out, text);
-      else if (io.stdout.isTTY && options.pager !== '') await (await import('./pager.js')).showPaged(io, text, options.pager);
+      else if (io.stdout.isTTY && options.pager !== '')
+        await (await import('./pager.js')).showPaged(io, text, options.pager);
       else io.stdout.write(text);
       // After the pager, as every note: a person at a terminal learns what the width left out.
-      if (dropped.length > 0 && io.stderr.isTTY && !options.quiet) io.stderr.write(`${sanitize(droppedNote(dropped, fields !== undefined, rendering(io, options).width))}\n`);
+      if (dropped.length > 0 && io.stderr.isTTY && !options.quiet)
+        io.stderr.write(`${sanitize(droppedNote(dropped, fields !== undefined, rendering(io, options).width))}\n`);
     },
   };
 }
@@ -82,7 +93,11 @@ export const FILE_RENDERING: Rendering = { color: 0, width: undefined, terminal:
 /** How text is rendered for where it goes: stdout (a terminal or not), or --out. */
 export function rendering(io: Io, options: Pick<PrintOptions, 'out' | 'color'>): Rendering {
   if (options.out !== undefined) return FILE_RENDERING;
-  return { color: colorLevel(io.stdout, options.color, io.env), width: terminalWidth(io), terminal: io.stdout.isTTY === true };
+  return {
+    color: colorLevel(io.stdout, options.color, io.env),
+    width: terminalWidth(io),
+    terminal: io.stdout.isTTY === true,
+  };
 }
 
 /** The terminal's width; a pseudo-terminal of unknown size reports 0, then COLUMNS or none. */

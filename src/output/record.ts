@@ -28,7 +28,8 @@ export function renderRecord(row: JsonObject, fields: readonly string[], options
   const paint = new Chalk({ level: options.color });
   const labels = fields.map((field) => sanitize(options.headings?.[field] ?? field));
   const labelWidth = labels.reduce((most, label) => Math.max(most, displayWidth(label)), 0);
-  const valueWidth = options.width === undefined ? Infinity : Math.max(MIN_VALUE_WIDTH, options.width - labelWidth - GAP);
+  const valueWidth =
+    options.width === undefined ? Infinity : Math.max(MIN_VALUE_WIDTH, options.width - labelWidth - GAP);
   const indent = ' '.repeat(labelWidth + GAP);
   let text = '';
   fields.forEach((field, i) => {
@@ -51,7 +52,11 @@ export function recordFields(viewFields: readonly string[], row: JsonObject): st
 function valueLines(value: JsonValue | undefined, width: number): string[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [''];
-    return value.flatMap((item) => textLines(cellText(item, ', '), width - ITEM.length).map((line, n) => `${n === 0 ? ITEM : ' '.repeat(ITEM.length)}${line}`));
+    return value.flatMap((item) =>
+      textLines(cellText(item, ', '), width - ITEM.length).map(
+        (line, n) => `${n === 0 ? ITEM : ' '.repeat(ITEM.length)}${line}`,
+      ),
+    );
   }
   return textLines(cellText(value, ', '), width);
 }

@@ -5,7 +5,18 @@
 // with exit 2, however they are named: standard input (writing into the pipe cdata reads from
 // fills it until cdata hangs; into the file it reads, loses it), and a terminal, where untrusted
 // text must arrive through stdout, which shows it safely (control characters escaped).
-import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
@@ -14,21 +25,24 @@ import type { Io } from '../io/index.js';
 import { writeFileAtomic } from '../io/atomic.js';
 
 const NOT_STDIN = 'standard input is no place for output';
-const TERMINAL = 'it is a terminal, and cdata shows data on a terminal only through stdout, with control characters escaped (leave out --out)';
+const TERMINAL =
+  'it is a terminal, and cdata shows data on a terminal only through stdout, with control characters escaped (leave out --out)';
 
 /** Writes `text` to stdout, or to `path` (--out) when given. */
 export async function writeOutput(io: Io, path: string | undefined, text: string): Promise<void> {
   if (path === undefined) return void io.stdout.write(text);
   const fd = descriptorOf(path);
   if (fd === 0) throw new UsageError(`--out ${path}: ${NOT_STDIN}`);
-  if (fd === undefined && isStandardInput(path)) throw new UsageError(`--out ${path}: it is what standard input reads; ${NOT_STDIN}`);
+  if (fd === undefined && isStandardInput(path))
+    throw new UsageError(`--out ${path}: it is what standard input reads; ${NOT_STDIN}`);
   const stream = fd === 1 ? io.stdout : fd === 2 ? io.stderr : undefined;
   try {
     if (stream?.isTTY) throw new Error(TERMINAL);
     if (stream) return void stream.write(text);
     if (fd !== undefined) return await writeInherited(fd, text);
     const stats = statSync(path, { throwIfNoEntry: false });
-    if (stats && !stats.isFile() && !stats.isDirectory()) return await (stats.isFIFO() ? writeFifo(path, text) : writeDevice(path, text));
+    if (stats && !stats.isFile() && !stats.isDirectory())
+      return await (stats.isFIFO() ? writeFifo(path, text) : writeDevice(path, text));
     await writeFileAtomic(path, text, io);
   } catch (error) {
     throw cannotWrite(path, error);

@@ -54,7 +54,10 @@ class Spinner {
 
   /** Redraws (or clears) the line; keeps the timer running while anything is awaited. */
   private tick(): void {
-    if (this.calls.size === 0) return this.stop();
+    if (this.calls.size === 0) {
+      this.stop();
+      return;
+    }
     // unref: the timer never keeps the process alive or delays its exit.
     this.timer ??= setInterval(() => this.tick(), FRAME_MS).unref();
     this.draw();
@@ -67,7 +70,10 @@ class Spinner {
 
   private draw(): void {
     const [first, ...more] = this.visible();
-    if (!first) return this.clear();
+    if (!first) {
+      this.clear();
+      return;
+    }
     const frame = FRAMES[this.frame++ % FRAMES.length];
     const text = `${frame} ${describe(first, this.io.now())}${more.length ? ` (and ${more.length} more)` : ''}`;
     // One column spare: a line that fills the last column wraps on some terminals, and \r would
@@ -103,11 +109,15 @@ function describe(call: Call, now: number): string {
     }
     case 'retry': {
       const left = Math.max(0, event.delayMs - (now - call.since));
-      return sanitize(`retrying in ${seconds(left, Math.ceil)} (attempt ${event.attempt} of ${event.attempts}): ${event.reason}`);
+      return sanitize(
+        `retrying in ${seconds(left, Math.ceil)} (attempt ${event.attempt} of ${event.attempts}): ${event.reason}`,
+      );
     }
     case 'rate-limited': {
       const left = Math.max(0, event.seconds * 1000 - (now - call.since));
-      return sanitize(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), ${seconds(left, Math.ceil)} left`);
+      return sanitize(
+        `rate limited: waiting ${event.seconds} s as the API asked (Retry-After), ${seconds(left, Math.ceil)} left`,
+      );
     }
   }
 }

@@ -24,9 +24,20 @@ export const TABLE_ARRAY_SEPARATOR = ', ';
 export const MAX_CELL_WIDTH = 240;
 
 const NO_BORDERS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
   middle: ' '.repeat(GAP),
 };
 
@@ -76,7 +87,11 @@ interface Form {
   texts: string[][];
 }
 
-export function renderTable(rows: readonly JsonObject[], columns: readonly TableColumn[], options: TableOptions): string {
+export function renderTable(
+  rows: readonly JsonObject[],
+  columns: readonly TableColumn[],
+  options: TableOptions,
+): string {
   const paint = new Chalk({ level: options.color });
   let form: Form = {
     head: columns.map((column) => sanitize(column.heading)),
@@ -90,11 +105,16 @@ export function renderTable(rows: readonly JsonObject[], columns: readonly Table
     natural = naturalWidths(form, options.header);
   }
   const fitted = fit(
-    columns.map((column, i) => ({ natural: natural[i]!, heading: options.header ? Math.min(MAX_CELL_WIDTH, width(form.head[i]!)) : 0, flexible: column.flexible })),
+    columns.map((column, i) => ({
+      natural: natural[i]!,
+      heading: options.header ? Math.min(MAX_CELL_WIDTH, width(form.head[i]!)) : 0,
+      flexible: column.flexible,
+    })),
     options.width,
     { main: options.main, key: options.key, drop: options.drop },
   );
-  if (fitted.dropped.length > 0) options.onDropped?.([...fitted.dropped].sort((a, b) => a - b).map((i) => columns[i]!.field));
+  if (fitted.dropped.length > 0)
+    options.onDropped?.([...fitted.dropped].sort((a, b) => a - b).map((i) => columns[i]!.field));
   const shown = columns.map((_, i) => i).filter((i) => !fitted.dropped.includes(i));
   const colWidths = shown.map((i) => fitted.widths[i]!);
   const head = shown.map((i) => form.head[i]!);
@@ -123,15 +143,27 @@ export function renderTable(rows: readonly JsonObject[], columns: readonly Table
   // cli-table3 lays a table out in time quadratic in its rows (each cell is checked against every
   // row above it for spans): 20,000 rows took 27 s. With the widths fixed, tables of a few rows
   // each draw the same lines, so rows go through it a chunk at a time: linear in rows.
-  const parts = [draw(options.header ? head.map((h, i) => paint.bold(shorten(h, colWidths[i]!))) : [], 0, Math.min(rows.length, CHUNK_ROWS))];
-  for (let from = CHUNK_ROWS; from < rows.length; from += CHUNK_ROWS) parts.push(draw([], from, Math.min(rows.length, from + CHUNK_ROWS)));
+  const parts = [
+    draw(
+      options.header ? head.map((h, i) => paint.bold(shorten(h, colWidths[i]!))) : [],
+      0,
+      Math.min(rows.length, CHUNK_ROWS),
+    ),
+  ];
+  for (let from = CHUNK_ROWS; from < rows.length; from += CHUNK_ROWS)
+    parts.push(draw([], from, Math.min(rows.length, from + CHUNK_ROWS)));
   let lines = parts.join('\n').split('\n').map(trimSpacesEnd);
   if (options.details) lines = withDetails(lines, options.header ? 1 : 0, options.details, options.width);
   return `${lines.join('\n')}\n`;
 }
 
 /** The table's lines with each row's details under it (a row is one line: cells hold no line break). */
-function withDetails(lines: readonly string[], headerLines: number, details: readonly (readonly string[])[], columns: number | undefined): string[] {
+function withDetails(
+  lines: readonly string[],
+  headerLines: number,
+  details: readonly (readonly string[])[],
+  columns: number | undefined,
+): string[] {
   const out = lines.slice(0, headerLines);
   lines.slice(headerLines).forEach((line, r) => {
     out.push(line);
@@ -144,7 +176,8 @@ function withDetails(lines: readonly string[], headerLines: number, details: rea
       // A hanging indent: the first line at DETAIL_INDENT, what follows deeper (and so narrower).
       const [first = '', ...rest] = wrap(text, columns - DETAIL_INDENT.length);
       out.push(`${DETAIL_INDENT}${first}`);
-      if (rest.length > 0) out.push(...wrap(rest.join(' '), columns - DETAIL_MORE.length).map((part) => `${DETAIL_MORE}${part}`));
+      if (rest.length > 0)
+        out.push(...wrap(rest.join(' '), columns - DETAIL_MORE.length).map((part) => `${DETAIL_MORE}${part}`));
     }
   });
   return out.map(trimSpacesEnd);
@@ -186,7 +219,12 @@ const CHUNK_ROWS = 100;
  * as arguments overflow the stack.
  */
 function naturalWidths({ head, texts }: Form, header: boolean): number[] {
-  return head.map((heading, i) => Math.min(MAX_CELL_WIDTH, texts.reduce((most, cells) => Math.max(most, width(cells[i]!)), Math.max(1, header ? width(heading) : 0))));
+  return head.map((heading, i) =>
+    Math.min(
+      MAX_CELL_WIDTH,
+      texts.reduce((most, cells) => Math.max(most, width(cells[i]!)), Math.max(1, header ? width(heading) : 0)),
+    ),
+  );
 }
 
 /** The table's width with these column widths. */

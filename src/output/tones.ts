@@ -32,7 +32,8 @@ const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
 /** `text` (the value as shown) in the colour its field and value call for, if any. */
 export function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
   // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.
-  if (TONED_FIELDS.has(field) && typeof value === 'string' && Object.hasOwn(TONES, value)) return TONES[value]!(paint)(text);
+  if (TONED_FIELDS.has(field) && typeof value === 'string' && Object.hasOwn(TONES, value))
+    return TONES[value]!(paint)(text);
   // Past due: the closing date has passed.
   if (field === 'runwayDays' && isNumeric(value) && isNegative(String(value))) return paint.red(text);
   return text;

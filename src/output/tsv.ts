@@ -6,8 +6,14 @@ import { escapeTsv } from '../core/sanitize.js';
 
 export const TSV_ARRAY_SEPARATOR = '; ';
 
-export function renderTsv(rows: readonly JsonObject[], fields: readonly string[], options: { header: boolean }): string {
-  const lines = rows.map((row) => fields.map((field) => escapeTsv(cellText(row[field], TSV_ARRAY_SEPARATOR))).join('\t'));
+export function renderTsv(
+  rows: readonly JsonObject[],
+  fields: readonly string[],
+  options: { header: boolean },
+): string {
+  const lines = rows.map((row) =>
+    fields.map((field) => escapeTsv(cellText(row[field], TSV_ARRAY_SEPARATOR))).join('\t'),
+  );
   if (options.header) lines.unshift(fields.map(escapeTsv).join('\t'));
   lines.push(''); // each line ends in \n, and the whole text is built once, by the join
   return lines.join('\n');

@@ -10,13 +10,22 @@ import { renderJson } from './json.js';
 import type { RenderRequest } from './request.js';
 
 /** Renders a `value` or `values` view; `render` takes the rows a list of values becomes. */
-export async function renderValues(request: RenderRequest, render: (request: RenderRequest) => Promise<string>): Promise<string> {
+export async function renderValues(
+  request: RenderRequest,
+  render: (request: RenderRequest) => Promise<string>,
+): Promise<string> {
   const { view, data, format } = request;
   const items: readonly JsonValue[] = view.shape === 'values' && Array.isArray(data) ? data : [data];
   if (format === 'json') return renderJson(data, undefined);
   if (format === 'ndjson') return items.map((item) => `${sanitizeJson(stringifyJson(item))}\n`).join('');
   // A value in a table is its text, whole: a table's cell would be cut to the terminal's width.
-  if (view.shape === 'value' && format === 'table') return `${sanitize(cellText(data, (await import('./table.js')).TABLE_ARRAY_SEPARATOR))}\n`;
+  if (view.shape === 'value' && format === 'table')
+    return `${sanitize(cellText(data, (await import('./table.js')).TABLE_ARRAY_SEPARATOR))}\n`;
   const rows = items.map((value) => ({ value }));
-  return render({ ...request, view: { ...view, shape: 'list' }, data: rows, header: request.header && view.shape === 'values' });
+  return render({
+    ...request,
+    view: { ...view, shape: 'list' },
+    data: rows,
+    header: request.header && view.shape === 'values',
+  });
 }

@@ -33,6 +33,9 @@ export const ANSWERS: Record<EndpointName, Answer> = {
   persons: rows('persons'),
   sites: rows('sites'),
   // runwayDays counts from the day of the request.
-  tenders: (request) => selectRows(request.endpoint, request.data.rows.tenders, request.query).map((tender) => withRunway(tender, request.now)),
+  tenders: (request) =>
+    selectRows(request.endpoint, request.data.rows.tenders, request.query).map((tender) =>
+      withRunway(tender, request.now),
+    ),
   agents: rows('agents'),
 };

@@ -46,7 +46,8 @@ export function generator(seed: number) {
 }
 
 export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const money = (rand: () => number, min: number, max: number): ExactNumber => new JsonNumber((min + rand() * (max - min)).toFixed(2));
+export const money = (rand: () => number, min: number, max: number): ExactNumber =>
+  new JsonNumber((min + rand() * (max - min)).toFixed(2));
 
 export interface DemoData {
   /** Midnight UTC of the day the data was generated for; runwayDays counts from it. */
@@ -73,7 +74,9 @@ export function demoData(now: number): DemoData {
     companies.push({
       id: g.uuid(),
       name,
-      registrationNumber: g.chance(0.85) ? `${g.int(1998, 2024)}/${String(g.int(1, 999999)).padStart(6, '0')}/07` : null,
+      registrationNumber: g.chance(0.85)
+        ? `${g.int(1998, 2024)}/${String(g.int(1, 999999)).padStart(6, '0')}/07`
+        : null,
       kind: special?.kind ?? g.pick(['CLIENT', 'BUYER', 'SUPPLIER', 'SUBCONTRACTOR', 'SUBCONTRACTOR', 'OTHER']),
       notes: special?.notes ?? (g.chance(0.4) ? g.pick(COMPANY_NOTES) : null),
       createdAt: createdAt(i, 230),
@@ -94,8 +97,13 @@ export function demoData(now: number): DemoData {
       companyId: companyId(),
       fullName,
       roleTitle: g.chance(0.9) ? g.pick(ROLES) : null,
-      email: g.chance(0.85) ? special?.email ?? `${mailbox}@${g.pick(['mvw.co.za', 'gmail.com', 'tshwane.gov.za', 'ubuntu-civils.co.za'])}` : null,
-      phone: g.chance(0.8) ? `+27 ${g.pick(['82', '83', '71', '11', '21', '31'])} ${g.int(100, 999)} ${String(g.int(0, 9999)).padStart(4, '0')}` : null,
+      email: g.chance(0.85)
+        ? (special?.email ??
+          `${mailbox}@${g.pick(['mvw.co.za', 'gmail.com', 'tshwane.gov.za', 'ubuntu-civils.co.za'])}`)
+        : null,
+      phone: g.chance(0.8)
+        ? `+27 ${g.pick(['82', '83', '71', '11', '21', '31'])} ${g.int(100, 999)} ${String(g.int(0, 9999)).padStart(4, '0')}`
+        : null,
       notes: special?.notes ?? (g.chance(0.3) ? g.pick(PERSON_NOTES) : null),
       createdAt: createdAt(i, 150),
     });
@@ -201,11 +209,18 @@ export function demoData(now: number): DemoData {
 
 /** An e-mail address's mailbox for a name: accents dropped, dots for spaces (empty for a name with no Latin letters). */
 export const mailboxOf = (fullName: string): string =>
-  fullName.normalize('NFKD').toLowerCase().replace(/[^a-z ]/g, '').trim().replace(/\s+/g, '.');
+  fullName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .trim()
+    .replace(/\s+/g, '.');
 
 /** Tenders in the API's order: best tier first, then highest score (a stable sort: ties keep their order). */
 export function sortTenders(tenders: JsonObject[]): void {
-  tenders.sort((a, b) => TIERS.indexOf(a.tier as never) - TIERS.indexOf(b.tier as never) || Number(b.score) - Number(a.score));
+  tenders.sort(
+    (a, b) => TIERS.indexOf(a.tier as never) - TIERS.indexOf(b.tier as never) || Number(b.score) - Number(a.score),
+  );
 }
 
 /** A tender's tier follows its score. */
@@ -215,10 +230,18 @@ export const tierOf = (score: number): string => (score >= 75 ? TIERS[0] : score
 export function withRunway(tender: JsonObject, now: number): JsonObject {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const closesOn = tender.closesOn;
-  return { ...tender, runwayDays: typeof closesOn === 'string' ? Math.round((Date.parse(closesOn) - today) / DAY_MS) : null };
+  return {
+    ...tender,
+    runwayDays: typeof closesOn === 'string' ? Math.round((Date.parse(closesOn) - today) / DAY_MS) : null,
+  };
 }
 
-export function tenderReasons(tier: string, grade: number, town: string, pick: <T>(items: readonly T[]) => T): string[] {
+export function tenderReasons(
+  tier: string,
+  grade: number,
+  town: string,
+  pick: <T>(items: readonly T[]) => T,
+): string[] {
   const cidb = pick(['CE', 'GB', 'EP', 'ME']);
   const reasons = [
     tier === 'STRETCH'
@@ -226,18 +249,32 @@ export function tenderReasons(tier: string, grade: number, town: string, pick: <
       : `CIDB ${grade}${cidb} required; the company holds ${grade}${cidb}`,
     `Site is in ${town}, ${pick(['within 60 km of an active site', 'a province the company works in', 'outside the usual area'])}`,
   ];
-  if (tier === 'RECOMMENDED') reasons.push(pick(['Similar project completed in 2024 (clinic extension, R 14.2m)', 'Buyer paid on time on the last 3 contracts']));
+  if (tier === 'RECOMMENDED')
+    reasons.push(
+      pick([
+        'Similar project completed in 2024 (clinic extension, R 14.2m)',
+        'Buyer paid on time on the last 3 contracts',
+      ]),
+    );
   return reasons;
 }
 
 const SPECIAL_COMPANIES: Record<number, { name: string; kind?: string; notes?: string | null }> = {
-  0: { name: 'City of Tshwane Metropolitan Municipality', kind: 'BUYER', notes: 'Pays on the 25th; invoices must quote the order number, the project number, and the ward' },
+  0: {
+    name: 'City of Tshwane Metropolitan Municipality',
+    kind: 'BUYER',
+    notes: 'Pays on the 25th; invoices must quote the order number, the project number, and the ward',
+  },
   2: { name: 'Nkosi, Dlamini and Partners Inc.', kind: 'CLIENT', notes: 'Attorneys; "urgent" means within 48 hours' },
   3: { name: 'AfriSam (South Africa) (Pty) Ltd', kind: 'SUPPLIER', notes: null },
-  5: { name: 'Pieterse & Seuns (Edms) Bpk', kind: 'SUBCONTRACTOR', notes: 'Formwork crew.\nAvailable from January; 14 days notice required.' },
-  7: { name: '王氏建材 (Wang\'s Building Supplies)', kind: 'SUPPLIER', notes: 'Imports tiles and sanitaryware' },
+  5: {
+    name: 'Pieterse & Seuns (Edms) Bpk',
+    kind: 'SUBCONTRACTOR',
+    notes: 'Formwork crew.\nAvailable from January; 14 days notice required.',
+  },
+  7: { name: "王氏建材 (Wang's Building Supplies)", kind: 'SUPPLIER', notes: 'Imports tiles and sanitaryware' },
   9: { name: '"Big Yellow" Plant Hire', kind: 'SUPPLIER', notes: '=HYPERLINK("https://example.invalid","quote")' },
-  11: { name: 'Zoë\'s Scaffolding & Access CC', kind: 'SUBCONTRACTOR', notes: '+15% after-hours surcharge' },
+  11: { name: "Zoë's Scaffolding & Access CC", kind: 'SUBCONTRACTOR', notes: '+15% after-hours surcharge' },
   13: { name: 'Αθηνά Engineering Consultants', kind: 'OTHER', notes: '-5% early payment discount' },
 };
 
@@ -274,7 +311,14 @@ const SITE_NAMES = [
   (town: string) => `${town} office`,
 ];
 
-const STREETS = ['Rivonia Road', 'Jan Smuts Avenue', 'Church Street', 'Voortrekker Road', 'Nelson Mandela Drive', 'Main Reef Road'];
+const STREETS = [
+  'Rivonia Road',
+  'Jan Smuts Avenue',
+  'Church Street',
+  'Voortrekker Road',
+  'Nelson Mandela Drive',
+  'Main Reef Road',
+];
 
 const DOCUMENT_KINDS: readonly ((n: number, town: string) => [string, string, boolean])[] = [
   (n, town) => [`Contract: ${town} works, JBCC Principal Building Agreement #${n}`, 'CONTRACT', false],
@@ -314,7 +358,8 @@ const SPECIAL_TENDER_TITLES: Record<number, string> = {
 };
 
 const BRIEFINGS = [
-  (day: string, town: string) => `Compulsory briefing session on ${day} at 10:00, ${town} Civic Centre, Committee Room 2. Bring your CSD summary report.`,
+  (day: string, town: string) =>
+    `Compulsory briefing session on ${day} at 10:00, ${town} Civic Centre, Committee Room 2. Bring your CSD summary report.`,
   (day: string) => `Non-compulsory virtual briefing on ${day} at 11:00 (MS Teams link on request).`,
   (day: string, town: string) => `Compulsory site inspection:\n${day} 09:00\nMeet at the ${town} depot gate`,
 ];

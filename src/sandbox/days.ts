@@ -6,10 +6,29 @@
 // only by what the days between them did. docs/sandbox.md lists what each day does.
 import { JsonNumber } from '../core/json.js';
 import type { JsonObject } from '../core/json-value.js';
-import { COMPANY_STEMS, COMPANY_SUFFIXES, COMPANY_TRADES, FIRST_NAMES, OBLIGATIONS, ROLES, SURNAMES, TENDER_WORKS, TOWNS } from './vocabulary.js';
+import {
+  COMPANY_STEMS,
+  COMPANY_SUFFIXES,
+  COMPANY_TRADES,
+  FIRST_NAMES,
+  OBLIGATIONS,
+  ROLES,
+  SURNAMES,
+  TENDER_WORKS,
+  TOWNS,
+} from './vocabulary.js';
 import { MAX_DAY } from './max-day.js';
-import { DAY_MS, generator, isoDate, mailboxOf, money, sortTenders, tenderReasons, tierOf, type DemoData } from './data.js';
-
+import {
+  DAY_MS,
+  generator,
+  isoDate,
+  mailboxOf,
+  money,
+  sortTenders,
+  tenderReasons,
+  tierOf,
+  type DemoData,
+} from './data.js';
 
 const DAY_SEED = 0x5eed_0000;
 /** New tenders' ocids, past every day-0 ocid (140000 + 63 * 37 + 36 at most). */
@@ -32,7 +51,8 @@ export const SURGE_ROWS = 250;
 
 /** `data` (day 0) moved forward to `day`, in place. */
 export function advance(data: DemoData, day: number): DemoData {
-  if (!Number.isInteger(day) || day < 0 || day > MAX_DAY) throw new RangeError(`day must be a whole number from 0 to ${MAX_DAY} (got ${day})`);
+  if (!Number.isInteger(day) || day < 0 || day > MAX_DAY)
+    throw new RangeError(`day must be a whole number from 0 to ${MAX_DAY} (got ${day})`);
   const created = creationTimes(data);
   for (let k = 1; k <= day; k++) step(data.rows, k, data.today, created);
   return data;
@@ -49,7 +69,10 @@ function step(lists: Lists, k: number, today: number, created: (list: Growing, j
   if (undecided.length > 0) g.pick(undecided).decision = g.pick(['BID', 'NO_BID', 'CLARIFY_FIRST']);
   rescore(g, g.pick(lists.tenders));
   remove(lists.tenders, earliestClosing(lists.tenders));
-  lists.tenders.push(newTender(g, today, FIRST_NEW_OCID + (k - 1) * 2, [75, 97]), newTender(g, today, FIRST_NEW_OCID + (k - 1) * 2 + 1, [40, 74]));
+  lists.tenders.push(
+    newTender(g, today, FIRST_NEW_OCID + (k - 1) * 2, [75, 97]),
+    newTender(g, today, FIRST_NEW_OCID + (k - 1) * 2 + 1, [40, 74]),
+  );
   sortTenders(lists.tenders);
 
   // Obligations: two of the newest 200 done, one of them withdrawn, two new (newest first), one a
@@ -63,7 +86,8 @@ function step(lists: Lists, k: number, today: number, created: (list: Growing, j
   let withdrawn = g.pick(lists.obligations.slice(0, WINDOW));
   while (done.includes(withdrawn)) withdrawn = g.pick(lists.obligations.slice(0, WINDOW));
   remove(lists.obligations, withdrawn);
-  for (let j = 0; j < ADDED_PER_DAY.obligations; j++) lists.obligations.unshift(newObligation(g, today, at('obligations')(j), lists.companies, j === 0));
+  for (let j = 0; j < ADDED_PER_DAY.obligations; j++)
+    lists.obligations.unshift(newObligation(g, today, at('obligations')(j), lists.companies, j === 0));
 
   // Companies: one's notes rewritten; a new one every other day.
   const company = g.pick(lists.companies);
@@ -90,7 +114,10 @@ function step(lists: Lists, k: number, today: number, created: (list: Growing, j
 
   // The batch, last, so that every other step of its day is as on any day; newest of all.
   if (k === SURGE_DAY) {
-    for (let j = 0; j < SURGE_ROWS; j++) lists.obligations.unshift(newObligation(g, today, at('obligations')(ADDED_PER_DAY.obligations + j), lists.companies, false));
+    for (let j = 0; j < SURGE_ROWS; j++)
+      lists.obligations.unshift(
+        newObligation(g, today, at('obligations')(ADDED_PER_DAY.obligations + j), lists.companies, false),
+      );
   }
 }
 
@@ -106,7 +133,9 @@ function surged(list: Growing, k: number): number {
  */
 function creationTimes(data: DemoData): (list: Growing, j: number) => string {
   // Taken from day 0, before any row is added.
-  const newest = Object.fromEntries(Object.keys(ADDED_PER_DAY).map((list) => [list, Date.parse(data.rows[list as Growing][0]!.createdAt as string)]));
+  const newest = Object.fromEntries(
+    Object.keys(ADDED_PER_DAY).map((list) => [list, Date.parse(data.rows[list as Growing][0]!.createdAt as string)]),
+  );
   return (list, j) => {
     const slot = (data.today - newest[list]!) / (MAX_DAY * ADDED_PER_DAY[list] + surged(list, MAX_DAY + 1) + 1);
     return new Date(newest[list]! + Math.floor((j + 1) * slot)).toISOString();
@@ -129,7 +158,11 @@ function townIn(province: JsonObject[string] | undefined): string {
 function earliestClosing(tenders: JsonObject[]): JsonObject | undefined {
   let earliest: JsonObject | undefined;
   for (const tender of tenders) {
-    if (typeof tender.closesOn === 'string' && (earliest === undefined || tender.closesOn < (earliest.closesOn as string))) earliest = tender;
+    if (
+      typeof tender.closesOn === 'string' &&
+      (earliest === undefined || tender.closesOn < (earliest.closesOn as string))
+    )
+      earliest = tender;
   }
   return earliest;
 }
@@ -172,7 +205,13 @@ function newTender(g: Generator, today: number, ocid: number, [low, high]: [numb
 }
 
 /** A new obligation; `payment`: a payment of a round amount (`184200.00`: cents that a double would drop). */
-function newObligation(g: Generator, today: number, createdAt: string, companies: JsonObject[], payment: boolean): JsonObject {
+function newObligation(
+  g: Generator,
+  today: number,
+  createdAt: string,
+  companies: JsonObject[],
+  payment: boolean,
+): JsonObject {
   const [title, kind] = g.pick(payment ? OBLIGATIONS.filter(([, k]) => k === 'PAYMENT') : OBLIGATIONS);
   const pays = kind === 'PAYMENT';
   return {

@@ -4,13 +4,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultName } from './fault-names.js';
 import { problemBody } from './problem.js';
 
-export type Fault = (req: IncomingMessage, res: ServerResponse, context: { correlationId: string; now: number }) => number;
-
+export type Fault = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: { correlationId: string; now: number },
+) => number;
 
 function problem(status: number, detail: string, headers: Record<string, string> = {}): Fault {
   return (_req, res, { correlationId, now }) => {
     const body = JSON.stringify(problemBody(status, detail, correlationId, now));
-    res.writeHead(status, { 'Content-Type': 'application/problem+json', 'X-Correlation-Id': correlationId, ...headers });
+    res.writeHead(status, {
+      'Content-Type': 'application/problem+json',
+      'X-Correlation-Id': correlationId,
+      ...headers,
+    });
     res.end(body);
     return status;
   };
@@ -23,7 +30,11 @@ export const FAULTS = {
   internal: problem(500, 'Unexpected server error.'),
   /** 429 with the given Retry-After value (seconds, an HTTP-date, or garbage). */
   tooManyRequests: (retryAfter: string | undefined): Fault =>
-    problem(429, 'Too many failed authentication attempts from this address.', retryAfter === undefined ? {} : { 'Retry-After': retryAfter }),
+    problem(
+      429,
+      'Too many failed authentication attempts from this address.',
+      retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+    ),
   /** 400 problem+json, as for a bad parameter. */
   badRequest: problem(400, "tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH; got 'x'."),
   /** Headers and half a JSON body, then the connection is reset. */

@@ -4,7 +4,15 @@ import { createHash } from 'node:crypto';
 import { SCOPES, type Scope } from '../core/endpoints.js';
 
 export interface DemoKey {
-  id: 'all' | 'graph' | 'tenders' | 'workspaces' | 'graph+tenders' | 'graph+workspaces' | 'tenders+workspaces' | 'revoked';
+  id:
+    | 'all'
+    | 'graph'
+    | 'tenders'
+    | 'workspaces'
+    | 'graph+tenders'
+    | 'graph+workspaces'
+    | 'tenders+workspaces'
+    | 'revoked';
   displayName: string;
   scopes: readonly Scope[];
   revoked: boolean;
@@ -16,9 +24,24 @@ export const DEMO_KEYS: readonly DemoKey[] = [
   { id: 'graph', displayName: 'Sandbox: graph.read only', scopes: ['graph.read'], revoked: false },
   { id: 'tenders', displayName: 'Sandbox: tenders.read only', scopes: ['tenders.read'], revoked: false },
   { id: 'workspaces', displayName: 'Sandbox: workspaces.read only', scopes: ['workspaces.read'], revoked: false },
-  { id: 'graph+tenders', displayName: 'Sandbox: graph.read + tenders.read', scopes: ['graph.read', 'tenders.read'], revoked: false },
-  { id: 'graph+workspaces', displayName: 'Sandbox: graph.read + workspaces.read', scopes: ['graph.read', 'workspaces.read'], revoked: false },
-  { id: 'tenders+workspaces', displayName: 'Sandbox: tenders.read + workspaces.read', scopes: ['tenders.read', 'workspaces.read'], revoked: false },
+  {
+    id: 'graph+tenders',
+    displayName: 'Sandbox: graph.read + tenders.read',
+    scopes: ['graph.read', 'tenders.read'],
+    revoked: false,
+  },
+  {
+    id: 'graph+workspaces',
+    displayName: 'Sandbox: graph.read + workspaces.read',
+    scopes: ['graph.read', 'workspaces.read'],
+    revoked: false,
+  },
+  {
+    id: 'tenders+workspaces',
+    displayName: 'Sandbox: tenders.read + workspaces.read',
+    scopes: ['tenders.read', 'workspaces.read'],
+    revoked: false,
+  },
   { id: 'revoked', displayName: 'Sandbox: revoked', scopes: SCOPES, revoked: true },
 ];
 

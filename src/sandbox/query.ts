@@ -18,9 +18,12 @@ export function queryError(endpoint: Endpoint, query: URLSearchParams): string |
 }
 
 function valueError(param: Param, value: string): string | undefined {
-  if (param.kind === 'limit' && !INTEGER.test(value)) return `limit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}; got '${value}'.`;
-  if (param.kind === 'enum' && !param.values.includes(value)) return `${param.name} must be one of ${param.values.join(', ')}; got '${value}'.`;
-  if (param.kind === 'presence' && value !== 'true' && value !== 'false') return `${param.name} must be true or false; got '${value}'.`;
+  if (param.kind === 'limit' && !INTEGER.test(value))
+    return `limit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}; got '${value}'.`;
+  if (param.kind === 'enum' && !param.values.includes(value))
+    return `${param.name} must be one of ${param.values.join(', ')}; got '${value}'.`;
+  if (param.kind === 'presence' && value !== 'true' && value !== 'false')
+    return `${param.name} must be true or false; got '${value}'.`;
   return undefined;
 }
 

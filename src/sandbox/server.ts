@@ -158,7 +158,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const correlationId = randomUUID();
-    const detail = status === 431 ? 'The request headers are larger than the server accepts (16 KiB).' : 'The request could not be parsed as HTTP/1.1.';
+    const detail =
+      status === 431
+        ? 'The request headers are larger than the server accepts (16 KiB).'
+        : 'The request could not be parsed as HTTP/1.1.';
     const body = stringifyJson(problemBody(status, detail, correlationId, now()));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -176,7 +179,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port, address, family } = server.address() as AddressInfo;
   // Listening on every interface (0.0.0.0, ::), it is reached here over loopback: the URL a
   // client on this machine can use (cdata sends plain http:// to loopback only).
-  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : family === 'IPv6' ? `[${address}]` : address;
+  const host =
+    address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : family === 'IPv6' ? `[${address}]` : address;
 
   return {
     url: `http://${host}:${port}`,

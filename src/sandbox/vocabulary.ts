@@ -52,7 +52,11 @@ export const PROVINCIAL_BUYERS: Readonly<Record<string, string>> = {
 };
 
 /** National bodies, which buy anywhere. */
-export const NATIONAL_BUYERS = ['South African National Roads Agency SOC Ltd', 'Department of Water and Sanitation', 'Department of Public Works and Infrastructure'];
+export const NATIONAL_BUYERS = [
+  'South African National Roads Agency SOC Ltd',
+  'Department of Water and Sanitation',
+  'Department of Public Works and Infrastructure',
+];
 
 export const COMPANY_STEMS = [
   'Ubuntu',
@@ -156,7 +160,7 @@ export const OBLIGATIONS: readonly [title: string, kind: 'COMPLIANCE' | 'CONTRAC
   ['Performance guarantee expiry: extend with the bank', 'CONTRACTUAL'],
   ['Practical completion inspection', 'CONTRACTUAL'],
   ['Submit as-built drawings', 'CONTRACTUAL'],
-  ['Respond to the engineer\'s instruction', 'CONTRACTUAL'],
+  ["Respond to the engineer's instruction", 'CONTRACTUAL'],
   ['Quarterly toolbox talk register review', 'OTHER'],
 ];
 
@@ -179,7 +183,7 @@ export const AGENTS = [
   },
   {
     name: 'bid-preparer',
-    description: 'Prepares a bid pack for a person to review; submission needs a person\'s approval.',
+    description: "Prepares a bid pack for a person to review; submission needs a person's approval.",
     authority: 'PREPARE',
     tools: ['documents.read', 'templates.fill', 'pricing.calculate'],
     outputType: 'bid.pack.v1',
@@ -203,7 +207,7 @@ export const AGENTS = [
   },
   {
     name: 'site-diary-writer',
-    description: 'Drafts the daily site diary from foremen\'s notes, photos and weather data.',
+    description: "Drafts the daily site diary from foremen's notes, photos and weather data.",
     authority: 'DRAFT',
     tools: ['sites.read', 'weather.read', 'photos.read'],
     outputType: 'site.diary.v1',

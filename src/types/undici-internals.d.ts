@@ -9,5 +9,8 @@ declare module 'undici/lib/dispatcher/agent.js' {
 declare module 'undici/lib/api/api-request.js' {
   import type { Dispatcher } from 'undici';
   /** Dispatcher.prototype.request, unbound: call it with the dispatcher as `this`. */
-  export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  export default function request(
+    this: Dispatcher,
+    options: Dispatcher.RequestOptions,
+  ): Promise<Dispatcher.ResponseData>;
 }

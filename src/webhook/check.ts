@@ -21,7 +21,10 @@ export const CHECK_CASES: readonly CheckCase[] = [
   {
     name: 'wrong signature',
     expect: 401,
-    build: (secret, now) => ({ body: eventBody('ping', now), signature: sign(`${secret}-not-the-secret`, eventBody('ping', now)) }),
+    build: (secret, now) => ({
+      body: eventBody('ping', now),
+      signature: sign(`${secret}-not-the-secret`, eventBody('ping', now)),
+    }),
   },
   {
     name: 'tampered body',
@@ -32,8 +35,16 @@ export const CHECK_CASES: readonly CheckCase[] = [
       return { body: body.replace('{', '{"amount":1000000,'), signature: sign(secret, body) };
     },
   },
-  { name: 'stale timestamp', expect: 400, build: (secret, now) => signed(secret, eventBody('ping', now - STALE_BY_MS)) },
-  { name: 'unknown event type', expect: 'success', build: (secret, now) => signed(secret, eventBody('cdata.check.unknown', now)) },
+  {
+    name: 'stale timestamp',
+    expect: 400,
+    build: (secret, now) => signed(secret, eventBody('ping', now - STALE_BY_MS)),
+  },
+  {
+    name: 'unknown event type',
+    expect: 'success',
+    build: (secret, now) => signed(secret, eventBody('cdata.check.unknown', now)),
+  },
 ];
 
 export interface CheckResult {
@@ -60,8 +71,10 @@ export function runChecks(io: Io, transport: Transport, url: URL, secret: string
 function judge(check: CheckCase, answer: DeliveryResult, secret: string): CheckResult {
   const expected = check.expect === 'success' ? '2xx' : String(check.expect);
   const base = { case: check.name, expected, ms: answer.ms };
-  if (answer.status === undefined) return { ...base, got: answer.failure ?? 'no answer', pass: false, unreachable: !answer.timedOut };
-  const pass = check.expect === 'success' ? answer.status >= 200 && answer.status < 300 : answer.status === check.expect;
+  if (answer.status === undefined)
+    return { ...base, got: answer.failure ?? 'no answer', pass: false, unreachable: !answer.timedOut };
+  const pass =
+    check.expect === 'success' ? answer.status >= 200 && answer.status < 300 : answer.status === check.expect;
   const got = `${answer.status}${answer.location ? ` -> ${redactKeys(answer.location, [secret])}` : ''}`;
   return { ...base, got, pass, unreachable: false };
 }

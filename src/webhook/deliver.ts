@@ -34,7 +34,9 @@ export function receiverUrl(raw: string): URL {
   if (url.username || url.password) throw new UsageError('the receiver URL must not contain a user name or password');
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;
-  throw new UsageError(`deliveries go to https:// URLs, or http:// on this machine (loopback) only; not ${url.protocol}//${url.host}`);
+  throw new UsageError(
+    `deliveries go to https:// URLs, or http:// on this machine (loopback) only; not ${url.protocol}//${url.host}`,
+  );
 }
 
 /** The body of a delivery of `type` at `at` (ms), as the platform writes it. */
@@ -43,10 +45,19 @@ export function eventBody(type: string, at: number): string {
 }
 
 /** POSTs `body` with `signature`, through a transport `transport` makes (the command's: a test may answer it). */
-export async function deliver(io: Io, transport: Transport, url: URL, body: string, signature: string): Promise<DeliveryResult> {
+export async function deliver(
+  io: Io,
+  transport: Transport,
+  url: URL,
+  body: string,
+  signature: string,
+): Promise<DeliveryResult> {
   const started = io.now();
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)),
+    DELIVERY_TIMEOUT_MS,
+  );
   try {
     const answer = await transport.send({
       method: 'POST',

@@ -69,13 +69,22 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     (req, res) => handle(req, res, options, budget),
   );
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
-  server.on('drop', (data?: { remoteAddress?: string }) => options.onDrop?.(data?.remoteAddress, `${server.maxConnections} open already, the most it keeps`));
+  server.on('drop', (data?: { remoteAddress?: string }) =>
+    options.onDrop?.(data?.remoteAddress, `${server.maxConnections} open already, the most it keeps`),
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // A 503 already said it all (its body is being read and dropped): nothing more to answer.
     if ((socket as Socket & { [ANSWERED]?: boolean })[ANSWERED]) return void socket.destroy();
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    options.onReject(status, status === 408 ? 'the client was too slow' : `malformed request (${error.code ?? error.message})`, (socket as Socket).remoteAddress ?? 'unknown');
-    if (socket.writable) socket.end(`HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    options.onReject(
+      status,
+      status === 408 ? 'the client was too slow' : `malformed request (${error.code ?? error.message})`,
+      (socket as Socket).remoteAddress ?? 'unknown',
+    );
+    if (socket.writable)
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -87,7 +96,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   });
   // Listening, the server's only error is one accept failing (out of file descriptors): the
   // connection is lost, the receiver goes on.
-  server.on('error', (error: NodeJS.ErrnoException) => options.onDrop?.(undefined, `it could not be accepted (${error.code ?? error.message})`));
+  server.on('error', (error: NodeJS.ErrnoException) =>
+    options.onDrop?.(undefined, `it could not be accepted (${error.code ?? error.message})`),
+  );
   const { address, port, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
   return {
@@ -109,11 +120,16 @@ function handle(req: IncomingMessage, res: ServerResponse, options: ReceiverOpti
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
     options.onReject(status, message, from);
     const body = JSON.stringify({ error: message });
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      ...headers,
+    });
     res.end(body);
   };
 
-  if ((req.url ?? '/').split('?')[0] !== options.path) return refuse(404, `nothing at ${req.url} (deliveries go to ${options.path})`);
+  if ((req.url ?? '/').split('?')[0] !== options.path)
+    return refuse(404, `nothing at ${req.url} (deliveries go to ${options.path})`);
   if (req.method !== 'POST') return refuse(405, `method ${req.method} (deliveries are POST)`, { Allow: 'POST' });
   if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
     refuse(413, `a body of ${req.headers['content-length']} bytes (more than 1 MiB)`, { Connection: 'close' });
@@ -183,7 +199,8 @@ function handle(req: IncomingMessage, res: ServerResponse, options: ReceiverOpti
 
 /** 33554432 -> "32 MiB", 2800 -> "2.7 KiB": to a tenth. */
 function sizeText(bytes: number): string {
-  const [amount, unit] = bytes >= 1024 * 1024 ? [bytes / 1024 / 1024, 'MiB'] : bytes >= 1024 ? [bytes / 1024, 'KiB'] : [bytes, 'bytes'];
+  const [amount, unit] =
+    bytes >= 1024 * 1024 ? [bytes / 1024 / 1024, 'MiB'] : bytes >= 1024 ? [bytes / 1024, 'KiB'] : [bytes, 'bytes'];
   return `${Math.round(amount * 10) / 10} ${unit}`;
 }
 

@@ -20,13 +20,20 @@ export interface SecretOptions {
  * The secret, from --secret-env, --secret-file, or stdin when `stdinFree` (it does not carry
  * the body) and is not a terminal. `warn` is told when the secret does not look like one.
  */
-export async function readSecret(io: Io, options: SecretOptions, stdinFree: boolean, warn: (message: string) => void): Promise<string> {
+export async function readSecret(
+  io: Io,
+  options: SecretOptions,
+  stdinFree: boolean,
+  warn: (message: string) => void,
+): Promise<string> {
   const { secretEnv, secretFile } = options;
-  if (secretEnv !== undefined && secretFile !== undefined) throw new UsageError('use one of --secret-env and --secret-file, not both');
+  if (secretEnv !== undefined && secretFile !== undefined)
+    throw new UsageError('use one of --secret-env and --secret-file, not both');
   let secret: string;
   if (secretEnv !== undefined) {
     const value = io.env[secretEnv];
-    if (value === undefined || value === '') throw new UsageError(`the environment variable ${secretEnv} (--secret-env) is not set or empty`);
+    if (value === undefined || value === '')
+      throw new UsageError(`the environment variable ${secretEnv} (--secret-env) is not set or empty`);
     secret = value;
   } else if (secretFile !== undefined) {
     let bytes: Buffer;
@@ -44,14 +51,22 @@ export async function readSecret(io: Io, options: SecretOptions, stdinFree: bool
     if (!bytes) throw new UsageError(`more than ${MAX_SECRET_BYTES} bytes on stdin: that is not a signing secret`);
     secret = dropOneLineBreak(utf8(bytes, 'the secret on stdin'));
   } else {
-    throw new UsageError('no signing secret: give it with --secret-env VAR or --secret-file FILE' + (stdinFree ? ', or pipe it on stdin' : ''), {
-      hint: 'The secret never goes on the command line, where shell history and process lists keep it.',
-    });
+    throw new UsageError(
+      'no signing secret: give it with --secret-env VAR or --secret-file FILE' +
+        (stdinFree ? ', or pipe it on stdin' : ''),
+      {
+        hint: 'The secret never goes on the command line, where shell history and process lists keep it.',
+      },
+    );
   }
   if (secret === '') throw new UsageError('the signing secret is empty');
-  if (!secret.startsWith('whsec_')) warn("the signing secret does not start with 'whsec_': is it the one the Developers page showed?");
+  if (!secret.startsWith('whsec_'))
+    warn("the signing secret does not start with 'whsec_': is it the one the Developers page showed?");
   // Used exactly as given all the same: only the user knows whether these belong.
-  if (INVISIBLE.test(secret)) warn('the signing secret holds spaces, control or invisible characters (a byte order mark, a zero-width space): a slip of the copy and paste?');
+  if (INVISIBLE.test(secret))
+    warn(
+      'the signing secret holds spaces, control or invisible characters (a byte order mark, a zero-width space): a slip of the copy and paste?',
+    );
   return secret;
 }
 
@@ -65,7 +80,9 @@ function utf8(bytes: Buffer, what: string): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new UsageError(`${what} is not UTF-8 text: the signing secret is used as UTF-8, and these bytes have no UTF-8 reading`);
+    throw new UsageError(
+      `${what} is not UTF-8 text: the signing secret is used as UTF-8, and these bytes have no UTF-8 reading`,
+    );
   }
 }
 

@@ -5,7 +5,7 @@
 // the signature over the raw bytes first (constant time), then the JSON, then the timestamp.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
-import type { JsonObject } from '../core/json-value.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';
@@ -17,7 +17,12 @@ export { DEFAULT_TOLERANCE_SECONDS };
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
-export type RejectionReason = 'malformed-signature' | 'bad-signature' | 'bad-json' | 'missing-timestamp' | 'stale-timestamp';
+export type RejectionReason =
+  | 'malformed-signature'
+  | 'bad-signature'
+  | 'bad-json'
+  | 'missing-timestamp'
+  | 'stale-timestamp';
 
 export interface Rejection {
   reason: RejectionReason;
@@ -45,16 +50,25 @@ export interface VerifyOptions {
   toleranceSeconds?: number;
 }
 
-export function verify(secret: string, rawBody: string | Buffer, signature: string | undefined, options: VerifyOptions): Verdict {
+export function verify(
+  secret: string,
+  rawBody: string | Buffer,
+  signature: string | undefined,
+  options: VerifyOptions,
+): Verdict {
   const reject = (reason: RejectionReason, message: string): Verdict => ({
     ok: false,
     rejection: { reason, status: reason === 'malformed-signature' || reason === 'bad-signature' ? 401 : 400, message },
   });
 
   // The signature's shape is checked first, so timingSafeEqual only ever sees two 32-byte buffers.
-  if (signature === undefined || signature === '') return reject('malformed-signature', `no ${SIGNATURE_HEADER} signature`);
+  if (signature === undefined || signature === '')
+    return reject('malformed-signature', `no ${SIGNATURE_HEADER} signature`);
   if (!SIGNATURE.test(signature)) {
-    return reject('malformed-signature', 'the signature is not 64 lowercase hexadecimal characters (HMAC-SHA256, hex, no prefix)');
+    return reject(
+      'malformed-signature',
+      'the signature is not 64 lowercase hexadecimal characters (HMAC-SHA256, hex, no prefix)',
+    );
   }
   const expected = Buffer.from(sign(secret, rawBody), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
@@ -62,11 +76,14 @@ export function verify(secret: string, rawBody: string | Buffer, signature: stri
   }
 
   // parseJson: linear in the body, and refusing nesting that printing the event would choke on.
-  let body;
+  let body: JsonValue;
   try {
     body = parseJson(Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : rawBody);
   } catch (error) {
-    return reject('bad-json', error instanceof JsonLimitError ? `the body ${error.message}` : 'the body is not valid JSON');
+    return reject(
+      'bad-json',
+      error instanceof JsonLimitError ? `the body ${error.message}` : 'the body is not valid JSON',
+    );
   }
   if (!isJsonObject(body)) return reject('bad-json', 'the body is not a JSON object');
   const { type, timestamp } = body;
@@ -78,7 +95,10 @@ export function verify(secret: string, rawBody: string | Buffer, signature: stri
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const skewSeconds = Math.abs(options.now - Date.parse(timestamp)) / 1000;
   if (skewSeconds > tolerance) {
-    return reject('stale-timestamp', `the timestamp is ${Math.round(skewSeconds)} s from now, more than the ${tolerance} s allowed (a replay?)`);
+    return reject(
+      'stale-timestamp',
+      `the timestamp is ${Math.round(skewSeconds)} s from now, more than the ${tolerance} s allowed (a replay?)`,
+    );
   }
   return { ok: true, event: { type, timestamp, body } };
 }

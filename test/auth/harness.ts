@@ -9,7 +9,12 @@ import type { TestIoOptions } from '../helpers/io.js';
 import { run, tempConfigDir, type RunResult } from '../helpers/run.js';
 
 /** What auth status prints of the all-scopes demo key's identity, after the local part. */
-export const ALL_SCOPES_IDENTITY = [`tenant       ${TENANT}`, 'key name     Sandbox: all scopes', 'roles        API', 'scopes       graph.read, tenders.read, workspaces.read'];
+export const ALL_SCOPES_IDENTITY = [
+  `tenant       ${TENANT}`,
+  'key name     Sandbox: all scopes',
+  'roles        API',
+  'scopes       graph.read, tenders.read, workspaces.read',
+];
 
 const SECRETS = new Set(DEMO_KEYS.map((key) => demoKey(key.id)));
 
@@ -34,7 +39,13 @@ export async function cdata(argv: string[], options: TestIoOptions = {}): Promis
 }
 
 /** A config folder for a sequence of commands, and ways to look at its file. */
-export function configHome(): { env: { CDATA_CONFIG_DIR: string }; dir: string; file: string; read(): Record<string, unknown>; text(): string } {
+export function configHome(): {
+  env: { CDATA_CONFIG_DIR: string };
+  dir: string;
+  file: string;
+  read(): Record<string, unknown>;
+  text(): string;
+} {
   const dir = tempConfigDir();
   const file = join(dir, 'config.json');
   return {

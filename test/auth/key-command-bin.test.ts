@@ -16,9 +16,16 @@ const sandbox = useSandbox();
 function profileWith(tool: ToolName) {
   const home = configHome();
   const tools = secretTools();
-  writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: tools.command(tool), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' }), {
-    mode: 0o600,
-  });
+  writeFileSync(
+    home.file,
+    JSON.stringify({
+      profiles: { prod: { keyCommand: tools.command(tool), baseUrl: sandbox.current.url } },
+      defaultProfile: 'prod',
+    }),
+    {
+      mode: 0o600,
+    },
+  );
   return { tools, env: home.env };
 }
 
@@ -39,7 +46,14 @@ describe('the key command in the built binary', () => {
     const tools = secretTools();
     const pidFile = `${tools.dir}/background`;
     const command = `(sleep 300 & echo $! > '${pidFile}') ; echo '${TOOL_KEY}'`;
-    writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: command, baseUrl: sandbox.current.url } }, defaultProfile: 'prod' }), { mode: 0o600 });
+    writeFileSync(
+      home.file,
+      JSON.stringify({
+        profiles: { prod: { keyCommand: command, baseUrl: sandbox.current.url } },
+        defaultProfile: 'prod',
+      }),
+      { mode: 0o600 },
+    );
     const result = await runBin(['tenders', '--limit', '1', '--json'], { env: home.env });
     const sleep = Number(readFileSync(pidFile, 'utf8'));
     try {
@@ -58,7 +72,9 @@ describe('the key command in the built binary', () => {
     const result = await runBin(['tenders'], { env, timeoutMs: 30_000 });
     const elapsed = Date.now() - started;
     expect(result.code).toBe(3);
-    expect(result.stderr.split('\n')[0]).toBe("error: the key command of profile 'prod' did not finish within 10 s, so it was stopped; it said: unlock the vault:");
+    expect(result.stderr.split('\n')[0]).toBe(
+      "error: the key command of profile 'prod' did not finish within 10 s, so it was stopped; it said: unlock the vault:",
+    );
     expect(elapsed).toBeGreaterThanOrEqual(10_000);
     // cdata exits as soon as its output closes: the group was killed, not waited for.
     expect(elapsed).toBeLessThan(20_000);
@@ -68,7 +84,10 @@ describe('the key command in the built binary', () => {
 
   it('Ctrl-C while it waits: exit 130 at once, and its process group goes too', async () => {
     const { tools, env } = profileWith('hang');
-    const child = spawn(process.execPath, [BIN, 'tenders'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'tenders'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: 'ignore',
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await until(tools.hanging, 'the tool to start');
     const interrupted = Date.now();

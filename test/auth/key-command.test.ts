@@ -21,7 +21,10 @@ async function loggedIn(tool: ToolName = 'good') {
   const home = configHome();
   const tools = secretTools();
   const env = { ...home.env, PATH };
-  const result = await cdata(['auth', 'login', '-p', 'prod', '--base-url', sandbox.current.url, '--key-command', tools.command(tool)], { env });
+  const result = await cdata(
+    ['auth', 'login', '-p', 'prod', '--base-url', sandbox.current.url, '--key-command', tools.command(tool)],
+    { env },
+  );
   expect(result.code).toBe(0);
   return { home, tools, env };
 }
@@ -31,9 +34,12 @@ describe('auth login --key-command', () => {
     const home = configHome();
     const tools = secretTools();
     const before = sandbox.current.requests.length;
-    const result = await cdata(['auth', 'login', '-p', 'prod', '--base-url', sandbox.current.url, '--key-command', tools.command('extra')], {
-      env: { ...home.env, PATH },
-    });
+    const result = await cdata(
+      ['auth', 'login', '-p', 'prod', '--base-url', sandbox.current.url, '--key-command', tools.command('extra')],
+      {
+        env: { ...home.env, PATH },
+      },
+    );
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(result.stderr).toBe(
       [
@@ -45,18 +51,36 @@ describe('auth login --key-command', () => {
     );
     expect(tools.runs()).toBe(1);
     expect(sandbox.current.requests.slice(before).map((r) => [r.path, r.status])).toEqual([['/api/v1/me', 200]]);
-    expect(home.read()).toEqual({ profiles: { prod: { keyCommand: tools.command('extra'), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' });
+    expect(home.read()).toEqual({
+      profiles: { prod: { keyCommand: tools.command('extra'), baseUrl: sandbox.current.url } },
+      defaultProfile: 'prod',
+    });
     expect(home.text()).not.toContain('svc_');
   });
 
   it.each([
-    ['prints a revoked key (401)', 'revoked', /^error: This API key has been revoked; nothing stored \(HTTP 401, correlation id [0-9a-f-]+\)\n/],
-    ['fails', 'fail', /^error: the key command failed with exit status 4; it said: Error: cdata\/prod is not in the password store\. \| a key it saw: svc_\*\*\* \| line 3 \| line 4 \| line 5 \(and 2 more lines\); nothing stored\nhint: Run it yourself/],
-    ['prints no key', 'bad', /^error: the key command did not print an API key on its first line: an API key starts with 'svc_'; this one does not; nothing stored\n/],
+    [
+      'prints a revoked key (401)',
+      'revoked',
+      /^error: This API key has been revoked; nothing stored \(HTTP 401, correlation id [0-9a-f-]+\)\n/,
+    ],
+    [
+      'fails',
+      'fail',
+      /^error: the key command failed with exit status 4; it said: Error: cdata\/prod is not in the password store\. \| a key it saw: svc_\*\*\* \| line 3 \| line 4 \| line 5 \(and 2 more lines\); nothing stored\nhint: Run it yourself/,
+    ],
+    [
+      'prints no key',
+      'bad',
+      /^error: the key command did not print an API key on its first line: an API key starts with 'svc_'; this one does not; nothing stored\n/,
+    ],
   ] as const)('a command that %s: exit 3, nothing stored', async (_name, tool, message) => {
     const home = configHome();
     const tools = secretTools();
-    const result = await cdata(['auth', 'login', '--base-url', sandbox.current.url, '--key-command', tools.command(tool)], { env: { ...home.env, PATH } });
+    const result = await cdata(
+      ['auth', 'login', '--base-url', sandbox.current.url, '--key-command', tools.command(tool)],
+      { env: { ...home.env, PATH } },
+    );
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toContain('hunter2');
@@ -70,19 +94,33 @@ describe('auth login --key-command', () => {
     await cdata(['auth', 'login', '--base-url', sandbox.current.url], { stdin: demoKey('tenders'), env });
     await cdata(['config', 'set', 'timeout', '9'], { env });
     expect((await cdata(['auth', 'login', '--key-command', tools.command('good')], { env })).code).toBe(0);
-    expect(home.read().profiles).toEqual({ default: { keyCommand: tools.command('good'), baseUrl: sandbox.current.url, timeout: 9 } });
+    expect(home.read().profiles).toEqual({
+      default: { keyCommand: tools.command('good'), baseUrl: sandbox.current.url, timeout: 9 },
+    });
     expect((await cdata(['auth', 'login'], { stdin: demoKey('tenders'), env })).code).toBe(0);
-    expect(home.read().profiles).toEqual({ default: { key: demoKey('tenders'), baseUrl: sandbox.current.url, timeout: 9 } });
+    expect(home.read().profiles).toEqual({
+      default: { key: demoKey('tenders'), baseUrl: sandbox.current.url, timeout: 9 },
+    });
   });
 
   it.each([
-    ['a key in its place', ['--key-command', demoKey('all')], 'error: that is an API key, not a command that prints one: the key is never taken on the command line\n'],
+    [
+      'a key in its place',
+      ['--key-command', demoKey('all')],
+      'error: that is an API key, not a command that prints one: the key is never taken on the command line\n',
+    ],
     ['an empty command', ['--key-command', ' '], 'error: not a key command: the command is empty\n'],
-    ['an unquoted command', ['--key-command', 'pass', 'show', 'cdata/prod'], "quote the whole command: --key-command 'pass show cdata/prod'."],
+    [
+      'an unquoted command',
+      ['--key-command', 'pass', 'show', 'cdata/prod'],
+      "quote the whole command: --key-command 'pass show cdata/prod'.",
+    ],
   ])('%s: exit 2, nothing run or stored', async (_name, args, message) => {
     const home = configHome();
     const before = sandbox.current.requests.length;
-    const result = await cdata(['auth', 'login', '--base-url', sandbox.current.url, ...args], { env: { ...home.env, PATH } });
+    const result = await cdata(['auth', 'login', '--base-url', sandbox.current.url, ...args], {
+      env: { ...home.env, PATH },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(sandbox.current.requests.length).toBe(before);
@@ -134,7 +172,9 @@ describe('a profile with a key command', () => {
   it('CDATA_API_KEY wins, and --sandbox uses its own key: the command does not run', async () => {
     const { tools, env } = await loggedIn();
     const before = tools.runs();
-    const viaEnv = await cdata(['tenders', '--limit', '1', '--json'], { env: { ...env, CDATA_API_KEY: demoKey('tenders') } });
+    const viaEnv = await cdata(['tenders', '--limit', '1', '--json'], {
+      env: { ...env, CDATA_API_KEY: demoKey('tenders') },
+    });
     expect(viaEnv.code).toBe(0);
     const viaSandbox = await cdata(['--sandbox', 'tenders', '--limit', '1', '--json'], { env });
     expect(viaSandbox.code).toBe(0);
@@ -143,28 +183,49 @@ describe('a profile with a key command', () => {
 
   it('a failing command: exit 3 with what it said, the hint, and a redacted JSON error line', async () => {
     const { home, tools, env } = await loggedIn();
-    writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: tools.command('fail'), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' }));
+    writeFileSync(
+      home.file,
+      JSON.stringify({
+        profiles: { prod: { keyCommand: tools.command('fail'), baseUrl: sandbox.current.url } },
+        defaultProfile: 'prod',
+      }),
+    );
     const result = await cdata(['tenders', '-o', 'json'], { env });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     const [error, hint, json, end] = result.stderr.split('\n');
-    const said = 'it said: Error: cdata/prod is not in the password store. | a key it saw: svc_*** | line 3 | line 4 | line 5 (and 2 more lines)';
+    const said =
+      'it said: Error: cdata/prod is not in the password store. | a key it saw: svc_*** | line 3 | line 4 | line 5 (and 2 more lines)';
     expect(error).toBe(`error: the key command of profile 'prod' failed with exit status 4; ${said}`);
     expect(hint).toBe(
       `hint: Run it yourself to see what it prints: ${tools.command('fail')}. The first line of its output must be the key (svc_…). Change it with: cdata config set key-command CMD --profile prod.`,
     );
     expect(JSON.parse(json!)).toEqual({
-      error: { status: null, title: 'Not authenticated', detail: `the key command of profile 'prod' failed with exit status 4; ${said}`, correlationId: null, exitCode: 3 },
+      error: {
+        status: null,
+        title: 'Not authenticated',
+        detail: `the key command of profile 'prod' failed with exit status 4; ${said}`,
+        correlationId: null,
+        exitCode: 3,
+      },
     });
     expect(end).toBe('');
   });
 
   it('a 401 for the key it prints says where to change it', async () => {
     const { home, tools, env } = await loggedIn();
-    writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: tools.command('revoked'), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' }));
+    writeFileSync(
+      home.file,
+      JSON.stringify({
+        profiles: { prod: { keyCommand: tools.command('revoked'), baseUrl: sandbox.current.url } },
+        defaultProfile: 'prod',
+      }),
+    );
     const result = await cdata(['tenders'], { env });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain("hint: Check the key the profile's key command prints (the entry in your password manager), or replace it there.");
+    expect(result.stderr).toContain(
+      "hint: Check the key the profile's key command prints (the entry in your password manager), or replace it there.",
+    );
   });
 });
 
@@ -185,33 +246,62 @@ describe('auth status, profile list, config and logout with a key command', () =
       ].join('\n'),
     );
     const json = await cdata(['auth', 'status', '--json'], { env });
-    expect(JSON.parse(json.stdout)).toMatchObject({ key: `${TOOL_KEY.slice(0, 12)}…`, keySource: 'key-command', keyCommand: tools.command('good'), error: null });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      key: `${TOOL_KEY.slice(0, 12)}…`,
+      keySource: 'key-command',
+      keyCommand: tools.command('good'),
+      error: null,
+    });
     expect(tools.runs()).toBe(3); // login, and once per status
   });
 
   it('auth status with a failing command: the local part, then exit 3', async () => {
     const { home, tools, env } = await loggedIn();
-    writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: tools.command('bad'), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' }));
+    writeFileSync(
+      home.file,
+      JSON.stringify({
+        profiles: { prod: { keyCommand: tools.command('bad'), baseUrl: sandbox.current.url } },
+        defaultProfile: 'prod',
+      }),
+    );
     const result = await cdata(['auth', 'status'], { env });
     expect(result.code).toBe(3);
-    expect(result.stdout).toContain(`key          - (printed by the profile's key command, which failed: see the error below)\nkey command  ${tools.command('bad')}\n`);
-    expect(result.stderr).toMatch(/^error: the key command of profile 'prod' did not print an API key on its first line/);
+    expect(result.stdout).toContain(
+      `key          - (printed by the profile's key command, which failed: see the error below)\nkey command  ${tools.command('bad')}\n`,
+    );
+    expect(result.stderr).toMatch(
+      /^error: the key command of profile 'prod' did not print an API key on its first line/,
+    );
   });
 
   it('auth status when CDATA_API_KEY wins: says so, and does not run the command', async () => {
     const { tools, env } = await loggedIn();
     const before = tools.runs();
     const result = await cdata(['auth', 'status'], { env: { ...env, CDATA_API_KEY: demoKey('tenders') } });
-    expect(result.stdout).toContain(`key          ${demoKey('tenders').slice(0, 12)}… (from CDATA_API_KEY, which wins over the profile's key command)\nkey command  ${tools.command('good')}\n`);
+    expect(result.stdout).toContain(
+      `key          ${demoKey('tenders').slice(0, 12)}… (from CDATA_API_KEY, which wins over the profile's key command)\nkey command  ${tools.command('good')}\n`,
+    );
     expect(tools.runs()).toBe(before);
   });
 
   it('profile list marks such profiles; -o json carries the command', async () => {
     const { tools, env } = await loggedIn();
     const table = await cdata(['profile', 'list', '--color', 'never'], { env, stdoutTTY: true });
-    expect(table.stdout.split('\n')[1]!.trimEnd()).toMatch(new RegExp(`^prod\\s+\\*\\s+${sandbox.current.url}\\s+\\(key command\\)$`));
+    expect(table.stdout.split('\n')[1]!.trimEnd()).toMatch(
+      new RegExp(`^prod\\s+\\*\\s+${sandbox.current.url}\\s+\\(key command\\)$`),
+    );
     const json = await cdata(['profile', 'list', '--json'], { env });
-    expect(JSON.parse(json.stdout)).toEqual([{ name: 'prod', default: true, baseUrl: sandbox.current.url, key: null, keyCommand: tools.command('good'), output: null, timeout: null }]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      {
+        name: 'prod',
+        default: true,
+        baseUrl: sandbox.current.url,
+        key: null,
+        keyCommand: tools.command('good'),
+        output: null,
+        timeout: null,
+      },
+    ]);
   });
 
   it('config set key-command stores it unchecked; get prints it; unset removes it', async () => {
@@ -219,7 +309,11 @@ describe('auth status, profile list, config and logout with a key command', () =
     const tools = secretTools();
     const env = { ...home.env, PATH };
     const set = await cdata(['config', 'set', 'key-command', tools.command('bad')], { env });
-    expect(set).toMatchObject({ code: 0, stderr: "Created profile 'default'.\nStored without running it: cdata auth status runs it and checks the key it prints.\n" });
+    expect(set).toMatchObject({
+      code: 0,
+      stderr:
+        "Created profile 'default'.\nStored without running it: cdata auth status runs it and checks the key it prints.\n",
+    });
     expect(tools.runs()).toBe(0);
     expect((await cdata(['config', 'get', 'key-command'], { env })).stdout).toBe(`${tools.command('bad')}\n`);
     expect((await cdata(['config', 'unset', 'key-command'], { env })).code).toBe(0);
@@ -270,11 +364,16 @@ describe('auth status, profile list, config and logout with a key command', () =
     const home = configHome();
     const pasted = demoKey('all');
     for (const value of quoted(pasted)) {
-      writeFileSync(home.file, JSON.stringify({ profiles: { prod: { keyCommand: value, baseUrl: sandbox.current.url } } }));
+      writeFileSync(
+        home.file,
+        JSON.stringify({ profiles: { prod: { keyCommand: value, baseUrl: sandbox.current.url } } }),
+      );
       const before = sandbox.current.requests.length;
       const result = await cdata(['tenders', '-p', 'prod'], { env: { ...home.env, PATH } });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`error: the config file ${home.file} is not valid: profiles.prod.keyCommand cannot be run: that is an API key, not a command that prints one\n`);
+      expect(result.stderr).toContain(
+        `error: the config file ${home.file} is not valid: profiles.prod.keyCommand cannot be run: that is an API key, not a command that prints one\n`,
+      );
       expect(sandbox.current.requests.length).toBe(before);
       const got = await cdata(['config', 'get', 'key-command', '-p', 'prod'], { env: home.env });
       expect(got).toMatchObject({ code: 0, stdout: `${pasted.slice(0, 12)}…\n` });
@@ -282,14 +381,17 @@ describe('auth status, profile list, config and logout with a key command', () =
       expect(JSON.parse(listed.stdout)[0].keyCommand).toBe(`${pasted.slice(0, 12)}…`);
       const status = await cdata(['auth', 'status', '-p', 'prod', '-o', 'json'], { env: home.env });
       expect(JSON.parse(status.stdout).keyCommand).toBe(`${pasted.slice(0, 12)}…`);
-      for (const shown of [result, got, listed, status]) expect(shown.stdout + shown.stderr).not.toContain(pasted.slice(4));
+      for (const shown of [result, got, listed, status])
+        expect(shown.stdout + shown.stderr).not.toContain(pasted.slice(4));
     }
   });
 
   it('auth logout removes the command', async () => {
     const { home, env } = await loggedIn();
     const result = await cdata(['auth', 'logout'], { env });
-    expect(result.stderr).toBe("Removed the key command of profile 'prod'; its base URL and settings stay (cdata profile remove prod removes those too).\n");
+    expect(result.stderr).toBe(
+      "Removed the key command of profile 'prod'; its base URL and settings stay (cdata profile remove prod removes those too).\n",
+    );
     expect(home.read().profiles).toEqual({ prod: { baseUrl: sandbox.current.url } });
   });
 
@@ -297,10 +399,16 @@ describe('auth status, profile list, config and logout with a key command', () =
     const home = configHome();
     const text = JSON.stringify({ profiles: { prod: { key: demoKey('all'), keyCommand: 'pass show cdata/prod' } } });
     writeFileSync(home.file, text);
-    for (const argv of [['profile', 'list'], ['tenders', '-p', 'prod'], ['config', 'set', 'timeout', '5']]) {
+    for (const argv of [
+      ['profile', 'list'],
+      ['tenders', '-p', 'prod'],
+      ['config', 'set', 'timeout', '5'],
+    ]) {
       const result = await cdata(argv, { env: home.env });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`error: the config file ${home.file} is not valid: profiles.prod holds both key and keyCommand: a profile holds one or the other\n`);
+      expect(result.stderr).toContain(
+        `error: the config file ${home.file} is not valid: profiles.prod holds both key and keyCommand: a profile holds one or the other\n`,
+      );
     }
     expect(home.text()).toBe(text);
   });
@@ -308,11 +416,15 @@ describe('auth status, profile list, config and logout with a key command', () =
   it('a hand-edited key in the keyCommand field: exit 2 where it would run (never run, never echoed); other profiles still work', async () => {
     const home = configHome();
     const pasted = demoKey('all');
-    const text = JSON.stringify({ profiles: { prod: { keyCommand: pasted, baseUrl: sandbox.current.url }, other: { baseUrl: sandbox.current.url } } });
+    const text = JSON.stringify({
+      profiles: { prod: { keyCommand: pasted, baseUrl: sandbox.current.url }, other: { baseUrl: sandbox.current.url } },
+    });
     writeFileSync(home.file, text);
     const result = await cdata(['tenders', '-p', 'prod'], { env: home.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: the config file ${home.file} is not valid: profiles.prod.keyCommand cannot be run: that is an API key, not a command that prints one\n`);
+    expect(result.stderr).toContain(
+      `error: the config file ${home.file} is not valid: profiles.prod.keyCommand cannot be run: that is an API key, not a command that prints one\n`,
+    );
     expect(result.stderr).not.toContain(pasted.slice(4));
     const listed = await cdata(['profile', 'list', '-o', 'json'], { env: home.env });
     expect(listed.code).toBe(0);

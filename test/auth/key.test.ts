@@ -15,7 +15,8 @@ describe('maskKey', () => {
 
 describe('keyProblem', () => {
   it('accepts every demo key', () => {
-    for (const id of ['all', 'graph', 'tenders', 'workspaces', 'revoked'] as const) expect(keyProblem(demoKey(id))).toBeUndefined();
+    for (const id of ['all', 'graph', 'tenders', 'workspaces', 'revoked'] as const)
+      expect(keyProblem(demoKey(id))).toBeUndefined();
   });
 
   it('says what is wrong, never quoting the key', () => {
@@ -50,7 +51,12 @@ describe('redactKeys', () => {
   });
 
   it('keeps short svc_ names a user chose: a profile, a folder, the hint about the key format', () => {
-    for (const text of ['profile svc_prod', 'cannot write /srv/svc_etl/out.csv: EACCES', 'the key is svc_ followed by letters and digits', 'svc_***']) {
+    for (const text of [
+      'profile svc_prod',
+      'cannot write /srv/svc_etl/out.csv: EACCES',
+      'the key is svc_ followed by letters and digits',
+      'svc_***',
+    ]) {
       expect(redactKeys(text, [])).toBe(text);
     }
   });

@@ -8,7 +8,12 @@ import { cdata, configHome, secret } from './harness.js';
 const sandbox = useSandbox();
 const ALL = demoKey('all');
 
-function login(home: ReturnType<typeof configHome>, stdin: string, args: string[] = [], env: Record<string, string> = {}) {
+function login(
+  home: ReturnType<typeof configHome>,
+  stdin: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+) {
   return cdata(['auth', 'login', '--base-url', sandbox.current.url, ...args], { stdin, env: { ...home.env, ...env } });
 }
 
@@ -26,7 +31,10 @@ describe('auth login from stdin', () => {
     expect(result.stderr).toBe(`Logged in to ${TENANT} as Sandbox: all scopes (profile default).\n`);
     const checks = sandbox.current.requests.slice(before);
     expect(checks.map((r) => [r.path, r.status])).toEqual([['/api/v1/me', 200]]);
-    expect(home.read()).toEqual({ profiles: { default: { key: ALL, baseUrl: sandbox.current.url } }, defaultProfile: 'default' });
+    expect(home.read()).toEqual({
+      profiles: { default: { key: ALL, baseUrl: sandbox.current.url } },
+      defaultProfile: 'default',
+    });
   });
 
   it('then runs commands with nothing in the environment', async () => {
@@ -40,7 +48,10 @@ describe('auth login from stdin', () => {
   it('stores the base URL normalised, from --base-url or CDATA_BASE_URL', async () => {
     const home = configHome();
     await login(home, ALL, ['--profile', 'prod', '--base-url', `${sandbox.current.url}/api/v1/`]);
-    const viaEnv = await cdata(['auth', 'login', '-p', 'env'], { stdin: ALL, env: { ...home.env, CDATA_BASE_URL: sandbox.current.url } });
+    const viaEnv = await cdata(['auth', 'login', '-p', 'env'], {
+      stdin: ALL,
+      env: { ...home.env, CDATA_BASE_URL: sandbox.current.url },
+    });
     expect(viaEnv.code).toBe(0);
     const profiles = home.read().profiles as Record<string, { baseUrl: string }>;
     expect(profiles.prod!.baseUrl).toBe(sandbox.current.url);
@@ -61,14 +72,20 @@ describe('auth login from stdin', () => {
     await login(home, demoKey('tenders'), ['-p', 'prod']);
     await cdata(['-p', 'prod', 'config', 'set', 'timeout', '9'], { env: home.env });
     await login(home, ALL, ['-p', 'prod']);
-    expect((home.read().profiles as Record<string, unknown>).prod).toEqual({ key: ALL, baseUrl: sandbox.current.url, timeout: 9 });
+    expect((home.read().profiles as Record<string, unknown>).prod).toEqual({
+      key: ALL,
+      baseUrl: sandbox.current.url,
+      timeout: 9,
+    });
   });
 
   it('stores a key without workspaces.read (403 on /me), saying its identity cannot be shown', async () => {
     const home = configHome();
     const result = await login(home, demoKey('graph'), ['-p', 'graph']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('Key stored (profile graph). Its identity cannot be shown: the key lacks workspaces.read');
+    expect(result.stderr).toContain(
+      'Key stored (profile graph). Its identity cannot be shown: the key lacks workspaces.read',
+    );
     expect((home.read().profiles as Record<string, { key: string }>).graph!.key).toBe(demoKey('graph'));
   });
 
@@ -86,7 +103,9 @@ describe('auth login from stdin', () => {
     const home = configHome();
     const result = await login(home, ALL, [], { CDATA_API_KEY: demoKey('tenders') });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('warning: CDATA_API_KEY is set, and it wins over the stored key until you unset it.');
+    expect(result.stderr).toContain(
+      'warning: CDATA_API_KEY is set, and it wins over the stored key until you unset it.',
+    );
   });
 });
 
@@ -94,12 +113,32 @@ describe('auth login refuses, storing nothing', () => {
   const refusals: [string, string, string][] = [
     ['an empty stdin', '', 'the key is empty; nothing stored'],
     ['only a line end', '\r\n', 'the key is empty; nothing stored'],
-    ['no svc_ prefix', secret('sk_live_0123456789abcdef0123456789'), "an API key starts with 'svc_'; this one does not; nothing stored"],
-    ['whitespace inside', secret('svc_abcdef 0123456789abcdef'), 'the key holds whitespace (was more than one line pasted?); nothing stored'],
-    ['two lines', `${ALL}\n${demoKey('graph')}\n`, 'the key holds whitespace (was more than one line pasted?); nothing stored'],
+    [
+      'no svc_ prefix',
+      secret('sk_live_0123456789abcdef0123456789'),
+      "an API key starts with 'svc_'; this one does not; nothing stored",
+    ],
+    [
+      'whitespace inside',
+      secret('svc_abcdef 0123456789abcdef'),
+      'the key holds whitespace (was more than one line pasted?); nothing stored',
+    ],
+    [
+      'two lines',
+      `${ALL}\n${demoKey('graph')}\n`,
+      'the key holds whitespace (was more than one line pasted?); nothing stored',
+    ],
     ['a tab inside', secret('svc_abcdef\t0123456789abcdef'), 'the key holds whitespace'],
-    ['a control character', secret('svc_abcdef\u001b[2J0123456789'), 'the key holds control characters; nothing stored'],
-    ['non-ASCII', secret('svc_abcdéf0123456789abcdef'), 'the key holds characters other than printable ASCII; nothing stored'],
+    [
+      'a control character',
+      secret('svc_abcdef\u001b[2J0123456789'),
+      'the key holds control characters; nothing stored',
+    ],
+    [
+      'non-ASCII',
+      secret('svc_abcdéf0123456789abcdef'),
+      'the key holds characters other than printable ASCII; nothing stored',
+    ],
     ['nothing after the prefix', 'svc_', "the key holds nothing after 'svc_'; nothing stored"],
   ];
 
@@ -117,7 +156,9 @@ describe('auth login refuses, storing nothing', () => {
     const home = configHome();
     const result = await login(home, `${demoKey('revoked')}\n`);
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: This API key has been revoked; nothing stored \(HTTP 401, correlation id [0-9a-f-]+\)\n/);
+    expect(result.stderr).toMatch(
+      /^error: This API key has been revoked; nothing stored \(HTTP 401, correlation id [0-9a-f-]+\)\n/,
+    );
     expect(existsSync(home.file)).toBe(false);
   });
 
@@ -174,7 +215,10 @@ describe('auth login refuses, storing nothing', () => {
 
   it('an unreachable API: exit 6, nothing stored', async () => {
     const home = configHome();
-    const result = await cdata(['auth', 'login', '--base-url', 'http://127.0.0.1:1', '--retries', '0'], { stdin: ALL, env: home.env });
+    const result = await cdata(['auth', 'login', '--base-url', 'http://127.0.0.1:1', '--retries', '0'], {
+      stdin: ALL,
+      env: home.env,
+    });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('; nothing stored');
     expect(existsSync(home.file)).toBe(false);

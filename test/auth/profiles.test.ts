@@ -8,8 +8,14 @@ const sandbox = useSandbox();
 /** A config with profiles prod (all scopes, the default) and staging (tenders.read only). */
 async function twoProfiles() {
   const home = configHome();
-  for (const [profile, key] of [['prod', demoKey('all')], ['staging', demoKey('tenders')]] as const) {
-    const result = await cdata(['auth', 'login', '-p', profile, '--base-url', sandbox.current.url], { stdin: key, env: home.env });
+  for (const [profile, key] of [
+    ['prod', demoKey('all')],
+    ['staging', demoKey('tenders')],
+  ] as const) {
+    const result = await cdata(['auth', 'login', '-p', profile, '--base-url', sandbox.current.url], {
+      stdin: key,
+      env: home.env,
+    });
     expect(result.code).toBe(0);
   }
   return home;
@@ -36,8 +42,24 @@ describe('profile list', () => {
     await cdata(['-p', 'staging', 'config', 'set', 'output', 'csv'], { env: home.env });
     const result = await cdata(['profile', 'list', '-o', 'json'], { env: home.env });
     expect(JSON.parse(result.stdout)).toEqual([
-      { name: 'prod', default: true, baseUrl: sandbox.current.url, key: `${demoKey('all').slice(0, 12)}…`, keyCommand: null, output: null, timeout: null },
-      { name: 'staging', default: false, baseUrl: sandbox.current.url, key: `${demoKey('tenders').slice(0, 12)}…`, keyCommand: null, output: 'csv', timeout: null },
+      {
+        name: 'prod',
+        default: true,
+        baseUrl: sandbox.current.url,
+        key: `${demoKey('all').slice(0, 12)}…`,
+        keyCommand: null,
+        output: null,
+        timeout: null,
+      },
+      {
+        name: 'staging',
+        default: false,
+        baseUrl: sandbox.current.url,
+        key: `${demoKey('tenders').slice(0, 12)}…`,
+        keyCommand: null,
+        output: 'csv',
+        timeout: null,
+      },
     ]);
   });
 
@@ -64,8 +86,14 @@ describe('profile use', () => {
     expect(used.code).toBe(0);
     expect(used.stderr).toBe("Profile 'staging' is now the default.\n");
     expect(await whoAmI(home.env)).toMatchObject({ profile: 'staging', key: `${demoKey('tenders').slice(0, 12)}…` });
-    expect(await whoAmI({ ...home.env, CDATA_PROFILE: 'prod' })).toMatchObject({ profile: 'prod', profileSource: 'env' });
-    expect(await whoAmI({ ...home.env, CDATA_PROFILE: 'staging' }, ['-p', 'prod'])).toMatchObject({ profile: 'prod', profileSource: 'flag' });
+    expect(await whoAmI({ ...home.env, CDATA_PROFILE: 'prod' })).toMatchObject({
+      profile: 'prod',
+      profileSource: 'env',
+    });
+    expect(await whoAmI({ ...home.env, CDATA_PROFILE: 'staging' }, ['-p', 'prod'])).toMatchObject({
+      profile: 'prod',
+      profileSource: 'flag',
+    });
   });
 
   it('the commands follow the switch', async () => {
@@ -99,7 +127,10 @@ describe('profile remove', () => {
   it('removing another profile keeps the default', async () => {
     const home = await twoProfiles();
     await cdata(['profile', 'remove', 'staging'], { env: home.env });
-    expect(home.read()).toEqual({ profiles: { prod: { key: demoKey('all'), baseUrl: sandbox.current.url } }, defaultProfile: 'prod' });
+    expect(home.read()).toEqual({
+      profiles: { prod: { key: demoKey('all'), baseUrl: sandbox.current.url } },
+      defaultProfile: 'prod',
+    });
   });
 
   it('a profile that does not exist: exit 2', async () => {
@@ -117,7 +148,10 @@ describe('auth logout', () => {
     const result = await cdata(['auth', 'logout', '-p', 'staging'], { env: home.env });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("Removed the key of profile 'staging'; its base URL and settings stay");
-    expect((home.read().profiles as Record<string, unknown>).staging).toEqual({ baseUrl: sandbox.current.url, timeout: 5 });
+    expect((home.read().profiles as Record<string, unknown>).staging).toEqual({
+      baseUrl: sandbox.current.url,
+      timeout: 5,
+    });
     const after = await cdata(['tenders', '-p', 'staging'], { env: home.env });
     expect(after.code).toBe(3);
   });
@@ -163,13 +197,20 @@ describe('a named profile that does not exist', () => {
   });
 
   it('is fine when the key and the base URL come from the environment', async () => {
-    const env = { ...configHome().env, CDATA_API_KEY: demoKey('all'), CDATA_BASE_URL: sandbox.current.url, CDATA_PROFILE: 'ci' };
+    const env = {
+      ...configHome().env,
+      CDATA_API_KEY: demoKey('all'),
+      CDATA_BASE_URL: sandbox.current.url,
+      CDATA_PROFILE: 'ci',
+    };
     expect((await cdata(['tenders', '--limit', '1'], { env })).code).toBe(0);
   });
 
   it('is created by auth login and by config set', async () => {
     const home = configHome();
-    expect((await cdata(['-p', 'fresh', 'config', 'set', 'output', 'json'], { env: home.env })).stderr).toBe("Created profile 'fresh'.\n");
+    expect((await cdata(['-p', 'fresh', 'config', 'set', 'output', 'json'], { env: home.env })).stderr).toBe(
+      "Created profile 'fresh'.\n",
+    );
     expect(home.read()).toEqual({ profiles: { fresh: { output: 'json' } } });
   });
 });

@@ -41,7 +41,9 @@ describe('auth login at a terminal (in-process)', () => {
     expect(result.code).toBe(0);
     expect(result.rawModes).toEqual([true, false]);
     // As the terminal shows it: a slow /me may have drawn the wait's spinner, and cleared it.
-    expect(screen(result.stderr)).toBe(`API key for profile 'default' (input hidden):\nLogged in to ${TENANT} as Sandbox: all scopes (profile default).`);
+    expect(screen(result.stderr)).toBe(
+      `API key for profile 'default' (input hidden):\nLogged in to ${TENANT} as Sandbox: all scopes (profile default).`,
+    );
     expect((result.home.read().profiles as Record<string, { key: string }>).default!.key).toBe(ALL);
   });
 

@@ -9,7 +9,10 @@ const sandbox = useSandbox();
 
 async function loggedIn(key = demoKey('all'), profile = 'default') {
   const home = configHome();
-  const result = await cdata(['auth', 'login', '-p', profile, '--base-url', sandbox.current.url], { stdin: key, env: home.env });
+  const result = await cdata(['auth', 'login', '-p', profile, '--base-url', sandbox.current.url], {
+    stdin: key,
+    env: home.env,
+  });
   expect(result.code).toBe(0);
   return home;
 }
@@ -34,10 +37,16 @@ describe('auth status', () => {
 
   it('says when CDATA_API_KEY wins over the stored key, and checks that key', async () => {
     const home = await loggedIn();
-    const result = await cdata(['auth', 'status', '--json'], { env: { ...home.env, CDATA_API_KEY: demoKey('workspaces') } });
+    const result = await cdata(['auth', 'status', '--json'], {
+      env: { ...home.env, CDATA_API_KEY: demoKey('workspaces') },
+    });
     expect(result.code).toBe(0);
     const status = JSON.parse(result.stdout);
-    expect(status).toMatchObject({ key: `${demoKey('workspaces').slice(0, 12)}…`, keySource: 'env', identity: { displayName: 'Sandbox: workspaces.read only' } });
+    expect(status).toMatchObject({
+      key: `${demoKey('workspaces').slice(0, 12)}…`,
+      keySource: 'env',
+      identity: { displayName: 'Sandbox: workspaces.read only' },
+    });
     const text = await cdata(['auth', 'status'], { env: { ...home.env, CDATA_API_KEY: demoKey('workspaces') } });
     expect(text.stdout).toContain("(from CDATA_API_KEY, which wins over the profile's stored key)");
   });
@@ -67,7 +76,9 @@ describe('auth status', () => {
   });
 
   it('a revoked key (401): exit 3 after the local part', async () => {
-    const result = await cdata(['auth', 'status'], { env: { ...configHome().env, CDATA_API_KEY: demoKey('revoked'), CDATA_BASE_URL: sandbox.current.url } });
+    const result = await cdata(['auth', 'status'], {
+      env: { ...configHome().env, CDATA_API_KEY: demoKey('revoked'), CDATA_BASE_URL: sandbox.current.url },
+    });
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('key          svc_QNXGw1by… (from CDATA_API_KEY)');
     expect(result.stderr).toContain('error: This API key has been revoked.');
@@ -102,6 +113,10 @@ describe('auth status', () => {
   it('with --sandbox, reports the in-process sandbox and its demo key', async () => {
     const result = await cdata(['--sandbox', 'auth', 'status', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ baseUrlSource: 'sandbox', keySource: 'sandbox', identity: { tenant: TENANT } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      baseUrlSource: 'sandbox',
+      keySource: 'sandbox',
+      identity: { tenant: TENANT },
+    });
   });
 });

@@ -47,15 +47,20 @@ const LINES = [
   },
   { resource: 'agents', key: 'old-agent', change: 'removed', row: before[1]! },
 ];
-const WHAT = 'authority: PREPARE → DRAFT; tools: documents.read → documents.read, pricing.calculate; outputType: — → bid.pack.v2; budget: 1250000.00 → 1250001.50; region: (absent) → Gauteng';
+const WHAT =
+  'authority: PREPARE → DRAFT; tools: documents.read → documents.read, pricing.calculate; outputType: — → bid.pack.v2; budget: 1250000.00 → 1250001.50; region: (absent) → Gauteng';
 
-const answering = (body: string): Fault => (_req, res) => {
-  res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.end(body);
-  return 200;
-};
-const agentsAnswer = (body: string) => makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/agents') ? answering(body) : undefined) });
-const exportInto = async (dir: string, sandbox: Sandbox, ...lists: string[]) => expect((await run(['export', ...lists, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW })).code).toBe(0);
+const answering =
+  (body: string): Fault =>
+  (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(body);
+    return 200;
+  };
+const agentsAnswer = (body: string) =>
+  makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/agents') ? answering(body) : undefined) });
+const exportInto = async (dir: string, sandbox: Sandbox, ...lists: string[]) =>
+  expect((await run(['export', ...lists, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW })).code).toBe(0);
 
 /** A folder whose last export found LINES in agents, and compared sites (unchanged). */
 async function exported(): Promise<string> {
@@ -111,7 +116,11 @@ describe('cdata changes, in every format', () => {
     );
     const tsv = await changes(dir, '-o', 'tsv', '--fields', 'change,key,fields');
     expect(tsv).toMatchObject({ code: 0, stderr: '' });
-    expect(tsv.stdout).toBe(['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, 'removed\told-agent\t', ''].join('\n'));
+    expect(tsv.stdout).toBe(
+      ['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, 'removed\told-agent\t', ''].join(
+        '\n',
+      ),
+    );
   });
 
   it('--out FILE takes the output, in the format its name says', async () => {
@@ -125,30 +134,59 @@ describe('cdata changes, in every format', () => {
 describe('choosing', () => {
   it('--change: one kind or several, in any case; RESOURCE: the lists (aliases too)', async () => {
     const dir = await exported();
-    const kinds = async (...argv: string[]) => (await changes(dir, '-o', 'ndjson', ...argv)).stdout.split('\n').filter(Boolean).map((line) => (parseJson(line) as JsonObject).change);
+    const kinds = async (...argv: string[]) =>
+      (await changes(dir, '-o', 'ndjson', ...argv)).stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (parseJson(line) as JsonObject).change);
     expect(await kinds('--change', 'added')).toEqual(['added']);
     expect(await kinds('--change', 'Removed,changed')).toEqual(['changed', 'removed']);
     expect(await kinds('agents', '--change', 'added,changed,removed')).toEqual(['added', 'changed', 'removed']);
     expect(await kinds('sites')).toEqual([]);
     const people = await changes(dir, 'people', '-o', 'ndjson');
-    expect(people).toEqual({ code: 0, stdout: '', stderr: 'no changes in persons: not in the last export\n', sleeps: [] });
+    expect(people).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'no changes in persons: not in the last export\n',
+      sleeps: [],
+    });
   });
 
   it('refuses, exit 2, before reading anything: an unknown kind or list, no --dir, --fields the format lacks', async () => {
     const dir = await exported();
     const cases: [string[], string][] = [
-      [['changes', '--dir', dir, '--change', 'deleted'], "error: --change takes added, changed, removed, or several of them with commas (got 'deleted')\n"],
-      [['changes', '--dir', dir, '--change', ''], "error: --change takes added, changed, removed, or several of them with commas (got '')\n"],
-      [['changes', '--dir', dir, 'tendres'], "error: unknown resource 'tendres' for changes; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n"],
+      [
+        ['changes', '--dir', dir, '--change', 'deleted'],
+        "error: --change takes added, changed, removed, or several of them with commas (got 'deleted')\n",
+      ],
+      [
+        ['changes', '--dir', dir, '--change', ''],
+        "error: --change takes added, changed, removed, or several of them with commas (got '')\n",
+      ],
+      [
+        ['changes', '--dir', dir, 'tendres'],
+        "error: unknown resource 'tendres' for changes; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n",
+      ],
       [['changes'], 'error: changes needs the export folder: --dir DIR\nhint: e.g. cdata changes --dir /srv/exports\n'],
-      [['changes', '--dir', dir, '-o', 'json', '--fields', 'key,title'], "error: unknown field 'title' in --fields for changes; valid fields: resource, key, change, fields, row\n"],
-      [['changes', '--dir', dir, '-o', 'csv', '--fields', 'key,nope'], "error: unknown field 'nope' in --fields for changes; valid fields: resource, change, key, title, fields, row\n"],
+      [
+        ['changes', '--dir', dir, '-o', 'json', '--fields', 'key,title'],
+        "error: unknown field 'title' in --fields for changes; valid fields: resource, key, change, fields, row\n",
+      ],
+      [
+        ['changes', '--dir', dir, '-o', 'csv', '--fields', 'key,nope'],
+        "error: unknown field 'nope' in --fields for changes; valid fields: resource, change, key, title, fields, row\n",
+      ],
     ];
     for (const [argv, stderr] of cases) {
       const result = await run(argv);
       // With -o json, the error is a JSON line too (docs/errors.md): the first line is the message.
       const first = `${result.stderr.split('\n')[0]}\n`;
-      expect({ argv, code: result.code, stdout: result.stdout, stderr: first }).toEqual({ argv, code: 2, stdout: '', stderr: stderr.split('\n')[0] + '\n' });
+      expect({ argv, code: result.code, stdout: result.stdout, stderr: first }).toEqual({
+        argv,
+        code: 2,
+        stdout: '',
+        stderr: `${stderr.split('\n')[0]}\n`,
+      });
       if (!argv.includes('json')) expect(result.stderr).toBe(stderr);
     }
   });
@@ -158,29 +196,60 @@ describe('--query, over the change objects', () => {
   it('a filter keeps the changes as they print without it: lines in a table, csv and tsv, the objects in json', async () => {
     const dir = await exported();
     const query = "[?change != 'removed']";
-    const table = await run(['changes', '--dir', dir, '--color', 'never', '--query', query], { stdoutTTY: true, columns: 250 });
+    const table = await run(['changes', '--dir', dir, '--color', 'never', '--query', query], {
+      stdoutTTY: true,
+      columns: 250,
+    });
     expect(table).toMatchObject({ code: 0, stderr: '' });
     expect(table.stdout).toBe(
-      ['resource  change   key           title', 'agents    added    new-agent     new-agent', 'agents    changed  bid-preparer  bid-preparer', ...WHAT.split('; ').map((field) => `  ${field}`), ''].join('\n'),
+      [
+        'resource  change   key           title',
+        'agents    added    new-agent     new-agent',
+        'agents    changed  bid-preparer  bid-preparer',
+        ...WHAT.split('; ').map((field) => `  ${field}`),
+        '',
+      ].join('\n'),
     );
     const tsv = await changes(dir, '-o', 'tsv', '--fields', 'change,key,fields', '--query', query);
-    expect(tsv).toMatchObject({ code: 0, stderr: '', stdout: ['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, ''].join('\n') });
+    expect(tsv).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: ['change\tkey\tfields', 'added\tnew-agent\t', `changed\tbid-preparer\t${WHAT}`, ''].join('\n'),
+    });
     const json = await changes(dir, '-o', 'json', '--query', query);
     expect(json).toMatchObject({ code: 0, stderr: '', stdout: `${stringifyJson(LINES.slice(0, 2), 2)}\n` });
   });
 
   it('a projection prints as any query result: its own columns, numbers as the API wrote them; a count alone', async () => {
     const dir = await exported();
-    const projection = await changes(dir, '-o', 'csv', '--query', '[?fields.budget].{key: key, before: fields.budget.from, after: row.budget}');
-    expect(projection).toMatchObject({ code: 0, stderr: '', stdout: 'key,before,after\r\nbid-preparer,1250000.00,1250001.50\r\n' });
+    const projection = await changes(
+      dir,
+      '-o',
+      'csv',
+      '--query',
+      '[?fields.budget].{key: key, before: fields.budget.from, after: row.budget}',
+    );
+    expect(projection).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'key,before,after\r\nbid-preparer,1250000.00,1250001.50\r\n',
+    });
     expect(await changes(dir, '--query', 'length(@)')).toMatchObject({ code: 0, stderr: '', stdout: '3\n' });
     // Nothing matched: the header of the lines, as for no change at all.
-    expect(await changes(dir, '-o', 'csv', '--query', "[?change == 'nope']")).toMatchObject({ code: 0, stderr: '', stdout: 'resource,change,key,title,fields,row\r\n' });
+    expect(await changes(dir, '-o', 'csv', '--query', "[?change == 'nope']")).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'resource,change,key,title,fields,row\r\n',
+    });
   });
 
   it('sees only the lists and kinds chosen; an expression that does not parse is exit 2, before the folder is read', async () => {
     const dir = await exported();
-    expect(await changes(dir, '--change', 'added', '--query', '[].key', '-o', 'json')).toMatchObject({ code: 0, stderr: '', stdout: '[\n  "new-agent"\n]\n' });
+    expect(await changes(dir, '--change', 'added', '--query', '[].key', '-o', 'json')).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: '[\n  "new-agent"\n]\n',
+    });
     const missing = join(folder(), 'nope');
     const bad = await changes(missing, '--query', '[?');
     expect(bad.code).toBe(2);
@@ -193,20 +262,39 @@ describe('when there is nothing to show', () => {
   it('a folder with no export: nothing printed, said on stderr, exit 0; a path that is no folder: exit 2', async () => {
     const dir = folder();
     for (const format of ['table', 'json', 'csv']) {
-      expect(await changes(dir, '-o', format)).toEqual({ code: 0, stdout: '', stderr: `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on\n`, sleeps: [] });
+      expect(await changes(dir, '-o', format)).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on\n`,
+        sleeps: [],
+      });
     }
     expect(await changes(dir, '-q')).toEqual({ code: 0, stdout: '', stderr: '', sleeps: [] });
     const missing = join(dir, 'nope');
-    expect(await changes(missing)).toMatchObject({ code: 2, stdout: '', stderr: `error: ${missing} is not a folder: no export to read changes from\nhint: Give the --dir an export was written to.\n` });
+    expect(await changes(missing)).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: ${missing} is not a folder: no export to read changes from\nhint: Give the --dir an export was written to.\n`,
+    });
   });
 
   it('a baseline: nothing printed at a terminal (an empty list in json, a header in csv), and said on stderr', async () => {
     const dir = folder();
     await exportInto(dir, await agentsAnswer(BEFORE), 'agents', 'sites');
     const note = 'no changes in agents, sites: the last export was the baseline (nothing earlier to compare with)\n';
-    expect(await run(['changes', '--dir', dir], { stdoutTTY: true })).toEqual({ code: 0, stdout: '', stderr: note, sleeps: [] });
+    expect(await run(['changes', '--dir', dir], { stdoutTTY: true })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: note,
+      sleeps: [],
+    });
     expect(await changes(dir, '-o', 'json')).toEqual({ code: 0, stdout: '[]\n', stderr: note, sleeps: [] });
-    expect(await changes(dir, '-o', 'csv')).toEqual({ code: 0, stdout: 'resource,change,key,title,fields,row\r\n', stderr: note, sleeps: [] });
+    expect(await changes(dir, '-o', 'csv')).toEqual({
+      code: 0,
+      stdout: 'resource,change,key,title,fields,row\r\n',
+      stderr: note,
+      sleeps: [],
+    });
   });
 
   it('a list that failed, one not exported, and lists compared with nothing changed: each said', async () => {
@@ -214,7 +302,12 @@ describe('when there is nothing to show', () => {
     const sandbox = await agentsAnswer(BEFORE);
     await exportInto(dir, sandbox, 'agents', 'sites', 'tenders');
     const failing = await makeSandbox({
-      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? answering('{"not":"a list"}') : req.url?.startsWith('/api/v1/agents') ? answering(BEFORE) : undefined),
+      faults: (_i, req) =>
+        req.url?.startsWith('/api/v1/tenders')
+          ? answering('{"not":"a list"}')
+          : req.url?.startsWith('/api/v1/agents')
+            ? answering(BEFORE)
+            : undefined,
     });
     expect((await run(['export', 'agents', 'tenders', '--dir', dir], { env: sandboxEnv(failing) })).code).toBe(7);
     const result = await run(['changes', '--dir', dir, 'tenders', 'sites', 'agents'], { stdoutTTY: true });
@@ -242,14 +335,27 @@ describe('when there is nothing to show', () => {
     const { changesFile: _file, ...manifest } = manifestOf(generation);
     rmSync(join(generation, '..data', 'manifest.json'));
     writeFileSync(join(generation, '..data', 'manifest.json'), JSON.stringify(manifest));
-    expect(await changes(generation)).toEqual({ code: 0, stdout: '', stderr: said.replace(dir, generation), sleeps: [] });
+    expect(await changes(generation)).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: said.replace(dir, generation),
+      sleeps: [],
+    });
   });
 });
 
 describe('what it refuses', () => {
   it.each([
-    ['a line that is not JSON', (path: string) => writeFileSync(path, '{"resource":"agents"\n'), 'line 1 is not JSON: '],
-    ['a line that is not a change', (path: string) => writeFileSync(path, '{"resource":"agents","key":"x","change":"renamed","row":{}}\n'), 'line 1 is not a change cdata wrote'],
+    [
+      'a line that is not JSON',
+      (path: string) => writeFileSync(path, '{"resource":"agents"\n'),
+      'line 1 is not JSON: ',
+    ],
+    [
+      'a line that is not a change',
+      (path: string) => writeFileSync(path, '{"resource":"agents","key":"x","change":"renamed","row":{}}\n'),
+      'line 1 is not a change cdata wrote',
+    ],
     ['a FIFO', (path: string) => execFileSync('mkfifo', [path]), 'it is a FIFO (named pipe), not a regular file'],
   ])('a changes.ndjson with %s: exit 2 naming it, at once', async (_what, plant, why) => {
     const dir = await exported();
@@ -266,7 +372,10 @@ describe('what it refuses', () => {
   it("a ..data that is not cdata's: exit 2", async () => {
     const dir = folder();
     writeFileSync(join(dir, '..data'), 'x');
-    expect(await changes(dir)).toMatchObject({ code: 2, stderr: `error: cannot read the changes in ${dir}: ${dir}/..data is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)\nhint: cdata export writes them; the next export into ${dir} writes them afresh.\n` });
+    expect(await changes(dir)).toMatchObject({
+      code: 2,
+      stderr: `error: cannot read the changes in ${dir}: ${dir}/..data is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)\nhint: cdata export writes them; the next export into ${dir} writes them afresh.\n`,
+    });
   });
 });
 
@@ -275,7 +384,10 @@ describe('the built binary at a terminal', () => {
     const dir = await exported();
     const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
     expect(result.code).toBe(0);
-    const lines = result.stdout.replace(/\u001b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
+    const lines = result.stdout
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines).toEqual([
       'resource  change   key           title',
       'agents    added    new-agent     new-agent',
@@ -291,17 +403,40 @@ describe('the built binary at a terminal', () => {
   });
 
   it('a UUID key as the list shows it (its shortest unique prefix, 8 or more), which opens the record; a long value wrapped, not cut', async () => {
-    const [first, second, third] = ['d10e897e-3fad-44fe-9cce-6ea6c6b804e9', 'd10e897e-4bad-44fe-9cce-6ea6c6b804e9', '2768b625-3a72-4d8a-8109-473d20ab034c'];
-    const company = (id: string, name: string, notes: string) => ({ id, name, registrationNumber: null, kind: 'BUYER', notes, createdAt: '2026-11-01T00:00:00.000Z' });
-    const long = 'Pays on the 25th; invoices must quote the order number, the project number, the ward and the name of the site agent';
-    const answer = (rows: object[]) => makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/graph/companies') ? answering(JSON.stringify(rows)) : undefined) });
+    const [first, second, third] = [
+      'd10e897e-3fad-44fe-9cce-6ea6c6b804e9',
+      'd10e897e-4bad-44fe-9cce-6ea6c6b804e9',
+      '2768b625-3a72-4d8a-8109-473d20ab034c',
+    ];
+    const company = (id: string, name: string, notes: string) => ({
+      id,
+      name,
+      registrationNumber: null,
+      kind: 'BUYER',
+      notes,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    const long =
+      'Pays on the 25th; invoices must quote the order number, the project number, the ward and the name of the site agent';
+    const answer = (rows: object[]) =>
+      makeSandbox({
+        faults: (_i, req) =>
+          req.url?.startsWith('/api/v1/graph/companies') ? answering(JSON.stringify(rows)) : undefined,
+      });
     const dir = folder();
-    await exportInto(dir, await answer([company(first, 'City of Tshwane', 'short'), company(second, 'Vaal Electrical', 'x')]), 'companies');
+    await exportInto(
+      dir,
+      await answer([company(first, 'City of Tshwane', 'short'), company(second, 'Vaal Electrical', 'x')]),
+      'companies',
+    );
     const later = await answer([company(first, 'City of Tshwane', long), company(third, 'Karoo Readymix', 'y')]);
     await exportInto(dir, later, 'companies');
     const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
     expect(result.code).toBe(0);
-    const lines = result.stdout.replace(/\u001b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
+    const lines = result.stdout
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines).toEqual([
       'resource   change   key         title',
       'companies  added    2768b625    Karoo Readymix',

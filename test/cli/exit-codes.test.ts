@@ -18,7 +18,11 @@ const env = () => sandboxEnv(sandbox.current);
 /** A config folder whose default profile holds `key` for the sandbox: the key stored by auth login. */
 function storedKey(key: string): Record<string, string> {
   const dir = tempConfigDir();
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { key, baseUrl: sandbox.current.url } } }), { mode: 0o600 });
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ profiles: { default: { key, baseUrl: sandbox.current.url } } }),
+    { mode: 0o600 },
+  );
   return { CDATA_CONFIG_DIR: dir };
 }
 
@@ -45,7 +49,9 @@ describe('exit 2: usage and configuration', () => {
     expect(far).toMatchObject({ code: 2, stdout: '', requests: [] });
     expect(far.stderr).toBe("error: unknown option '--bogus'\nhint: Run 'cdata tenders --help' for usage.\n");
     const near = await against(sandbox.current, ['tenders', '--teir', 'STRETCH']);
-    expect(near.stderr).toBe("error: unknown option '--teir'\nhint: Did you mean --tier? Run 'cdata tenders --help' for usage.\n");
+    expect(near.stderr).toBe(
+      "error: unknown option '--teir'\nhint: Did you mean --tier? Run 'cdata tenders --help' for usage.\n",
+    );
   });
 
   it.each([
@@ -63,8 +69,12 @@ describe('exit 2: usage and configuration', () => {
   });
 
   it('--json with -o csv is a contradiction, reported the same (with its JSON line) in either order', async () => {
-    const line = '{"error":{"status":null,"title":"Usage error","detail":"--json and --output csv disagree: use one of them","correlationId":null,"exitCode":2}}';
-    for (const argv of [['--json', '-o', 'csv'], ['-o', 'csv', '--json']]) {
+    const line =
+      '{"error":{"status":null,"title":"Usage error","detail":"--json and --output csv disagree: use one of them","correlationId":null,"exitCode":2}}';
+    for (const argv of [
+      ['--json', '-o', 'csv'],
+      ['-o', 'csv', '--json'],
+    ]) {
       const result = await against(sandbox.current, ['tenders', ...argv]);
       expect(result).toMatchObject({ code: 2, stdout: '', requests: [] });
       expect(result.stderr).toBe(`error: --json and --output csv disagree: use one of them\n${line}\n`);
@@ -83,7 +93,9 @@ describe('exit 2: usage and configuration', () => {
   });
 
   it('no base URL: says how to set one', async () => {
-    const result = await cdata(['tenders'], { env: { CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: tempConfigDir() } });
+    const result = await cdata(['tenders'], {
+      env: { CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: tempConfigDir() },
+    });
     expect(result).toEqual({
       code: 2,
       stdout: '',
@@ -104,7 +116,11 @@ describe('exit 2: usage and configuration', () => {
   });
 
   it('http://localhost is loopback, and allowed', async () => {
-    const result = await against(sandbox.current, ['workspaces', '--base-url', `http://localhost:${sandbox.current.port}`]);
+    const result = await against(sandbox.current, [
+      'workspaces',
+      '--base-url',
+      `http://localhost:${sandbox.current.port}`,
+    ]);
     expect(result.code).toBe(0);
     expect(result.requests).toHaveLength(1);
   });
@@ -119,9 +135,14 @@ describe('exit 2: usage and configuration', () => {
 
 describe('exit 3: not authenticated', () => {
   it('no key configured', async () => {
-    const result = await against(sandbox.current, ['tenders'], { CDATA_BASE_URL: sandbox.current.url, CDATA_CONFIG_DIR: tempConfigDir() });
+    const result = await against(sandbox.current, ['tenders'], {
+      CDATA_BASE_URL: sandbox.current.url,
+      CDATA_CONFIG_DIR: tempConfigDir(),
+    });
     expect(result).toMatchObject({ code: 3, stdout: '', requests: [] });
-    expect(result.stderr).toBe("error: no API key for profile 'default'\nhint: Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.\n");
+    expect(result.stderr).toBe(
+      "error: no API key for profile 'default'\nhint: Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.\n",
+    );
   });
 
   it.each([
@@ -138,9 +159,14 @@ describe('exit 3: not authenticated', () => {
   });
 
   it('401 for a key from CDATA_API_KEY: the hint says to replace it there, as auth login would not help', async () => {
-    const result = await against(sandbox.current, ['tenders'], { ...storedKey(demoKey('all')), CDATA_API_KEY: demoKey('revoked') });
+    const result = await against(sandbox.current, ['tenders'], {
+      ...storedKey(demoKey('all')),
+      CDATA_API_KEY: demoKey('revoked'),
+    });
     expect(result.code).toBe(3);
-    expect(result.stderr.split('\n')[1]).toBe('hint: Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.');
+    expect(result.stderr.split('\n')[1]).toBe(
+      'hint: Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.',
+    );
   });
 });
 
@@ -165,24 +191,28 @@ describe('exit 4: forbidden', () => {
 });
 
 describe('the JSON error line', () => {
-  it.each([[['-o', 'json']], [['-o', 'ndjson']], [['--json']], [['-o', 'NDJSON']]])('%j adds it to stderr after the message', async (format) => {
-    const result = await against(sandbox.current, ['tenders', ...format], sandboxEnv(sandbox.current, 'graph'));
-    const correlationId = result.requests[0]!.correlationId;
-    const [message, hint, json, end] = result.stderr.split('\n');
-    expect(message).toMatch(/^error: This key lacks the scope tenders\.read/);
-    expect(hint).toMatch(/^hint: /);
-    expect(end).toBe('');
-    expect(JSON.parse(json!)).toEqual({
-      error: {
-        status: 403,
-        title: 'Forbidden',
-        detail: 'This key lacks the scope tenders.read, which /api/v1/tenders requires. Scopes are fixed when a key is created.',
-        correlationId,
-        exitCode: 4,
-      },
-    });
-    expect(Object.keys(JSON.parse(json!).error)).toEqual(['status', 'title', 'detail', 'correlationId', 'exitCode']);
-  });
+  it.each([[['-o', 'json']], [['-o', 'ndjson']], [['--json']], [['-o', 'NDJSON']]])(
+    '%j adds it to stderr after the message',
+    async (format) => {
+      const result = await against(sandbox.current, ['tenders', ...format], sandboxEnv(sandbox.current, 'graph'));
+      const correlationId = result.requests[0]!.correlationId;
+      const [message, hint, json, end] = result.stderr.split('\n');
+      expect(message).toMatch(/^error: This key lacks the scope tenders\.read/);
+      expect(hint).toMatch(/^hint: /);
+      expect(end).toBe('');
+      expect(JSON.parse(json!)).toEqual({
+        error: {
+          status: 403,
+          title: 'Forbidden',
+          detail:
+            'This key lacks the scope tenders.read, which /api/v1/tenders requires. Scopes are fixed when a key is created.',
+          correlationId,
+          exitCode: 4,
+        },
+      });
+      expect(Object.keys(JSON.parse(json!).error)).toEqual(['status', 'title', 'detail', 'correlationId', 'exitCode']);
+    },
+  );
 
   it('carries null status and correlation id for errors no server gave', async () => {
     const result = await cdata(['tenders', '--json', '--tier', 'best'], { env: env() });
@@ -206,14 +236,30 @@ describe('exit 1: a bug in cdata', () => {
     const { main } = await import('../../src/cli.js');
     // Something cdata never expects from its output stream: a TypeError out of write().
     const io = testIo({ env: { ...env(), CDATA_API_KEY: demoKey('all') } });
-    const broken = { ...io.io, stdout: { isTTY: false, write: () => { throw new TypeError("Cannot read properties of undefined (reading 'x')"); } } };
+    const broken = {
+      ...io.io,
+      stdout: {
+        isTTY: false,
+        write: () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'x')");
+        },
+      },
+    };
     const code = await main(['agents', '-o', 'json'], broken);
     expect(code).toBe(1);
     const [message, hint, json] = io.stderr().trimEnd().split('\n');
     expect(message).toBe("error: internal error: Cannot read properties of undefined (reading 'x')");
-    expect(hint).toBe('hint: this is a bug in cdata; please report it with the command you ran and its --debug output.');
+    expect(hint).toBe(
+      'hint: this is a bug in cdata; please report it with the command you ran and its --debug output.',
+    );
     expect(JSON.parse(json!)).toEqual({
-      error: { status: null, title: 'Internal error', detail: "internal error: Cannot read properties of undefined (reading 'x')", correlationId: null, exitCode: 1 },
+      error: {
+        status: null,
+        title: 'Internal error',
+        detail: "internal error: Cannot read properties of undefined (reading 'x')",
+        correlationId: null,
+        exitCode: 1,
+      },
     });
   });
 });

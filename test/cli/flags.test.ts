@@ -29,9 +29,17 @@ describe('--limit', () => {
 
   it('out of 1..200 is clamped with a note on stderr', async () => {
     const low = await sent(['obligations', '--limit', '0', '-o', 'csv']);
-    expect(low).toMatchObject({ code: 0, queries: ['limit=1'], stderr: '--limit 0 is less than 1, so cdata asks for 1.\n' });
+    expect(low).toMatchObject({
+      code: 0,
+      queries: ['limit=1'],
+      stderr: '--limit 0 is less than 1, so cdata asks for 1.\n',
+    });
     const high = await sent(['obligations', '--limit', '500', '-o', 'csv']);
-    expect(high).toMatchObject({ code: 0, queries: ['limit=200'], stderr: '--limit 500 is more than the API returns, so cdata asks for 200, the most.\n' });
+    expect(high).toMatchObject({
+      code: 0,
+      queries: ['limit=200'],
+      stderr: '--limit 500 is more than the API returns, so cdata asks for 200, the most.\n',
+    });
     expect(high.stdout.trimEnd().split('\r\n')).toHaveLength(201);
   });
 
@@ -80,6 +88,11 @@ describe('--decided and --undecided', () => {
 
   it('together are a usage error, nothing sent', async () => {
     const result = await sent(['tenders', '--decided', '--undecided']);
-    expect(result).toMatchObject({ code: 2, stdout: '', queries: [], stderr: 'error: --decided and --undecided cannot be used together\n' });
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      queries: [],
+      stderr: 'error: --decided and --undecided cannot be used together\n',
+    });
   });
 });

@@ -12,7 +12,8 @@ const sandbox = useSandbox({ now: () => NOW });
 const endpoints = ENDPOINTS as readonly Endpoint[];
 
 /** The rows `cdata NAME` asks for: limit 100 (always sent) where the endpoint takes one. */
-const expected = (endpoint: Endpoint): Promise<JsonValue> => fetchDirect(sandbox.current, endpoint, endpoint.params.some((p) => p.name === 'limit') ? { limit: '100' } : {});
+const expected = (endpoint: Endpoint): Promise<JsonValue> =>
+  fetchDirect(sandbox.current, endpoint, endpoint.params.some((p) => p.name === 'limit') ? { limit: '100' } : {});
 
 const lines = (text: string): string[] => {
   expect(text.endsWith('\n')).toBe(true);
@@ -40,7 +41,10 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const fields = fieldNames(endpoint);
     const records = parseStrictCsv(result.stdout) as string[][];
-    expect(records).toEqual([fields, ...rowsOf(await expected(endpoint)).map((row) => fields.map((field) => csvCell(row[field])))]);
+    expect(records).toEqual([
+      fields,
+      ...rowsOf(await expected(endpoint)).map((row) => fields.map((field) => csvCell(row[field]))),
+    ]);
     expect(result.stdout.split('\r\n').length).toBeGreaterThan(1); // RFC 4180 line ends
   });
 
@@ -50,7 +54,10 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     const fields = fieldNames(endpoint);
     expect(unsafeChars(result.stdout, { allowTab: true })).toEqual([]);
     const parsed = lines(result.stdout).map((line) => line.split('\t').map(unescapeTsv));
-    expect(parsed).toEqual([fields, ...rowsOf(await expected(endpoint)).map((row) => fields.map((field) => tsvCell(row[field])))]);
+    expect(parsed).toEqual([
+      fields,
+      ...rowsOf(await expected(endpoint)).map((row) => fields.map((field) => tsvCell(row[field]))),
+    ]);
   });
 
   it('-o table shows the default columns under a header row (a record: every field, one per line)', async () => {
@@ -62,8 +69,13 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     if (endpoint.shape === 'object') {
       const fields = fieldNames(endpoint);
       const width = Math.max(...fields.map((field) => field.length));
-      const values = (value: JsonValue | undefined) => (Array.isArray(value) ? value.map((item) => `- ${tableCell(item)}`) : [tableCell(value)]);
-      const expected = fields.flatMap((field) => values(rows[0]![field]).map((text, n) => `${n === 0 ? field.padEnd(width) : ' '.repeat(width)}  ${text}`.trimEnd()));
+      const values = (value: JsonValue | undefined) =>
+        Array.isArray(value) ? value.map((item) => `- ${tableCell(item)}`) : [tableCell(value)];
+      const expected = fields.flatMap((field) =>
+        values(rows[0]![field]).map((text, n) =>
+          `${n === 0 ? field.padEnd(width) : ' '.repeat(width)}  ${text}`.trimEnd(),
+        ),
+      );
       expect(printed).toEqual(expected);
       return;
     }
@@ -71,8 +83,11 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     expect(printed[0]).toMatch(tableLinePattern(endpoint.columns));
     // The key first, an id as its shortest prefix of 8 or more that no other row shown shares.
     const ids = rows.map((row) => String(row.id));
-    const shown = (column: string, value: JsonValue | undefined) => (column === 'id' && endpoint.key === 'id' ? shortestPrefix(String(value), ids) : tableCell(value));
-    rows.forEach((row, i) => expect(printed[i + 1]).toMatch(tableLinePattern(endpoint.columns.map((column) => shown(column, row[column])))));
+    const shown = (column: string, value: JsonValue | undefined) =>
+      column === 'id' && endpoint.key === 'id' ? shortestPrefix(String(value), ids) : tableCell(value);
+    rows.forEach((row, i) =>
+      expect(printed[i + 1]).toMatch(tableLinePattern(endpoint.columns.map((column) => shown(column, row[column])))),
+    );
   });
 });
 
@@ -88,7 +103,9 @@ describe('format details', () => {
   });
 
   it('csv keeps numbers as the API wrote them and neutralises formulas, never numbers', async () => {
-    const obligations = parseStrictCsv((await cdata(['obligations', '--limit', '200', '-o', 'csv', '-f', 'amount,notes'], { env: env() })).stdout) as string[][];
+    const obligations = parseStrictCsv(
+      (await cdata(['obligations', '--limit', '200', '-o', 'csv', '-f', 'amount,notes'], { env: env() })).stdout,
+    ) as string[][];
     const amounts = obligations.slice(1).map(([amount]) => amount!);
     expect(amounts.filter((amount) => amount !== '').every((amount) => /^\d+\.\d\d$/.test(amount))).toBe(true);
     expect(amounts.some((amount) => amount.endsWith('0'))).toBe(true); // trailing zeros kept: 1250000.00, 8812.40
@@ -97,8 +114,13 @@ describe('format details', () => {
     expect(obligations.map(([, notes]) => notes)).toContain("'+VAT (15%)");
     expect(obligations.map(([, notes]) => notes)).toContain("'@finance please confirm the bank details by phone");
 
-    const tenders = parseStrictCsv((await cdata(['tenders', '--limit', '200', '-o', 'csv', '-f', 'runwayDays'], { env: env() })).stdout) as string[][];
-    const negative = tenders.slice(1).map(([days]) => days!).filter((days) => days.startsWith('-') || days.startsWith("'"));
+    const tenders = parseStrictCsv(
+      (await cdata(['tenders', '--limit', '200', '-o', 'csv', '-f', 'runwayDays'], { env: env() })).stdout,
+    ) as string[][];
+    const negative = tenders
+      .slice(1)
+      .map(([days]) => days!)
+      .filter((days) => days.startsWith('-') || days.startsWith("'"));
     expect(negative.length).toBeGreaterThan(0);
     expect(negative.every((days) => /^-\d+$/.test(days))).toBe(true);
   });
@@ -108,7 +130,10 @@ describe('format details', () => {
     const rows = rowsOf(await fetchDirect(sandbox.current, findEndpoint('tenders')!, { limit: '100' }));
     const [header, ...body] = lines(result.stdout);
     // A column ends two spaces before the next one's header starts.
-    for (const [column, next] of [['score', 'title'], ['runwayDays', 'decision']] as const) {
+    for (const [column, next] of [
+      ['score', 'title'],
+      ['runwayDays', 'decision'],
+    ] as const) {
       const start = header!.indexOf(column);
       const end = header!.indexOf(next) - 2;
       const cells = body.map((line) => line.padEnd(end).slice(start, end));

@@ -13,20 +13,26 @@ const sandbox = useSandbox();
 
 /** The headings of a help text, in order, and the option names under "Global Options:". */
 function sections(help: string): { headings: string[]; global: string[] } {
-  const headings = help.split('\n').filter((line) => /^(Usage: |[A-Z][A-Za-z ]*:$)/.test(line)).map((line) => line.replace(/:.*/, ''));
+  const headings = help
+    .split('\n')
+    .filter((line) => /^(Usage: |[A-Z][A-Za-z ]*:$)/.test(line))
+    .map((line) => line.replace(/:.*/, ''));
   const block = help.split('Global Options:\n')[1]?.split('\n\n')[0] ?? '';
   const global = [...block.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!);
   return { headings, global };
 }
 
 describe('cdata help and cdata version', () => {
-  it.each([[[]], [['tenders']], [['people']], [['auth']], [['auth', 'login']], [['config', 'list']], [['help']]])('cdata help %j prints what --help prints', async (path) => {
-    const help = await cdata(['help', ...path]);
-    const flag = await cdata([...path, '--help']);
-    expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout).toBe(flag.stdout);
-    expect(help.stdout).toMatch(/^Usage: cdata/);
-  });
+  it.each([[[]], [['tenders']], [['people']], [['auth']], [['auth', 'login']], [['config', 'list']], [['help']]])(
+    'cdata help %j prints what --help prints',
+    async (path) => {
+      const help = await cdata(['help', ...path]);
+      const flag = await cdata([...path, '--help']);
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout).toBe(flag.stdout);
+      expect(help.stdout).toMatch(/^Usage: cdata/);
+    },
+  );
 
   it('cdata version prints what --version prints', async () => {
     expect(await cdata(['version'])).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
@@ -34,9 +40,18 @@ describe('cdata help and cdata version', () => {
 
   it.each([
     [['help', 'nosuch'], "error: unknown command 'nosuch'\nhint: Run 'cdata --help' for usage.\n"],
-    [['help', 'tender'], "error: unknown command 'tender'\nhint: Did you mean tenders? Run 'cdata --help' for usage.\n"],
-    [['help', 'auth', 'lgoin'], "error: unknown command 'lgoin' for 'cdata auth'\nhint: Did you mean login? Run 'cdata auth --help' for usage.\n"],
-    [['help', 'tenders', 'extra'], "error: unknown command 'extra' for 'cdata tenders'\nhint: Run 'cdata tenders --help' for usage.\n"],
+    [
+      ['help', 'tender'],
+      "error: unknown command 'tender'\nhint: Did you mean tenders? Run 'cdata --help' for usage.\n",
+    ],
+    [
+      ['help', 'auth', 'lgoin'],
+      "error: unknown command 'lgoin' for 'cdata auth'\nhint: Did you mean login? Run 'cdata auth --help' for usage.\n",
+    ],
+    [
+      ['help', 'tenders', 'extra'],
+      "error: unknown command 'extra' for 'cdata tenders'\nhint: Run 'cdata tenders --help' for usage.\n",
+    ],
   ])('%j: exit 2, nothing on stdout, nothing sent', async (argv, stderr) => {
     const before = sandbox.current.requests.length;
     expect(await cdata(argv, { env: sandboxEnv(sandbox.current) })).toMatchObject({ code: 2, stdout: '', stderr });
@@ -45,14 +60,19 @@ describe('cdata help and cdata version', () => {
 });
 
 describe("a group's help", () => {
-  it.each([['auth'], ['config'], ['profile'], ['webhook']])('cdata %s --help: usage, then its commands, its own -h, examples, and where the rest is', async (group) => {
-    const help = (await cdata([group, '--help'])).stdout;
-    expect(sections(help)).toEqual({ headings: ['Usage', 'Commands', 'Options', 'Examples'], global: [] });
-    expect(help).toMatch(new RegExp(`^Usage: cdata ${group} \\[options\\] <command>\n`));
-    expect(help).toMatch(/\nOptions:\n {2}-h, --help +show help\n\n/);
-    // Wrapped to 80 columns (no terminal, no COLUMNS): compared with the line breaks as spaces.
-    expect(help.replace(/\n(?=\S)/g, ' ')).toContain(` Run 'cdata ${group} COMMAND --help' (or 'cdata help ${group} COMMAND') for a command's options.\n`);
-  });
+  it.each([['auth'], ['config'], ['profile'], ['webhook']])(
+    'cdata %s --help: usage, then its commands, its own -h, examples, and where the rest is',
+    async (group) => {
+      const help = (await cdata([group, '--help'])).stdout;
+      expect(sections(help)).toEqual({ headings: ['Usage', 'Commands', 'Options', 'Examples'], global: [] });
+      expect(help).toMatch(new RegExp(`^Usage: cdata ${group} \\[options\\] <command>\n`));
+      expect(help).toMatch(/\nOptions:\n {2}-h, --help +show help\n\n/);
+      // Wrapped to 80 columns (no terminal, no COLUMNS): compared with the line breaks as spaces.
+      expect(help.replace(/\n(?=\S)/g, ' ')).toContain(
+        ` Run 'cdata ${group} COMMAND --help' (or 'cdata help ${group} COMMAND') for a command's options.\n`,
+      );
+    },
+  );
 
   it('run without a subcommand: the same help on stderr, exit 2', async () => {
     const result = await cdata(['config']);
@@ -65,30 +85,113 @@ describe("a group's help", () => {
   });
 
   it('an unknown subcommand points at its group, with a suggestion when one is near', async () => {
-    expect(await cdata(['auth', 'foo'])).toMatchObject({ code: 2, stderr: "error: unknown command 'foo' for 'cdata auth'\nhint: Run 'cdata auth --help' for usage.\n" });
+    expect(await cdata(['auth', 'foo'])).toMatchObject({
+      code: 2,
+      stderr: "error: unknown command 'foo' for 'cdata auth'\nhint: Run 'cdata auth --help' for usage.\n",
+    });
     expect(await cdata(['-p', 'x', 'config', 'sett', 'a'])).toMatchObject({
       code: 2,
-      stderr: "error: unknown command 'sett' for 'cdata config'\nhint: Did you mean set? Run 'cdata config --help' for usage.\n",
+      stderr:
+        "error: unknown command 'sett' for 'cdata config'\nhint: Did you mean set? Run 'cdata config --help' for usage.\n",
     });
     // A global option's value is not taken for a command.
-    expect(await cdata(['-p', 'auth', 'nosuch'])).toMatchObject({ code: 2, stderr: "error: unknown command 'nosuch'\nhint: Run 'cdata --help' for usage.\n" });
+    expect(await cdata(['-p', 'auth', 'nosuch'])).toMatchObject({
+      code: 2,
+      stderr: "error: unknown command 'nosuch'\nhint: Run 'cdata --help' for usage.\n",
+    });
   });
 });
 
 describe("a command's help", () => {
-  const ALL = ['--profile', '--base-url', '--output', '--json', '--fields', '--no-header', '--bom', '--out', '--timeout', '--retries', '--max-wait', '--color', '--quiet', '--debug', '--sandbox', '--no-pager'];
+  const ALL = [
+    '--profile',
+    '--base-url',
+    '--output',
+    '--json',
+    '--fields',
+    '--no-header',
+    '--bom',
+    '--out',
+    '--timeout',
+    '--retries',
+    '--max-wait',
+    '--color',
+    '--quiet',
+    '--debug',
+    '--sandbox',
+    '--no-pager',
+  ];
   it.each([
     [['tenders'], ALL],
-    [['export'], ['--profile', '--base-url', '--output', '--json', '--no-header', '--bom', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox']],
-    [['auth', 'login'], ['--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox']],
-    [['auth', 'status'], ['--profile', '--base-url', '--output', '--json', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox']],
-    [['auth', 'logout'], ['--profile', '--quiet']],
-    [['config', 'get'], ['--profile', '--quiet']],
-    [['config', 'list'], ['--profile', '--output', '--json', '--fields', '--no-header', '--bom', '--out', '--color', '--quiet', '--no-pager']],
+    [
+      ['export'],
+      [
+        '--profile',
+        '--base-url',
+        '--output',
+        '--json',
+        '--no-header',
+        '--bom',
+        '--timeout',
+        '--retries',
+        '--max-wait',
+        '--quiet',
+        '--debug',
+        '--sandbox',
+      ],
+    ],
+    [
+      ['auth', 'login'],
+      ['--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox'],
+    ],
+    [
+      ['auth', 'status'],
+      [
+        '--profile',
+        '--base-url',
+        '--output',
+        '--json',
+        '--timeout',
+        '--retries',
+        '--max-wait',
+        '--quiet',
+        '--debug',
+        '--sandbox',
+      ],
+    ],
+    [
+      ['auth', 'logout'],
+      ['--profile', '--quiet'],
+    ],
+    [
+      ['config', 'get'],
+      ['--profile', '--quiet'],
+    ],
+    [
+      ['config', 'list'],
+      [
+        '--profile',
+        '--output',
+        '--json',
+        '--fields',
+        '--no-header',
+        '--bom',
+        '--out',
+        '--color',
+        '--quiet',
+        '--no-pager',
+      ],
+    ],
     [['config', 'path'], ['--quiet']],
-    [['profile', 'list'], ['--output', '--json', '--fields', '--no-header', '--bom', '--out', '--color', '--quiet', '--no-pager']],
+    [
+      ['profile', 'list'],
+      ['--output', '--json', '--fields', '--no-header', '--bom', '--out', '--color', '--quiet', '--no-pager'],
+    ],
     [['profile', 'use'], ['--quiet']],
-    [['webhook', 'check'], ['--output', '--json', '--fields', '--no-header', '--bom', '--color', '--quiet', '--no-pager']],
+    [
+      ['webhook', 'check'],
+      ['--output', '--json', '--fields', '--no-header', '--bom', '--color', '--quiet', '--no-pager'],
+    ],
     [['webhook', 'listen'], ['--quiet']],
     [['sandbox'], ['--quiet']],
   ])('%j lists, of the global options, only those that apply', async (path, global) => {
@@ -125,11 +228,15 @@ describe("gh's --json FIELDS", () => {
   });
 
   it('what it says works, and a word that is not a field list is left to the parser', async () => {
-    const result = await cdata(['tenders', '--json', '--fields', 'ocid,title', '--limit', '1'], { env: sandboxEnv(sandbox.current) });
+    const result = await cdata(['tenders', '--json', '--fields', 'ocid,title', '--limit', '1'], {
+      env: sandboxEnv(sandbox.current),
+    });
     expect(result.code).toBe(0);
     expect(Object.keys((JSON.parse(result.stdout) as object[])[0]!)).toEqual(['ocid', 'title']);
     // `me` takes no argument (a list command takes a KEY since issue 18's record view, and the word would be that).
-    expect((await cdata(['me', '--json', 'nonsense'], { env: sandboxEnv(sandbox.current) })).stderr).toMatch(/^error: too many arguments for 'me'/);
+    expect((await cdata(['me', '--json', 'nonsense'], { env: sandboxEnv(sandbox.current) })).stderr).toMatch(
+      /^error: too many arguments for 'me'/,
+    );
   });
 });
 

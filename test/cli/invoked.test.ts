@@ -8,7 +8,13 @@ describe('the command argv names', () => {
   it('a help flag before the command asks for the root help: every command listed', async () => {
     const root = await run(['--help']);
     expect(root.code).toBe(0);
-    for (const argv of [['--help', 'tenders'], ['-h', 'tenders'], ['-q', '-h', 'export'], ['-qh', 'export'], ['-p', 'x', '--help', 'agents']]) {
+    for (const argv of [
+      ['--help', 'tenders'],
+      ['-h', 'tenders'],
+      ['-q', '-h', 'export'],
+      ['-qh', 'export'],
+      ['-p', 'x', '--help', 'agents'],
+    ]) {
       const result = await run(argv);
       expect({ argv, code: result.code, stdout: result.stdout }).toEqual({ argv, code: 0, stdout: root.stdout });
     }

@@ -15,7 +15,8 @@ const GREEN = '\u001b[32m';
 
 describe('colour', () => {
   const table = async (flags: string[], extraEnv: Record<string, string>, stdoutTTY: boolean) =>
-    (await cdata(['tenders', '--limit', '5', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY })).stdout;
+    (await cdata(['tenders', '--limit', '5', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY }))
+      .stdout;
 
   it.each([
     ['auto on a terminal', [], {}, true, true],
@@ -29,17 +30,29 @@ describe('colour', () => {
     ['TERM=dumb on a terminal', [], { TERM: 'dumb' }, true, false],
     ['--color always over NO_COLOR', ['--color', 'always'], { NO_COLOR: '1' }, true, true],
     ['--color never over FORCE_COLOR', ['--color', 'never'], { FORCE_COLOR: '3' }, true, false],
-  ] as [string, string[], Record<string, string>, boolean, boolean][])('%s', async (_what, flags, extraEnv, tty, coloured) => {
-    const out = await table(flags, extraEnv, tty);
-    expect(out).toContain('RECOMMENDED');
-    if (coloured) expect(out).toContain(`${GREEN}\u001b[1mRECOMMENDED`);
-    else expect(out).not.toContain('\u001b');
-  });
+  ] as [string, string[], Record<string, string>, boolean, boolean][])(
+    '%s',
+    async (_what, flags, extraEnv, tty, coloured) => {
+      const out = await table(flags, extraEnv, tty);
+      expect(out).toContain('RECOMMENDED');
+      if (coloured) expect(out).toContain(`${GREEN}\u001b[1mRECOMMENDED`);
+      else expect(out).not.toContain('\u001b');
+    },
+  );
 
   it('colours tier, decision, status and a negative runway, each colour with one meaning (docs/output.md)', async () => {
-    const tenders = (await cdata(['tenders', '--color', 'always', '-f', 'tier,decision,runwayDays'], { env: env(), stdoutTTY: true })).stdout;
+    const tenders = (
+      await cdata(['tenders', '--color', 'always', '-f', 'tier,decision,runwayDays'], { env: env(), stdoutTTY: true })
+    ).stdout;
     // The tiers: green the best, cyan the next, the last plain; the decisions: blue, magenta, yellow.
-    for (const code of [`${GREEN}\u001b[1mRECOMMENDED`, '\u001b[36mWORTH_A_LOOK', '\u001b[34mBID', '\u001b[35mNO_BID', '\u001b[33mCLARIFY_FIRST']) expect(tenders).toContain(code);
+    for (const code of [
+      `${GREEN}\u001b[1mRECOMMENDED`,
+      '\u001b[36mWORTH_A_LOOK',
+      '\u001b[34mBID',
+      '\u001b[35mNO_BID',
+      '\u001b[33mCLARIFY_FIRST',
+    ])
+      expect(tenders).toContain(code);
     expect(tenders).toMatch(/(^|\n)STRETCH /);
     // Past due: red, and a minus sign without colour; red marks nothing else here.
     expect(tenders).toMatch(/\u001b\[31m-\d+\u001b\[39m/);
@@ -47,12 +60,17 @@ describe('colour', () => {
     const sites = (await cdata(['sites', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })).stdout;
     expect(sites).toContain('\u001b[90mCLOSED');
     expect(sites).toMatch(/\nACTIVE\n[^]*\nPLANNED\n|\nPLANNED\n[^]*\nACTIVE\n/);
-    const obligations = (await cdata(['obligations', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })).stdout;
+    const obligations = (
+      await cdata(['obligations', '-o', 'table', '--color', 'always', '-f', 'status'], { env: env() })
+    ).stdout;
     for (const code of ['\u001b[33mOPEN', '\u001b[90mDONE']) expect(obligations).toContain(code);
   });
 
   it.each(['json', 'ndjson', 'csv', 'tsv'])('never in %s, even when forced', async (format) => {
-    const result = await cdata(['tenders', '-o', format, '--color', 'always', '-f', 'ocid,tier,score,decision'], { env: { ...env(), FORCE_COLOR: '3' }, stdoutTTY: true });
+    const result = await cdata(['tenders', '-o', format, '--color', 'always', '-f', 'ocid,tier,score,decision'], {
+      env: { ...env(), FORCE_COLOR: '3' },
+      stdoutTTY: true,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('RECOMMENDED');
     expect(result.stdout).not.toContain('\u001b');
@@ -73,15 +91,23 @@ describe('the truncation note', () => {
   });
 
   it('tenders come best tier first, so their note says best-matched, not newest; a sentence for one row too', async () => {
-    expect((await run(['tenders', '--limit', '5'])).stderr).toBe('These are the 5 best-matched tenders; more may exist (--limit takes up to 200).');
+    expect((await run(['tenders', '--limit', '5'])).stderr).toBe(
+      'These are the 5 best-matched tenders; more may exist (--limit takes up to 200).',
+    );
     // One row: a sentence in the singular, not `the best-matched 1 tenders`.
-    expect((await run(['tenders', '--limit', '1'])).stderr).toBe('This is the best-matched tender; more may exist (--limit takes up to 200).');
-    expect((await run(['companies', '--limit', '1'])).stderr).toBe('This is the newest company; more may exist (--limit takes up to 200).');
+    expect((await run(['tenders', '--limit', '1'])).stderr).toBe(
+      'This is the best-matched tender; more may exist (--limit takes up to 200).',
+    );
+    expect((await run(['companies', '--limit', '1'])).stderr).toBe(
+      'This is the newest company; more may exist (--limit takes up to 200).',
+    );
   });
 
   it('says at 200 that the API cannot return more', async () => {
     const result = await run(['obligations', '--limit', '200']);
-    expect(result.stderr).toBe('These are the 200 newest obligations, the most the API returns: older ones cannot be listed (the API has no paging).');
+    expect(result.stderr).toBe(
+      'These are the 200 newest obligations, the most the API returns: older ones cannot be listed (the API has no paging).',
+    );
   });
 
   it('not when fewer rows came, not when stderr is not a terminal, not with -q', async () => {
@@ -96,10 +122,15 @@ describe('-q', () => {
   it('silences notes but not errors', async () => {
     const clamped = await cdata(['obligations', '--limit', '900', '-q'], { env: env(), stderrTTY: true });
     expect(clamped).toMatchObject({ code: 0, stderr: '' });
-    const waited = await cdata(['workspaces', '-q'], { env: sandboxEnv(await makeSandbox({ faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) })) });
+    const waited = await cdata(['workspaces', '-q'], {
+      env: sandboxEnv(await makeSandbox({ faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) })),
+    });
     expect(waited).toMatchObject({ code: 0, stderr: '', sleeps: [1000] });
     const failed = await cdata(['tenders', '-q', '--tier', 'x'], { env: env() });
-    expect(failed).toMatchObject({ code: 2, stderr: "error: --tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got 'x')\n" });
+    expect(failed).toMatchObject({
+      code: 2,
+      stderr: "error: --tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got 'x')\n",
+    });
     const forbidden = await cdata(['tenders', '-q', '--json'], { env: sandboxEnv(sandbox.current, 'graph') });
     expect(forbidden.code).toBe(4);
     expect(forbidden.stderr.split('\n')).toHaveLength(4);
@@ -109,7 +140,10 @@ describe('-q', () => {
 describe('an empty list is success', () => {
   const tenders = findEndpoint('tenders')!;
   const empty = async (argv: string[], options: { stdoutTTY?: boolean } = {}) =>
-    cdata(['tenders', ...argv], { env: sandboxEnv(await makeSandbox({ faults: faultAlways(FAULTS.emptyList) })), ...options });
+    cdata(['tenders', ...argv], {
+      env: sandboxEnv(await makeSandbox({ faults: faultAlways(FAULTS.emptyList) })),
+      ...options,
+    });
 
   it('table: nothing on stdout, says so on stderr (a note: -q silences it)', async () => {
     expect(await empty([], { stdoutTTY: true })).toMatchObject({ code: 0, stdout: '', stderr: 'No tenders found.\n' });
@@ -122,7 +156,15 @@ describe('an empty list is success', () => {
   });
 
   it('csv and tsv print the header only', async () => {
-    expect(await empty(['-o', 'csv'])).toMatchObject({ code: 0, stdout: `${fieldNames(tenders).join(',')}\r\n`, stderr: '' });
-    expect(await empty(['-o', 'tsv'])).toMatchObject({ code: 0, stdout: `${fieldNames(tenders).join('\t')}\n`, stderr: '' });
+    expect(await empty(['-o', 'csv'])).toMatchObject({
+      code: 0,
+      stdout: `${fieldNames(tenders).join(',')}\r\n`,
+      stderr: '',
+    });
+    expect(await empty(['-o', 'tsv'])).toMatchObject({
+      code: 0,
+      stdout: `${fieldNames(tenders).join('\t')}\n`,
+      stderr: '',
+    });
   });
 });

@@ -1,5 +1,18 @@
 // --fields, --no-header, --bom, the default format, and --out.
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +38,8 @@ async function tenderRows(): Promise<JsonObject[]> {
 }
 
 describe('--fields', () => {
-  const go = (format: string, ...more: string[]) => cdata(['tenders', '--limit', '5', '-o', format, '--fields', FIELDS.join(','), ...more], { env: env() });
+  const go = (format: string, ...more: string[]) =>
+    cdata(['tenders', '--limit', '5', '-o', format, '--fields', FIELDS.join(','), ...more], { env: env() });
   const projected = (row: JsonObject) => Object.fromEntries(FIELDS.map((field) => [field, row[field]]));
 
   it('projects and orders json objects', async () => {
@@ -37,31 +51,49 @@ describe('--fields', () => {
   });
 
   it('projects and orders ndjson lines', async () => {
-    const printed = (await go('ndjson')).stdout.trimEnd().split('\n').map((line) => parseJson(line) as JsonObject);
+    const printed = (await go('ndjson')).stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => parseJson(line) as JsonObject);
     expect(printed).toEqual((await tenderRows()).map(projected));
     expect(printed.map((row) => Object.keys(row))).toEqual(printed.map(() => FIELDS));
   });
 
   it('chooses csv and tsv columns', async () => {
     const rows = await tenderRows();
-    expect(parseStrictCsv((await go('csv')).stdout)).toEqual([FIELDS, ...rows.map((row) => FIELDS.map((f) => csvCell(row[f])))]);
-    const tsv = (await go('tsv')).stdout.trimEnd().split('\n').map((line) => line.split('\t').map(unescapeTsv));
+    expect(parseStrictCsv((await go('csv')).stdout)).toEqual([
+      FIELDS,
+      ...rows.map((row) => FIELDS.map((f) => csvCell(row[f]))),
+    ]);
+    const tsv = (await go('tsv')).stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t').map(unescapeTsv));
     expect(tsv).toEqual([FIELDS, ...rows.map((row) => FIELDS.map((f) => tsvCell(row[f])))]);
   });
 
   it('chooses table columns', async () => {
-    const result = await cdata(['tenders', '--limit', '5', '--fields', FIELDS.join(','), '--color', 'never'], { env: env(), stdoutTTY: true });
+    const result = await cdata(['tenders', '--limit', '5', '--fields', FIELDS.join(','), '--color', 'never'], {
+      env: env(),
+      stdoutTTY: true,
+    });
     const [header, ...body] = result.stdout.trimEnd().split('\n');
     expect(header).toMatch(tableLinePattern(FIELDS));
     expect(body).toHaveLength(5);
-    (await tenderRows()).forEach((row, i) => expect(body[i]).toMatch(tableLinePattern(FIELDS.map((f) => tableCell(row[f])))));
+    (await tenderRows()).forEach((row, i) =>
+      expect(body[i]).toMatch(tableLinePattern(FIELDS.map((f) => tableCell(row[f])))),
+    );
   });
 
   it('chooses and orders the pairs of me, and its json', async () => {
     const table = await cdata(['me', '--fields', 'scopes,tenant', '--color', 'never'], { env: env(), stdoutTTY: true });
-    expect(table.stdout).toBe('scopes  - graph.read\n        - tenders.read\n        - workspaces.read\ntenant  Mthembu & Van Wyk Construction (Pty) Ltd\n');
+    expect(table.stdout).toBe(
+      'scopes  - graph.read\n        - tenders.read\n        - workspaces.read\ntenant  Mthembu & Van Wyk Construction (Pty) Ltd\n',
+    );
     const json = await cdata(['me', '--fields', 'tenant,roles', '--json'], { env: env() });
-    expect(json.stdout).toBe('{\n  "tenant": "Mthembu & Van Wyk Construction (Pty) Ltd",\n  "roles": [\n    "API"\n  ]\n}\n');
+    expect(json.stdout).toBe(
+      '{\n  "tenant": "Mthembu & Van Wyk Construction (Pty) Ltd",\n  "roles": [\n    "API"\n  ]\n}\n',
+    );
   });
 
   it('refuses an unknown field with exit 2, listing the valid ones, before any request', async () => {
@@ -81,7 +113,9 @@ describe('--no-header and --bom', () => {
   it('drops the header row from csv, tsv and table', async () => {
     for (const format of ['csv', 'tsv', 'table']) {
       const withHeader = await cdata(['sites', '--limit', '3', '-o', format, '--color', 'never'], { env: env() });
-      const without = await cdata(['sites', '--limit', '3', '-o', format, '--color', 'never', '--no-header'], { env: env() });
+      const without = await cdata(['sites', '--limit', '3', '-o', format, '--color', 'never', '--no-header'], {
+        env: env(),
+      });
       expect(without.code).toBe(0);
       const first = withHeader.stdout.indexOf('\n') + 1;
       if (format === 'table') {
@@ -114,7 +148,13 @@ describe('default format', () => {
 });
 
 describe('table width', () => {
-  const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
+  const widest = (text: string) =>
+    Math.max(
+      ...text
+        .trimEnd()
+        .split('\n')
+        .map((line) => [...line].length),
+    );
 
   it('fits the terminal, from its columns or else COLUMNS', async () => {
     const fitted = await cdata(['tenders', '--color', 'never'], { env: env(), stdoutTTY: true, columns: 70 });
@@ -142,7 +182,10 @@ describe('--out FILE', () => {
     for (const format of ['json', 'ndjson', 'csv', 'tsv', 'table']) {
       const file = join(folder(), 'out.data');
       const shown = await cdata(['obligations', '--limit', '7', '-o', format], { env: env() });
-      const written = await cdata(['obligations', '--limit', '7', '-o', format, '--out', file], { env: env(), stdoutTTY: true });
+      const written = await cdata(['obligations', '--limit', '7', '-o', format, '--out', file], {
+        env: env(),
+        stdoutTTY: true,
+      });
       expect(written).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(readFileSync(file, 'utf8')).toBe(shown.stdout);
     }
@@ -150,7 +193,14 @@ describe('--out FILE', () => {
 
   it('picks the format from the extension when no -o is given, and -o wins', async () => {
     const dir = folder();
-    for (const [name, format] of [['a.csv', 'csv'], ['a.json', 'json'], ['a.ndjson', 'ndjson'], ['a.jsonl', 'ndjson'], ['a.TSV', 'tsv'], ['a.txt', 'tsv']]) {
+    for (const [name, format] of [
+      ['a.csv', 'csv'],
+      ['a.json', 'json'],
+      ['a.ndjson', 'ndjson'],
+      ['a.jsonl', 'ndjson'],
+      ['a.TSV', 'tsv'],
+      ['a.txt', 'tsv'],
+    ]) {
       const shown = await cdata(['agents', '-o', format!], { env: env() });
       await cdata(['agents', '--out', join(dir, name!)], { env: env(), stdoutTTY: true });
       expect(readFileSync(join(dir, name!), 'utf8')).toBe(shown.stdout);
@@ -230,7 +280,9 @@ describe('--out FILE', () => {
     symlinkSync(join(dir, 'missing.csv'), link);
     const dangling = await cdata(['agents', '--out', link], { env: env() });
     expect(dangling.code).toBe(2);
-    expect(dangling.stderr.split('\n')[0]).toBe(`error: cannot write ${link}: it is a symlink to a file that does not exist`);
+    expect(dangling.stderr.split('\n')[0]).toBe(
+      `error: cannot write ${link}: it is a symlink to a file that does not exist`,
+    );
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     const folderResult = await cdata(['agents', '--out', dir], { env: env() });
     expect(folderResult.code).toBe(2);
@@ -244,7 +296,10 @@ describe('--out FILE', () => {
     const reader = new Promise<string>((resolve, reject) => {
       import('node:fs').then(({ createReadStream }) => {
         const chunks: Buffer[] = [];
-        createReadStream(fifo).on('data', (c) => chunks.push(c as Buffer)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+        createReadStream(fifo)
+          .on('data', (c) => chunks.push(c as Buffer))
+          .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+          .on('error', reject);
       }, reject);
     });
     const shown = await cdata(['agents', '-o', 'json'], { env: env() });
@@ -269,10 +324,12 @@ describe('--out FILE', () => {
     expect(statSync(file).ino).toBe(inode);
     const toStderr = await runBin(['agents', '-o', 'json', '--out', '/dev/stderr'], { env: env() });
     expect(toStderr.stdout).toBe('');
-    expect(parseJson(toStderr.stderr)).toEqual(parseJson((await cdata(['agents', '-o', 'json'], { env: env() })).stdout));
+    expect(parseJson(toStderr.stderr)).toEqual(
+      parseJson((await cdata(['agents', '-o', 'json'], { env: env() })).stdout),
+    );
   });
 
-  it('waits for a pipe\'s reader, then gives it the whole output', async () => {
+  it("waits for a pipe's reader, then gives it the whole output", async () => {
     const fifo = join(folder(), 'late');
     execFileSync('mkfifo', [fifo]);
     const writer = runBin(['obligations', '--limit', '200', '-o', 'csv', '--out', fifo], { env: env() });
@@ -280,7 +337,10 @@ describe('--out FILE', () => {
     const { createReadStream } = await import('node:fs');
     const read = new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
-      createReadStream(fifo).on('data', (c) => chunks.push(c as Buffer)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+      createReadStream(fifo)
+        .on('data', (c) => chunks.push(c as Buffer))
+        .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        .on('error', reject);
     });
     expect(await writer).toMatchObject({ code: 0, stderr: '' });
     expect(await read).toBe((await cdata(['obligations', '--limit', '200', '-o', 'csv'], { env: env() })).stdout);
@@ -292,13 +352,17 @@ describe('--out FILE', () => {
     writeFileSync(log, 'line before\n');
     const ocids = (await tenderRows()).slice(0, 2).map((row) => row.ocid);
     const cdataLine = `${shellQuote(process.execPath)} ${shellQuote(BIN)} tenders --limit 2 -o csv --fields ocid`;
-    const appended = await runProcess('sh', ['-c', `${cdataLine} --out /dev/fd/3 3>>${shellQuote(log)}`], { env: env() });
+    const appended = await runProcess('sh', ['-c', `${cdataLine} --out /dev/fd/3 3>>${shellQuote(log)}`], {
+      env: env(),
+    });
     expect(appended).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(log, 'utf8')).toBe(`line before\n${['ocid', ...ocids, ''].join('\r\n')}`);
 
     const caught = join(dir, 'caught.csv');
     // `wait $!` waits for the process substitution: cat has written everything when bash exits.
-    const substituted = await runProcess('bash', ['-c', `${cdataLine} --out >(cat > ${shellQuote(caught)}); wait $!`], { env: env() });
+    const substituted = await runProcess('bash', ['-c', `${cdataLine} --out >(cat > ${shellQuote(caught)}); wait $!`], {
+      env: env(),
+    });
     expect(substituted).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(caught, 'utf8')).toBe(['ocid', ...ocids, ''].join('\r\n'));
   });
@@ -306,11 +370,23 @@ describe('--out FILE', () => {
   it("never writes into Node's own descriptors: each one past stderr is refused with exit 2, none crashes", async () => {
     for (let n = 3; n <= 24; n++) {
       const result = await runBin(['agents', '--out', `/dev/fd/${n}`], { env: env() });
-      expect({ n, code: result.code, signal: result.signal, stdout: result.stdout }).toEqual({ n, code: 2, signal: null, stdout: '' });
-      expect(result.stderr).toMatch(new RegExp(`^error: cannot write /dev/fd/${n}: descriptor ${n} is (Node's own \\((pipe|anon_inode|socket):[^)]*\\), not one cdata was given|open for reading only|not open)\n$`));
+      expect({ n, code: result.code, signal: result.signal, stdout: result.stdout }).toEqual({
+        n,
+        code: 2,
+        signal: null,
+        stdout: '',
+      });
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: cannot write /dev/fd/${n}: descriptor ${n} is (Node's own \\((pipe|anon_inode|socket):[^)]*\\), not one cdata was given|open for reading only|not open)\n$`,
+        ),
+      );
     }
     const stdin = await runBin(['agents', '--out', '/proc/self/fd/0'], { env: env() });
-    expect(stdin).toMatchObject({ code: 2, stderr: 'error: --out /proc/self/fd/0: standard input is no place for output\n' });
+    expect(stdin).toMatchObject({
+      code: 2,
+      stderr: 'error: --out /proc/self/fd/0: standard input is no place for output\n',
+    });
     // 23 start-ups one after another: 5 s on a quiet machine, past 20 s on a busy one.
   }, 60_000);
 
@@ -345,11 +421,16 @@ describe('--out FILE', () => {
     try {
       const { spawn } = await import('node:child_process');
       // ~79 KB of JSON: more than a pipe holds, so the write cannot finish.
-      const child = spawn(process.execPath, [BIN, 'obligations', '--limit', '200', '-o', 'json', '--out', fifo], { env: { ...process.env, ...env() }, stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, 'obligations', '--limit', '200', '-o', 'json', '--out', fifo], {
+        env: { ...process.env, ...env() },
+        stdio: 'ignore',
+      });
       await until(() => holdsOpen(child.pid!, fifo), 'cdata to open the pipe and write');
       child.kill('SIGINT');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        child.on('close', (c, s) => resolve([c, s])),
+      );
       clearTimeout(killer);
       expect(signal === 'SIGINT' || code === 130).toBe(true);
     } finally {
@@ -363,9 +444,13 @@ describe('--out FILE', () => {
     const file = join(dir, 'theirs.csv');
     writeFileSync(file, 'theirs\n');
     chmodSync(file, 0o444);
-    const result = await runBinAsUser(['agents', '--out', file], { env: { ...env(), CDATA_CONFIG_DIR: join(dir, 'config') } });
+    const result = await runBinAsUser(['agents', '--out', file], {
+      env: { ...env(), CDATA_CONFIG_DIR: join(dir, 'config') },
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe(`error: cannot write ${file}: EACCES: permission denied, access '${file}'`);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: cannot write ${file}: EACCES: permission denied, access '${file}'`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('theirs\n');
     expect(statSync(file).mode & 0o777).toBe(0o444);
   });
@@ -375,12 +460,17 @@ describe('--out FILE', () => {
     execFileSync('mkfifo', [fifo]);
     const { spawn } = await import('node:child_process');
     const asked = sandbox.current.requests.length;
-    const child = spawn(process.execPath, [BIN, 'agents', '--out', fifo], { env: { ...process.env, ...env() }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'agents', '--out', fifo], {
+      env: { ...process.env, ...env() },
+      stdio: 'ignore',
+    });
     // Once its request is in, cdata is past start-up: what remains is waiting for a reader.
     await until(() => sandbox.current.requests.length > asked, 'cdata to ask for the agents');
     child.kill('SIGINT');
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (c, s) => resolve([c, s])),
+    );
     clearTimeout(killer);
     expect(signal === 'SIGINT' || code === 130).toBe(true);
   });
@@ -397,7 +487,9 @@ describe('--out where the output is not data', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cdata-out-')), 'out.txt');
     const result = await cdata([...argv, '--out', file], { env: { S: 'whsec_x' } });
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe(`error: --out does not apply to ${name}: what it prints is not data; redirect it with > if a file is wanted\n`);
+    expect(result.stderr).toBe(
+      `error: --out does not apply to ${name}: what it prints is not data; redirect it with > if a file is wanted\n`,
+    );
     expect(existsSync(file)).toBe(false);
   });
 

@@ -22,7 +22,11 @@ function script(name: string, body: string): string {
 }
 
 /** Records its arguments and LESS, keeps what it was given, and says so on the terminal. */
-const recorder = (name: string) => script(name, `printf '%s|%s\\n' "$*" "$LESS" > ${shellQuote(file(`${name}.args`))}\ncat > ${shellQuote(file(`${name}.text`))}\necho PAGED`);
+const recorder = (name: string) =>
+  script(
+    name,
+    `printf '%s|%s\\n' "$*" "$LESS" > ${shellQuote(file(`${name}.args`))}\ncat > ${shellQuote(file(`${name}.text`))}\necho PAGED`,
+  );
 
 const env = (extra: Record<string, string> = {}) => ({ CDATA_CONFIG_DIR: tempConfigDir(), ...extra });
 const screen = (output: string) => stripVTControlCharacters(output).replace(/\r\n/g, '\n');
@@ -30,9 +34,14 @@ const screen = (output: string) => stripVTControlCharacters(output).replace(/\r\
 describe('the pager at a terminal', () => {
   it('CDATA_PAGER gets data longer than the screen on its stdin, and LESS=FRX; exit 0', async () => {
     const pager = recorder('mine');
-    const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], { columns: 100, env: env({ CDATA_PAGER: `${pager} --flag` }) });
+    const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: `${pager} --flag` }),
+    });
     expect(result.code).toBe(0);
-    expect(screen(result.stdout)).toBe('PAGED\nThese are the 100 newest obligations; more may exist (--limit takes up to 200).\n');
+    expect(screen(result.stdout)).toBe(
+      'PAGED\nThese are the 100 newest obligations; more may exist (--limit takes up to 200).\n',
+    );
     expect(readFileSync(file('mine.args'), 'utf8')).toBe('--flag|FRX\n');
     const text = readFileSync(file('mine.text'), 'utf8').split('\n');
     expect(text).toHaveLength(102);
@@ -42,7 +51,10 @@ describe('the pager at a terminal', () => {
   it('less -FRX by default, when less is on the PATH', async () => {
     const bin = mkdtempSync(join(folder, 'bin-'));
     symlinkSync(recorder('less'), join(bin, 'less'));
-    const result = await runBinInTerminal(['--sandbox', 'obligations'], { columns: 100, env: env({ PATH: `${bin}:${process.env.PATH}` }) });
+    const result = await runBinInTerminal(['--sandbox', 'obligations'], {
+      columns: 100,
+      env: env({ PATH: `${bin}:${process.env.PATH}` }),
+    });
     expect(result.code).toBe(0);
     expect(readFileSync(file('less.args'), 'utf8')).toBe('-FRX|FRX\n');
     expect(screen(result.stdout).startsWith('PAGED\n')).toBe(true);
@@ -52,16 +64,28 @@ describe('the pager at a terminal', () => {
     // A PATH with what the pseudo-terminal needs (script, stty) and no less.
     const bare = mkdtempSync(join(folder, 'bare-'));
     for (const tool of ['script', 'stty']) {
-      const found = (process.env.PATH ?? '').split(':').map((dir) => join(dir, tool)).find((path) => existsSync(path))!;
+      const found = (process.env.PATH ?? '')
+        .split(':')
+        .map((dir) => join(dir, tool))
+        .find((path) => existsSync(path))!;
       symlinkSync(found, join(bare, tool));
     }
-    const noLess = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], { columns: 100, env: env({ PATH: bare }) });
+    const noLess = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], {
+      columns: 100,
+      env: env({ PATH: bare }),
+    });
     expect(noLess.code).toBe(0);
     expect(screen(noLess.stdout).split('\n')).toHaveLength(103); // header, 100 rows, the note, and the last newline
 
     const pager = recorder('unused');
-    const noPager = await runBinInTerminal(['--sandbox', 'obligations', '--no-pager'], { columns: 100, env: env({ CDATA_PAGER: pager }) });
-    const short = await runBinInTerminal(['--sandbox', 'tenders', '--tier', 'RECOMMENDED'], { columns: 100, env: env({ CDATA_PAGER: pager }) });
+    const noPager = await runBinInTerminal(['--sandbox', 'obligations', '--no-pager'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: pager }),
+    });
+    const short = await runBinInTerminal(['--sandbox', 'tenders', '--tier', 'RECOMMENDED'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: pager }),
+    });
     expect([noPager.code, short.code]).toEqual([0, 0]);
     expect(screen(noPager.stdout).split('\n')).toHaveLength(103);
     // 20 rows, the header, the note on the columns 100 cannot hold, and the last newline.
@@ -86,18 +110,29 @@ describe('the pager at a terminal', () => {
     const piped = await runBin(['help', 'tenders'], { env: env({ COLUMNS: '80' }) });
     expect(readFileSync(file('helping.text'), 'utf8')).toBe(piped.stdout);
     expect(piped.stdout.split('\n').length).toBeGreaterThan(50);
-    const straight = await runBinInTerminal(['help', 'tenders', '--no-pager'], { columns: 80, env: env({ CDATA_PAGER: pager }) });
+    const straight = await runBinInTerminal(['help', 'tenders', '--no-pager'], {
+      columns: 80,
+      env: env({ CDATA_PAGER: pager }),
+    });
     expect(screen(straight.stdout)).toBe(piped.stdout);
   });
 
   it('a pager that quits early (head -1): exit 0, no EPIPE, nothing on stderr', async () => {
-    const result = await runBinInTerminal(['--sandbox', 'obligations', '--limit', '200', '-o', 'json'], { columns: 100, env: env({ CDATA_PAGER: 'head -1' }) });
+    const result = await runBinInTerminal(['--sandbox', 'obligations', '--limit', '200', '-o', 'json'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: 'head -1' }),
+    });
     expect(result.code).toBe(0);
-    expect(screen(result.stdout)).toBe('[\nThese are the 200 newest obligations, the most the API returns: older ones cannot be listed (the API has no paging).\n');
+    expect(screen(result.stdout)).toBe(
+      '[\nThese are the 200 newest obligations, the most the API returns: older ones cannot be listed (the API has no paging).\n',
+    );
   });
 
   it('a pager that cannot be run: sh says why, and the data is shown without it', async () => {
-    const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], { columns: 100, env: env({ CDATA_PAGER: join(folder, 'no-such-pager') }) });
+    const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: join(folder, 'no-such-pager') }),
+    });
     expect(result.code).toBe(0);
     const lines = screen(result.stdout).split('\n');
     expect(lines[0]).toMatch(/no-such-pager: not found$/);
@@ -109,7 +144,10 @@ describe('the pager at a terminal', () => {
     const pids = file('pager.pid');
     const pager = script('sleeper', `echo $$ > ${shellQuote(pids)}\nexec sleep 60`);
     const line = `stty cols 100 rows 50; ${shellQuote(process.execPath)} ${shellQuote(BIN)} --sandbox obligations`;
-    const running = runProcess('script', ['-qec', line, '/dev/null'], { env: { TERM: 'xterm-256color', ...env({ CDATA_PAGER: pager }) }, timeoutMs: 30_000 });
+    const running = runProcess('script', ['-qec', line, '/dev/null'], {
+      env: { TERM: 'xterm-256color', ...env({ CDATA_PAGER: pager }) },
+      timeoutMs: 30_000,
+    });
     await until(() => existsSync(pids) && readFileSync(pids, 'utf8').endsWith('\n'), 'the pager to start');
     const pagerPid = Number(readFileSync(pids, 'utf8'));
     const cdataPid = Number(/^\d+ \(.*\) \S (\d+)/.exec(readFileSync(`/proc/${pagerPid}/stat`, 'utf8'))![1]);
@@ -117,7 +155,10 @@ describe('the pager at a terminal', () => {
     const result = await running;
     expect(result.code).toBe(130);
     // Gone, or dead and waiting to be reaped by whoever adopted it (a zombie: state Z).
-    const state = () => (existsSync(`/proc/${pagerPid}`) ? /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pagerPid}/stat`, 'utf8'))![1]! : 'gone');
+    const state = () =>
+      existsSync(`/proc/${pagerPid}`)
+        ? /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pagerPid}/stat`, 'utf8'))![1]!
+        : 'gone';
     await until(() => ['gone', 'Z'].includes(state()), 'the pager to end (it sleeps for a minute otherwise)', 5_000);
   });
 });

@@ -21,7 +21,14 @@ afterAll(() => rmSync(withLess, { recursive: true, force: true }));
 
 /** Runs cdata at a terminal 100 wide and 30 high (unless told otherwise); what it printed and the pagers it ran. */
 async function atTerminal(argv: string[], env: Record<string, string | undefined> = {}, options: TestIoOptions = {}) {
-  const io = testIo({ env: { ...sandboxEnv(sandbox.current), ...env }, stdoutTTY: true, columns: 100, rows: 30, now: () => NOW, ...options });
+  const io = testIo({
+    env: { ...sandboxEnv(sandbox.current), ...env },
+    stdoutTTY: true,
+    columns: 100,
+    rows: 30,
+    now: () => NOW,
+    ...options,
+  });
   const result = await runWith(io, argv);
   return { ...result, pagers: io.pagers };
 }
@@ -37,7 +44,8 @@ describe('which pager', () => {
   it('CDATA_PAGER, then the profile`s pager, then PAGER', async () => {
     const configDir = tempConfigDir();
     try {
-      const run = (env: Record<string, string>) => atTerminal(['obligations'], { PATH: withLess, CDATA_CONFIG_DIR: configDir, ...env });
+      const run = (env: Record<string, string>) =>
+        atTerminal(['obligations'], { PATH: withLess, CDATA_CONFIG_DIR: configDir, ...env });
       expect((await run({ PAGER: 'more' })).pagers).toEqual(['more']);
       expect((await run({ PAGER: 'more', CDATA_PAGER: 'most -s' })).pagers).toEqual(['most -s']);
       expect((await atTerminal(['config', 'set', 'pager', 'pg'], { CDATA_CONFIG_DIR: configDir })).code).toBe(0);
@@ -56,18 +64,23 @@ describe('which pager', () => {
     ['an empty PAGER, over the default', [], { PAGER: '' }],
     ['cat', [], { CDATA_PAGER: 'cat' }],
     ['whitespace', [], { CDATA_PAGER: '  ' }],
-  ] as [string, string[], Record<string, string>][])('none with %s: the text goes straight to stdout', async (_what, flags, env) => {
-    const result = await atTerminal(['obligations', ...flags], { PATH: withLess, ...env });
-    expect(result.pagers).toEqual([]);
-    expect(result.stdout.split('\n')).toHaveLength(102);
-  });
+  ] as [string, string[], Record<string, string>][])(
+    'none with %s: the text goes straight to stdout',
+    async (_what, flags, env) => {
+      const result = await atTerminal(['obligations', ...flags], { PATH: withLess, ...env });
+      expect(result.pagers).toEqual([]);
+      expect(result.stdout.split('\n')).toHaveLength(102);
+    },
+  );
 
   it("none with `config set pager ''`, though PAGER is set", async () => {
     const configDir = tempConfigDir();
     try {
       expect((await atTerminal(['config', 'set', 'pager', ''], { CDATA_CONFIG_DIR: configDir })).code).toBe(0);
       expect((await atTerminal(['config', 'get', 'pager'], { CDATA_CONFIG_DIR: configDir })).stdout).toBe('\n');
-      expect((await atTerminal(['obligations'], { PATH: withLess, PAGER: 'more', CDATA_CONFIG_DIR: configDir })).pagers).toEqual([]);
+      expect(
+        (await atTerminal(['obligations'], { PATH: withLess, PAGER: 'more', CDATA_CONFIG_DIR: configDir })).pagers,
+      ).toEqual([]);
     } finally {
       rmSync(configDir, { recursive: true, force: true });
     }
@@ -76,12 +89,24 @@ describe('which pager', () => {
 
 describe('when', () => {
   it('only for text longer than the screen (less one row for the prompt), in any format', async () => {
-    expect((await atTerminal(['tenders', '--tier', 'RECOMMENDED'], { PATH: withLess }, { rows: 22 })).pagers).toEqual([]); // 21 lines
-    expect((await atTerminal(['tenders', '--tier', 'RECOMMENDED'], { PATH: withLess }, { rows: 21 })).pagers).toEqual(['less -FRX']);
+    expect((await atTerminal(['tenders', '--tier', 'RECOMMENDED'], { PATH: withLess }, { rows: 22 })).pagers).toEqual(
+      [],
+    ); // 21 lines
+    expect((await atTerminal(['tenders', '--tier', 'RECOMMENDED'], { PATH: withLess }, { rows: 21 })).pagers).toEqual([
+      'less -FRX',
+    ]);
     expect((await atTerminal(['me', '--json'], { PATH: withLess })).pagers).toEqual([]);
     expect((await atTerminal(['tenders', '--limit', '5', '--json'], { PATH: withLess })).pagers).toEqual(['less -FRX']);
     // A line wider than the terminal takes more than one row: 21 lines, some of them twice as wide.
-    expect((await atTerminal(['tenders', '--tier', 'RECOMMENDED', '-o', 'tsv'], { PATH: withLess }, { rows: 25, columns: 60 })).pagers).toEqual(['less -FRX']);
+    expect(
+      (
+        await atTerminal(
+          ['tenders', '--tier', 'RECOMMENDED', '-o', 'tsv'],
+          { PATH: withLess },
+          { rows: 25, columns: 60 },
+        )
+      ).pagers,
+    ).toEqual(['less -FRX']);
   });
 
   it('a record longer than the screen too', async () => {
@@ -91,16 +116,25 @@ describe('when', () => {
 
   it('never when the height is unknown, unless LINES says it', async () => {
     expect((await atTerminal(['obligations'], { PATH: withLess }, { rows: undefined })).pagers).toEqual([]);
-    expect((await atTerminal(['obligations'], { PATH: withLess, LINES: '40' }, { rows: undefined })).pagers).toEqual(['less -FRX']);
+    expect((await atTerminal(['obligations'], { PATH: withLess, LINES: '40' }, { rows: undefined })).pagers).toEqual([
+      'less -FRX',
+    ]);
   });
 
   it('never in a pipe, nor to --out', async () => {
-    const pipe = await atTerminal(['obligations', '-o', 'table'], { PATH: withLess, CDATA_PAGER: 'most' }, { stdoutTTY: false });
+    const pipe = await atTerminal(
+      ['obligations', '-o', 'table'],
+      { PATH: withLess, CDATA_PAGER: 'most' },
+      { stdoutTTY: false },
+    );
     expect(pipe.pagers).toEqual([]);
     expect(pipe.stdout.split('\n')).toHaveLength(102);
     const folder = mkdtempSync(join(tmpdir(), 'cdata-pager-out-'));
     try {
-      const out = await atTerminal(['obligations', '--out', join(folder, 'o.csv')], { PATH: withLess, CDATA_PAGER: 'most' });
+      const out = await atTerminal(['obligations', '--out', join(folder, 'o.csv')], {
+        PATH: withLess,
+        CDATA_PAGER: 'most',
+      });
       expect(out).toMatchObject({ code: 0, stdout: '', pagers: [] });
       expect(readFileSync(join(folder, 'o.csv'), 'utf8').split('\r\n')).toHaveLength(102);
     } finally {

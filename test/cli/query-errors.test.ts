@@ -7,7 +7,8 @@ import { cdata } from '../helpers/checked.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 
 const makeSandbox = useSandboxes();
-const SHELL_HINT = 'hint: Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.\n';
+const SHELL_HINT =
+  'hint: Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.\n';
 
 async function query(expression: string, ...more: string[]) {
   const sandbox = await makeSandbox({ now: () => NOW });
@@ -20,17 +21,24 @@ describe('before any request', () => {
     ['[?score > `80`', 15, "expected ']' before the end", '  [?score > `80`\n                ^\n'],
     ['[?score > `80`]].title', 16, "unexpected ']'", '  [?score > `80`]].title\n                 ^\n'],
     ['[?tier == RECOMMENDED ~]', 23, 'unknown character: ~', '  [?tier == RECOMMENDED ~]\n                        ^\n'],
-    ['[?tier == `RECOMMENDED`]', 11, "not valid JSON between the quotes or backticks (text goes in 'single quotes' or `\"double\"`)", '  [?tier == `RECOMMENDED`]\n            ^\n'],
+    [
+      '[?tier == `RECOMMENDED`]',
+      11,
+      'not valid JSON between the quotes or backticks (text goes in \'single quotes\' or `"double"`)',
+      '  [?tier == `RECOMMENDED`]\n            ^\n',
+    ],
     ['title title', 7, "unexpected 'title'", '  title title\n        ^\n'],
     ['sort_by(@, &score', 18, 'the expression ends too soon', '  sort_by(@, &score\n                   ^\n'],
   ])('%s: exit 2 at column %i, the caret under it, and no request', async (expression, column, what, excerpt) => {
     const result = await query(expression);
     expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
-    expect(result.stderr).toBe(`error: --query is not a valid JMESPath expression at column ${column}: ${what}\n${excerpt}${SHELL_HINT}`);
+    expect(result.stderr).toBe(
+      `error: --query is not a valid JMESPath expression at column ${column}: ${what}\n${excerpt}${SHELL_HINT}`,
+    );
   });
 
   it('the excerpt escapes control characters and measures wide ones, so the caret stays under the place', async () => {
-    const result = await query('[?title == \'\u001b[31m名前\'] ~');
+    const result = await query("[?title == '\u001b[31m名前'] ~");
     expect(result).toMatchObject({ code: 2, requests: 0 });
     // ESC is one character of the expression (column 23 counts it once) but four columns once
     // escaped, and each of 名前 takes two: 12 + 4 + 4 + 4 + 3 columns precede the ~.
@@ -65,7 +73,11 @@ describe('before any request', () => {
       stderr: 'error: --query: unknown function avgerage()\nhint: The functions are listed in docs/query.md.\n',
       requests: 0,
     });
-    expect(await query('  ')).toMatchObject({ code: 2, stderr: "error: --query needs an expression, e.g. --query '[?tier == `\"RECOMMENDED\"`].title'\n", requests: 0 });
+    expect(await query('  ')).toMatchObject({
+      code: 2,
+      stderr: 'error: --query needs an expression, e.g. --query \'[?tier == `"RECOMMENDED"`].title\'\n',
+      requests: 0,
+    });
   });
 });
 
@@ -75,9 +87,15 @@ describe('while the query runs: exit 2, after the one request', () => {
       'sort_by(@, &runwayDays)',
       'error: --query failed in sort_by(): expected (number), received null\nhint: Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).\n',
     ],
-    ['[?abs(title)]', 'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n'],
+    [
+      '[?abs(title)]',
+      'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n',
+    ],
     ['length(@, @)', 'error: --query failed in length(): takes 1 argument but received 2\n'],
-    ['sort_by(@, &abs(title))', 'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n'],
+    [
+      'sort_by(@, &abs(title))',
+      'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n',
+    ],
     ['[0].title + `1`', 'error: --query failed: arithmetic (+ - * / % //) needs numbers on both sides\n'],
     ['[0].score / `0`', 'error: --query failed: division by zero\n'],
     ['[?score > $cut]', 'error: --query failed: no variable $cut is defined (let $cut = … in …)\n'],

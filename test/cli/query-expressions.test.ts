@@ -37,9 +37,34 @@ const CASES: [string[], string, unknown][] = [
   [['tenders'], '[0]."ocid"', T(140905)],
   [['tenders'], "join(', ', [:3].province)", 'Mpumalanga, Limpopo, Gauteng'],
   // Projections and multi-select
-  [['tenders'], "[?province == 'Western Cape'].{ocid: ocid, score: score}", [{ ocid: T(141624), score: 63 }, { ocid: T(140238), score: 23 }]],
+  [
+    ['tenders'],
+    "[?province == 'Western Cape'].{ocid: ocid, score: score}",
+    [
+      { ocid: T(141624), score: 63 },
+      { ocid: T(140238), score: 23 },
+    ],
+  ],
   [['tenders'], "{total: length(@), recommended: length([?tier == 'RECOMMENDED'])}", { total: 64, recommended: 20 }],
-  [['tenders'], 'keys([0])', ['ocid', 'title', 'buyer', 'province', 'closesOn', 'runwayDays', 'score', 'tier', 'reasons', 'briefingNote', 'decision', 'analysisRunId', 'docCount']],
+  [
+    ['tenders'],
+    'keys([0])',
+    [
+      'ocid',
+      'title',
+      'buyer',
+      'province',
+      'closesOn',
+      'runwayDays',
+      'score',
+      'tier',
+      'reasons',
+      'briefingNote',
+      'decision',
+      'analysisRunId',
+      'docCount',
+    ],
+  ],
   [['tenders'], '[0].reasons[0]', 'CIDB 6EP required; the company holds 6EP'],
   [['tenders'], "map(&(decision || 'undecided'), [:3])", ['undecided', 'NO_BID', 'NO_BID']],
   [['tenders'], 'not_null([0].analysisRunId, [0].buyer)', 'City of Mbombela Local Municipality'],
@@ -50,14 +75,34 @@ const CASES: [string[], string, unknown][] = [
   [['tenders'], "avg([?tier == 'STRETCH'].score)", 654 / 18],
   [['tenders'], 'max_by(@, &docCount).docCount', 14],
   [['tenders'], 'min_by([?runwayDays != null], &runwayDays).ocid', T(141518)],
-  [['tenders'], "sort([?tier == 'RECOMMENDED'].docCount)", [0, 0, 0, 0, 0, 2, 4, 4, 5, 5, 6, 6, 6, 7, 8, 8, 11, 12, 13, 13]],
+  [
+    ['tenders'],
+    "sort([?tier == 'RECOMMENDED'].docCount)",
+    [0, 0, 0, 0, 0, 2, 4, 4, 5, 5, 6, 6, 6, 7, 8, 8, 11, 12, 13, 13],
+  ],
   [
     ['tenders'],
     'sort_by([?runwayDays >= `0` && runwayDays <= `14`], &runwayDays)[].[runwayDays, ocid]',
-    [[0, T(140366)], [2, T(142042)], [7, T(140497)], [9, T(140738)], [10, T(140641)], [11, T(141991)], [11, T(140835)]],
+    [
+      [0, T(140366)],
+      [2, T(142042)],
+      [7, T(140497)],
+      [9, T(140738)],
+      [10, T(140641)],
+      [11, T(141991)],
+      [11, T(140835)],
+    ],
   ],
   [['tenders'], "reverse([?decision == 'BID'].ocid)", [T(140763), T(140396), T(141085)]],
-  [['tenders'], 'group_by([?decision], &decision) | items(@) | [*].[[0], length([1])]', [['NO_BID', 12], ['BID', 3], ['CLARIFY_FIRST', 10]]],
+  [
+    ['tenders'],
+    'group_by([?decision], &decision) | items(@) | [*].[[0], length([1])]',
+    [
+      ['NO_BID', 12],
+      ['BID', 3],
+      ['CLARIFY_FIRST', 10],
+    ],
+  ],
   // let, arithmetic, JSON literals
   [['tenders'], 'let $min = `80` in [?score >= $min] | length(@)', 13],
   [['tenders'], '[0].[runwayDays // `7`, runwayDays % `7`, score - `6`, docCount * `2`, -score]', [8, 4, 90, 0, -96]],
@@ -67,7 +112,11 @@ const CASES: [string[], string, unknown][] = [
   [['me'], 'scopes', ['graph.read', 'tenders.read', 'workspaces.read']],
   [['me'], '{tenant: tenant, roles: length(roles)}', { tenant: 'Mthembu & Van Wyk Construction (Pty) Ltd', roles: 1 }],
   [['agents'], "[?authority == 'AUTONOMOUS'].name", ['obligation-tracker']],
-  [['agents'], "[?contains(tools, 'documents.read')].name", ['tender-pack-analyst', 'bid-preparer', 'compliance-watch']],
+  [
+    ['agents'],
+    "[?contains(tools, 'documents.read')].name",
+    ['tender-pack-analyst', 'bid-preparer', 'compliance-watch'],
+  ],
   [['agents'], 'sort_by(@, &name)[0].name', 'bid-preparer'],
   [['workspaces'], 'sort([].name)', ['Construction', 'Growth & tenders', 'Property portfolio']],
   [['obligations', '--limit', '200'], "length([?status == 'OPEN'])", 140],
@@ -78,13 +127,15 @@ describe('--query expressions against sandbox data', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(CASES.map(([argv, expression, expected]) => [`${argv.join(' ')} --query ${expression}`, argv, expression, expected] as const))(
-    '%s',
-    async (_name, argv, expression, expected) => {
-      const result = await cdata([...argv, '--query', expression, '-o', 'json'], { env: sandboxEnv(sandbox.current) });
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual(expected);
-    },
-  );
+  it.each(
+    CASES.map(
+      ([argv, expression, expected]) =>
+        [`${argv.join(' ')} --query ${expression}`, argv, expression, expected] as const,
+    ),
+  )('%s', async (_name, argv, expression, expected) => {
+    const result = await cdata([...argv, '--query', expression, '-o', 'json'], { env: sandboxEnv(sandbox.current) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
 });

@@ -14,7 +14,9 @@ const sandbox = useSandbox({ now: () => NOW });
 const PRELOAD = fileURLToPath(new URL('./preload/loaded-vendors.cjs', import.meta.url));
 
 async function vendorsLoadedBy(args: string[]): Promise<{ code: number | null; stdout: string; vendors: string[] }> {
-  const result = await runProcess(process.execPath, ['-r', PRELOAD, BIN, ...args], { env: sandboxEnv(sandbox.current) });
+  const result = await runProcess(process.execPath, ['-r', PRELOAD, BIN, ...args], {
+    env: sandboxEnv(sandbox.current),
+  });
   const line = /^loaded vendors: (.*)$/m.exec(result.stderr)?.[1];
   expect(line, result.stderr).toBeDefined();
   return { code: result.code, stdout: result.stdout, vendors: line!.split(' ').filter(Boolean) };

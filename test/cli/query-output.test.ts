@@ -39,14 +39,27 @@ describe('one query in every format', () => {
       'ndjson',
       '{"score":63,"ocid":"ocds-9t57fa-141624","decision":null,"closesOn":"2026-12-11"}\n{"score":23,"ocid":"ocds-9t57fa-140238","decision":null,"closesOn":"2027-01-04"}\n',
     ],
-    ['csv', 'score,ocid,decision,closesOn\r\n63,ocds-9t57fa-141624,,2026-12-11\r\n23,ocds-9t57fa-140238,,2027-01-04\r\n'],
-    ['tsv', 'score\tocid\tdecision\tclosesOn\n63\tocds-9t57fa-141624\t\t2026-12-11\n23\tocds-9t57fa-140238\t\t2027-01-04\n'],
+    [
+      'csv',
+      'score,ocid,decision,closesOn\r\n63,ocds-9t57fa-141624,,2026-12-11\r\n23,ocds-9t57fa-140238,,2027-01-04\r\n',
+    ],
+    [
+      'tsv',
+      'score\tocid\tdecision\tclosesOn\n63\tocds-9t57fa-141624\t\t2026-12-11\n23\tocds-9t57fa-140238\t\t2027-01-04\n',
+    ],
     [
       'table',
-      ['score  ocid                decision  closesOn', '   63  ocds-9t57fa-141624            2026-12-11', '   23  ocds-9t57fa-140238            2027-01-04', ''].join('\n'),
+      [
+        'score  ocid                decision  closesOn',
+        '   63  ocds-9t57fa-141624            2026-12-11',
+        '   23  ocds-9t57fa-140238            2027-01-04',
+        '',
+      ].join('\n'),
     ],
   ])('-o %s: the projection, its columns in the projection order', async (format, expected) => {
-    const result = await go(['tenders', '--query', WESTERN_CAPE, '-o', format, '--color', 'never'], { terminal: format === 'table' });
+    const result = await go(['tenders', '--query', WESTERN_CAPE, '-o', format, '--color', 'never'], {
+      terminal: format === 'table',
+    });
     expect(result).toMatchObject({ code: 0, stdout: expected, stderr: '' });
   });
 });
@@ -56,23 +69,33 @@ describe('the shapes of a result', () => {
     const query = "[?province == 'Western Cape'].score";
     expect((await go(['tenders', '--query', query, '-o', 'csv'])).stdout).toBe('value\r\n63\r\n23\r\n');
     expect((await go(['tenders', '--query', query, '-o', 'tsv'])).stdout).toBe('value\n63\n23\n');
-    expect((await go(['tenders', '--query', query, '-o', 'table', '--color', 'never'], { terminal: true })).stdout).toBe('value\n   63\n   23\n');
+    expect(
+      (await go(['tenders', '--query', query, '-o', 'table', '--color', 'never'], { terminal: true })).stdout,
+    ).toBe('value\n   63\n   23\n');
     expect((await go(['tenders', '--query', query, '-o', 'json'])).stdout).toBe('[\n  63,\n  23\n]\n');
     expect((await go(['tenders', '--query', query, '-o', 'ndjson'])).stdout).toBe('63\n23\n');
   });
 
   it('one value prints as itself: alone on its line, JSON in json', async () => {
     const query = "[?province == 'Western Cape'] | [0].ocid";
-    for (const format of ['table', 'tsv']) expect((await go(['tenders', '--query', query, '-o', format])).stdout).toBe('ocds-9t57fa-141624\n');
+    for (const format of ['table', 'tsv'])
+      expect((await go(['tenders', '--query', query, '-o', format])).stdout).toBe('ocds-9t57fa-141624\n');
     expect((await go(['tenders', '--query', query, '-o', 'csv'])).stdout).toBe('ocds-9t57fa-141624\r\n');
-    for (const format of ['json', 'ndjson']) expect((await go(['tenders', '--query', query, '-o', format])).stdout).toBe('"ocds-9t57fa-141624"\n');
+    for (const format of ['json', 'ndjson'])
+      expect((await go(['tenders', '--query', query, '-o', format])).stdout).toBe('"ocds-9t57fa-141624"\n');
     expect((await go(['tenders', '--query', 'length(@)', '-o', 'tsv'])).stdout).toBe('64\n');
     expect((await go(['tenders', '--query', '[0].decision', '-o', 'tsv'])).stdout).toBe('\n');
     expect((await go(['tenders', '--query', '[0].decision', '-o', 'json'])).stdout).toBe('null\n');
   });
 
   it('one object is one row', async () => {
-    const result = await go(['tenders', '--query', "{total: length(@), bid: length([?decision == 'BID'])}", '-o', 'csv']);
+    const result = await go([
+      'tenders',
+      '--query',
+      "{total: length(@), bid: length([?decision == 'BID'])}",
+      '-o',
+      'csv',
+    ]);
     expect(result.stdout).toBe('total,bid\r\n64,3\r\n');
   });
 
@@ -81,22 +104,40 @@ describe('the shapes of a result', () => {
     const plain = await go(['tenders', '--limit', '3', '--color', 'never'], { terminal: true });
     expect(filtered.stdout).toBe(plain.stdout);
     // The default columns, headed by their field names, less those 100 columns cannot hold.
-    expect(filtered.stdout.split('\n')[0]!.split(/ {2,}/)).toEqual(['ocid', 'tier', 'title', 'closesOn', 'runwayDays', 'decision']);
+    expect(filtered.stdout.split('\n')[0]!.split(/ {2,}/)).toEqual([
+      'ocid',
+      'tier',
+      'title',
+      'closesOn',
+      'runwayDays',
+      'decision',
+    ]);
     const csv = await go(['tenders', '--query', '[0]', '-o', 'csv']);
-    expect(csv.stdout.split('\r\n')[0]).toBe('ocid,title,buyer,province,closesOn,runwayDays,score,tier,reasons,briefingNote,decision,analysisRunId,docCount');
-    expect(csv.stdout.split('\r\n')[1]).toMatch(/^ocds-9t57fa-140905,"Installation of high-mast lighting, Mbombela CBD",/);
+    expect(csv.stdout.split('\r\n')[0]).toBe(
+      'ocid,title,buyer,province,closesOn,runwayDays,score,tier,reasons,briefingNote,decision,analysisRunId,docCount',
+    );
+    expect(csv.stdout.split('\r\n')[1]).toMatch(
+      /^ocds-9t57fa-140905,"Installation of high-mast lighting, Mbombela CBD",/,
+    );
     // me is one object: @ keeps its field/value pairs.
     const me = await go(['me', '--query', '@', '--color', 'never'], { terminal: true });
     expect(me.stdout).toBe((await go(['me', '--color', 'never'], { terminal: true })).stdout);
   });
 
   it('an empty list keeps the columns the expression names; a table says so on stderr', async () => {
-    expect((await go(['tenders', '--query', '[?score > `100`].{a: ocid, b: score}', '-o', 'csv'])).stdout).toBe('a,b\r\n');
+    expect((await go(['tenders', '--query', '[?score > `100`].{a: ocid, b: score}', '-o', 'csv'])).stdout).toBe(
+      'a,b\r\n',
+    );
     expect((await go(['tenders', '--query', '[?score > `100`].ocid', '-o', 'csv'])).stdout).toBe('value\r\n');
     const records = await go(['tenders', '--query', 'sort_by([?score > `100`], &score)', '-o', 'csv']);
-    expect(records.stdout).toBe('ocid,title,buyer,province,closesOn,runwayDays,score,tier,reasons,briefingNote,decision,analysisRunId,docCount\r\n');
+    expect(records.stdout).toBe(
+      'ocid,title,buyer,province,closesOn,runwayDays,score,tier,reasons,briefingNote,decision,analysisRunId,docCount\r\n',
+    );
     expect((await go(['tenders', '--query', '[?score > `100`]', '-o', 'json'])).stdout).toBe('[]\n');
-    const table = await cdata(['tenders', '--query', '[?score > `100`]'], { env: sandboxEnv(sandbox.current), stdoutTTY: true });
+    const table = await cdata(['tenders', '--query', '[?score > `100`]'], {
+      env: sandboxEnv(sandbox.current),
+      stdoutTTY: true,
+    });
     expect(table).toMatchObject({ code: 0, stdout: '', stderr: "The query's result is an empty list.\n" });
   });
 });
@@ -105,7 +146,9 @@ describe('--fields after --query', () => {
   it("chooses and orders the result's columns", async () => {
     const result = await go(['tenders', '--query', WESTERN_CAPE, '--fields', 'ocid,score', '-o', 'csv']);
     expect(result.stdout).toBe('ocid,score\r\nocds-9t57fa-141624,63\r\nocds-9t57fa-140238,23\r\n');
-    expect((await go(['tenders', '--query', '[:2].ocid', '--fields', 'value', '-o', 'json'])).stdout).toBe('[\n  "ocds-9t57fa-140905",\n  "ocds-9t57fa-141705"\n]\n');
+    expect((await go(['tenders', '--query', '[:2].ocid', '--fields', 'value', '-o', 'json'])).stdout).toBe(
+      '[\n  "ocds-9t57fa-140905",\n  "ocds-9t57fa-141705"\n]\n',
+    );
   });
 
   it('a name the result lacks is exit 2, known only after the request', async () => {
@@ -113,7 +156,9 @@ describe('--fields after --query', () => {
     const own = await makeSandbox();
     const result = await cdata(['tenders', '--query', WESTERN_CAPE, '--fields', 'title'], { env: sandboxEnv(own) });
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe("error: unknown field 'title' in --fields for the query's result; valid fields: score, ocid, decision, closesOn\n");
+    expect(result.stderr).toBe(
+      "error: unknown field 'title' in --fields for the query's result; valid fields: score, ocid, decision, closesOn\n",
+    );
     expect(own.requests).toHaveLength(1);
   });
 });
@@ -122,39 +167,70 @@ describe("each format's rules hold on query results", () => {
   const FORMULA = "[?starts_with(id, '33571033')]";
 
   it('CSV neutralises formula cells in rows, values and a single value', async () => {
-    expect((await go(['obligations', '--query', `${FORMULA}.{title: title, notes: notes}`, '-o', 'csv'])).stdout).toBe("title,notes\r\nRenew B-BBEE certificate,'=SUM(A1:A9)\r\n");
-    expect((await go(['obligations', '--query', `${FORMULA}.notes`, '-o', 'csv'])).stdout).toBe("value\r\n'=SUM(A1:A9)\r\n");
-    expect((await go(['obligations', '--query', `${FORMULA} | [0].notes`, '-o', 'csv'])).stdout).toBe("'=SUM(A1:A9)\r\n");
+    expect((await go(['obligations', '--query', `${FORMULA}.{title: title, notes: notes}`, '-o', 'csv'])).stdout).toBe(
+      "title,notes\r\nRenew B-BBEE certificate,'=SUM(A1:A9)\r\n",
+    );
+    expect((await go(['obligations', '--query', `${FORMULA}.notes`, '-o', 'csv'])).stdout).toBe(
+      "value\r\n'=SUM(A1:A9)\r\n",
+    );
+    expect((await go(['obligations', '--query', `${FORMULA} | [0].notes`, '-o', 'csv'])).stdout).toBe(
+      "'=SUM(A1:A9)\r\n",
+    );
   });
 
   it('tables and TSV escape control characters in API text; JSON stays JSON', async () => {
-    const escaped = 'Supply of \\x1b[31mURGENT\\x1b[0m road-marking paint \\x1b]8;;https://evil.example/\\x07(click)\\x1b]8;;\\x07\\x1b]52;c;ZWNobyBwd25lZA==\\x07';
+    const escaped =
+      'Supply of \\x1b[31mURGENT\\x1b[0m road-marking paint \\x1b]8;;https://evil.example/\\x07(click)\\x1b]8;;\\x07\\x1b]52;c;ZWNobyBwd25lZA==\\x07';
     const query = "[?ocid == 'ocds-9t57fa-140087']";
-    expect((await go(['tenders', '--query', `${query} | [0].title`, '-o', 'table'], { terminal: true })).stdout).toBe(`${escaped}\n`);
+    expect((await go(['tenders', '--query', `${query} | [0].title`, '-o', 'table'], { terminal: true })).stdout).toBe(
+      `${escaped}\n`,
+    );
     expect((await go(['tenders', '--query', `${query}.title`, '-o', 'tsv'])).stdout).toBe(`value\n${escaped}\n`);
     expect((await go(['tenders', '--query', `${query}.{t: title}`, '-o', 'table'])).stdout).toBe(`t\n${escaped}\n`);
     const json = await go(['tenders', '--query', `${query} | [0].title`, '-o', 'json']);
-    expect(JSON.parse(json.stdout)).toBe('Supply of \u001b[31mURGENT\u001b[0m road-marking paint \u001b]8;;https://evil.example/\u0007(click)\u001b]8;;\u0007\u001b]52;c;ZWNobyBwd25lZA==\u0007');
+    expect(JSON.parse(json.stdout)).toBe(
+      'Supply of \u001b[31mURGENT\u001b[0m road-marking paint \u001b]8;;https://evil.example/\u0007(click)\u001b]8;;\u0007\u001b]52;c;ZWNobyBwd25lZA==\u0007',
+    );
   });
 
   it('numbers print exactly as the API wrote them where the query passes them through', async () => {
     const match = '[?amount > `2067828.3` && amount < `2067828.5`]';
     // The record itself, a projection, a list of values, one value: 2067828.40, not 2067828.4.
-    expect((await go(['obligations', '--limit', '200', '--query', match, '-o', 'json'])).stdout).toContain('"amount": 2067828.40,');
-    expect((await go(['obligations', '--limit', '200', '--query', `${match}.{a: amount}`, '-o', 'ndjson'])).stdout).toBe('{"a":2067828.40}\n');
-    expect((await go(['obligations', '--limit', '200', '--query', `${match}.amount`, '-o', 'csv'])).stdout).toBe('value\r\n2067828.40\r\n');
-    expect((await go(['obligations', '--limit', '200', '--query', `${match} | [0].amount`, '-o', 'tsv'])).stdout).toBe('2067828.40\n');
-    expect((await go(['obligations', '--limit', '200', '--query', `max(${match}.amount)`, '-o', 'json'])).stdout).toBe('2067828.40\n');
+    expect((await go(['obligations', '--limit', '200', '--query', match, '-o', 'json'])).stdout).toContain(
+      '"amount": 2067828.40,',
+    );
+    expect(
+      (await go(['obligations', '--limit', '200', '--query', `${match}.{a: amount}`, '-o', 'ndjson'])).stdout,
+    ).toBe('{"a":2067828.40}\n');
+    expect((await go(['obligations', '--limit', '200', '--query', `${match}.amount`, '-o', 'csv'])).stdout).toBe(
+      'value\r\n2067828.40\r\n',
+    );
+    expect((await go(['obligations', '--limit', '200', '--query', `${match} | [0].amount`, '-o', 'tsv'])).stdout).toBe(
+      '2067828.40\n',
+    );
+    expect((await go(['obligations', '--limit', '200', '--query', `max(${match}.amount)`, '-o', 'json'])).stdout).toBe(
+      '2067828.40\n',
+    );
     // What the query computes prints as a JavaScript number does.
-    expect((await go(['obligations', '--limit', '200', '--query', `${match} | [0].amount + \`0.01\``, '-o', 'json'])).stdout).toBe('2067828.41\n');
+    expect(
+      (await go(['obligations', '--limit', '200', '--query', `${match} | [0].amount + \`0.01\``, '-o', 'json'])).stdout,
+    ).toBe('2067828.41\n');
   });
 
   it('sort() orders numbers as numbers (the library sorts them as text)', async () => {
-    expect((await go(['tenders', '--query', 'sort(`[10, 9, 100, -1]`)', '-o', 'ndjson'])).stdout).toBe('-1\n9\n10\n100\n');
+    expect((await go(['tenders', '--query', 'sort(`[10, 9, 100, -1]`)', '-o', 'ndjson'])).stdout).toBe(
+      '-1\n9\n10\n100\n',
+    );
   });
 
   it("a JavaScript property name is a missing field, as in JSON, not the object's method", async () => {
-    const result = await go(['tenders', '--query', '[0].[constructor, toString, __proto__, hasOwnProperty]', '-o', 'json']);
+    const result = await go([
+      'tenders',
+      '--query',
+      '[0].[constructor, toString, __proto__, hasOwnProperty]',
+      '-o',
+      'json',
+    ]);
     expect(JSON.parse(result.stdout)).toEqual([null, null, null, null]);
   });
 });
@@ -168,7 +244,9 @@ describe('--query with --out', () => {
     try {
       const result = await go(['tenders', '--query', WESTERN_CAPE, '--out', join(dir, 'wc.csv')]);
       expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-      expect(readFileSync(join(dir, 'wc.csv'), 'utf8')).toBe('score,ocid,decision,closesOn\r\n63,ocds-9t57fa-141624,,2026-12-11\r\n23,ocds-9t57fa-140238,,2027-01-04\r\n');
+      expect(readFileSync(join(dir, 'wc.csv'), 'utf8')).toBe(
+        'score,ocid,decision,closesOn\r\n63,ocds-9t57fa-141624,,2026-12-11\r\n23,ocds-9t57fa-140238,,2027-01-04\r\n',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

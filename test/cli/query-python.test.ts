@@ -19,31 +19,37 @@ const CASES: Record<string, string[]> = {
     "[?expiresOn < '2027-01-01'].{id: id, expiresOn: expiresOn}",
     "[?expiresOn <= '2026-12-31' && expiresOn >= '2026-11-22'].id",
     "length([?expiresOn > '2026-11-22'])",
-    "sort_by([?expiresOn != null], &expiresOn)[].{expiresOn: expiresOn, id: id}",
-    "min_by([?expiresOn != null], &expiresOn).id",
-    "max([?expiresOn != null].expiresOn)",
-    "sort_by(@, &kind)[].id",
+    'sort_by([?expiresOn != null], &expiresOn)[].{expiresOn: expiresOn, id: id}',
+    'min_by([?expiresOn != null], &expiresOn).id',
+    'max([?expiresOn != null].expiresOn)',
+    'sort_by(@, &kind)[].id',
     "[?createdAt >= '2026-11-01T00:00:00Z'].createdAt",
   ],
   obligations: [
     "[?dueOn >= '2026-11-01' && dueOn < '2026-12-01'].{dueOn: dueOn, title: title}",
-    "min_by([?dueOn != null], &dueOn)",
-    "max_by([?dueOn != null], &dueOn).id",
-    "min([?dueOn != null].dueOn)",
-    "sort([?dueOn != null].dueOn)",
+    'min_by([?dueOn != null], &dueOn)',
+    'max_by([?dueOn != null], &dueOn).id',
+    'min([?dueOn != null].dueOn)',
+    'sort([?dueOn != null].dueOn)',
     "sort_by([?status == 'OPEN' && dueOn != null], &dueOn)[:10].id",
-    "sort_by(@, &status)[].id",
-    "[?dueOn > createdAt].id",
+    'sort_by(@, &status)[].id',
+    '[?dueOn > createdAt].id',
   ],
   tenders: [
     "[?closesOn > '2026-12-31'].ocid",
-    "sort_by(@, &tier)[].ocid",
-    "sort_by([?closesOn != null], &closesOn)[].[closesOn, ocid]",
-    "max_by([?closesOn != null], &closesOn).ocid",
+    'sort_by(@, &tier)[].ocid',
+    'sort_by([?closesOn != null], &closesOn)[].[closesOn, ocid]',
+    'max_by([?closesOn != null], &closesOn).ocid',
     "[?buyer < 'M'].buyer",
-    "min_by(@, &ocid).ocid",
+    'min_by(@, &ocid).ocid',
   ],
-  people: ["[?fullName < 'N'].fullName", 'sort_by(@, &fullName)[].fullName', 'max(@[].fullName)', 'min_by(@, &fullName).id', "[?fullName > 'Z'].fullName"],
+  people: [
+    "[?fullName < 'N'].fullName",
+    'sort_by(@, &fullName)[].fullName',
+    'max(@[].fullName)',
+    'min_by(@, &fullName).id',
+    "[?fullName > 'Z'].fullName",
+  ],
   companies: ['sort_by(@, &kind)[].name', 'sort_by(@, &createdAt)[].id', 'max_by(@, &name).name'],
 };
 
@@ -58,7 +64,11 @@ function pythonSearch(cases: readonly { expression: string; data: unknown }[]): 
     '    out.append(jmespath.search(case["expression"], case["data"]))',
     'json.dump(out, sys.stdout)',
   ].join('\n');
-  const result = spawnSync(python!, ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(python!, ['-c', script], {
+    input: JSON.stringify(cases),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   expect(result.stderr).toBe('');
   return JSON.parse(result.stdout) as unknown[];
 }
@@ -96,16 +106,27 @@ describe.skipIf(skipWithout('python3-jmespath'))('--query agrees with python-jme
   });
 
   it('sort_by is stable: the issue\'s [{a:"1",n:"x"},{a:"1",n:"y"},{a:"0",n:"z"},{a:"1",n:"w"}] by a is z, x, y, w', async () => {
-    const result = await cdata(['me', '--query', "sort_by(`[{\"a\":\"1\",\"n\":\"x\"},{\"a\":\"1\",\"n\":\"y\"},{\"a\":\"0\",\"n\":\"z\"},{\"a\":\"1\",\"n\":\"w\"}]`, &a)[].n", '-o', 'json'], {
-      env: sandboxEnv(sandbox.current),
-    });
+    const result = await cdata(
+      [
+        'me',
+        '--query',
+        'sort_by(`[{"a":"1","n":"x"},{"a":"1","n":"y"},{"a":"0","n":"z"},{"a":"1","n":"w"}]`, &a)[].n',
+        '-o',
+        'json',
+      ],
+      {
+        env: sandboxEnv(sandbox.current),
+      },
+    );
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(result.stdout)).toEqual(expected.get('ties'));
   });
 
   for (const [list, expressions] of Object.entries(CASES)) {
     it.each(expressions)(`${list} --query %s`, async (expression) => {
-      const result = await cdata([list, '--limit', '200', '--query', expression, '-o', 'json'], { env: sandboxEnv(sandbox.current) });
+      const result = await cdata([list, '--limit', '200', '--query', expression, '-o', 'json'], {
+        env: sandboxEnv(sandbox.current),
+      });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       const answer = expected.get(`${list} ${expression}`);

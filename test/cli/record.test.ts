@@ -15,21 +15,35 @@ const sandbox = useSandbox({ now: () => NOW });
 const env = () => sandboxEnv(sandbox.current);
 const tenders = endpointNamed('tenders');
 const all = async (name: Parameters<typeof endpointNamed>[0], query: Record<string, string> = { limit: '200' }) =>
-  (await fetchDirect(sandbox.current, endpointNamed(name), name === 'agents' || name === 'workspaces' ? {} : query)) as JsonObject[];
+  (await fetchDirect(
+    sandbox.current,
+    endpointNamed(name),
+    name === 'agents' || name === 'workspaces' ? {} : query,
+  )) as JsonObject[];
 /** The sandbox's requests a run made (from index `before` on), as query strings. */
-const queriesSince = (before: number) => sandbox.current.requests.slice(before).map((request) => new URLSearchParams(request.query).toString());
+const queriesSince = (before: number) =>
+  sandbox.current.requests.slice(before).map((request) => new URLSearchParams(request.query).toString());
 
 describe('a record by its key', () => {
   it('at a terminal: every field, one per line, long text wrapped under itself, array items one per line', async () => {
     const rows = await all('tenders');
     const long = (text: unknown, over: number) => typeof text === 'string' && text.length > over;
-    const tender = rows.find((row) => Array.isArray(row.reasons) && row.reasons.some((reason) => long(reason, 45)) && long(row.briefingNote, 70))!;
-    const result = await cdata(['tenders', String(tender.ocid), '--color', 'never'], { env: env(), stdoutTTY: true, columns: 60 });
+    const tender = rows.find(
+      (row) =>
+        Array.isArray(row.reasons) && row.reasons.some((reason) => long(reason, 45)) && long(row.briefingNote, 70),
+    )!;
+    const result = await cdata(['tenders', String(tender.ocid), '--color', 'never'], {
+      env: env(),
+      stdoutTTY: true,
+      columns: 60,
+    });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const lines = result.stdout.trimEnd().split('\n');
     const width = Math.max(...fieldNames(tenders).map((field) => field.length)) + 2;
     // Labels in the table's order, each once, at the start of a line; the rest are continuations.
-    expect(lines.filter((line) => !line.startsWith(' ')).map((line) => line.split(' ')[0])).toEqual(fieldNames(tenders));
+    expect(lines.filter((line) => !line.startsWith(' ')).map((line) => line.split(' ')[0])).toEqual(
+      fieldNames(tenders),
+    );
     expect(lines.every((line) => line.length <= 60)).toBe(true);
     const valueOf = (field: string) => {
       const at = lines.findIndex((line) => line.startsWith(`${field} `) || line === field);
@@ -37,9 +51,15 @@ describe('a record by its key', () => {
       return lines.slice(at, end < 0 ? undefined : end).map((line) => line.slice(width));
     };
     // One item a line, marked; a long one wrapped under its own start.
-    expect(valueOf('reasons').filter((line) => line.startsWith('- '))).toHaveLength((tender.reasons as string[]).length);
+    expect(valueOf('reasons').filter((line) => line.startsWith('- '))).toHaveLength(
+      (tender.reasons as string[]).length,
+    );
     expect(valueOf('reasons').some((line) => line.startsWith('  '))).toBe(true);
-    const reasons = valueOf('reasons').join('\n').split(/\n- |^- /m).filter(Boolean).map((item) => item.replace(/\n {2}/g, ' '));
+    const reasons = valueOf('reasons')
+      .join('\n')
+      .split(/\n- |^- /m)
+      .filter(Boolean)
+      .map((item) => item.replace(/\n {2}/g, ' '));
     expect(reasons).toEqual(tender.reasons);
     const note = valueOf('briefingNote');
     expect(note.length).toBeGreaterThan(1);
@@ -59,7 +79,10 @@ describe('a record by its key', () => {
     expect(csv.stdout.trimEnd().split('\r\n')).toHaveLength(2);
     expect(csv.stdout.split('\r\n')[1]).toMatch(/^tender-scout,/);
     const tsv = await cdata(['agents', 'tender-scout'], { env: env() });
-    expect(tsv.stdout.trimEnd().split('\n')).toEqual([fieldNames(endpointNamed('agents')).join('\t'), expect.stringMatching(/^tender-scout\t/)]);
+    expect(tsv.stdout.trimEnd().split('\n')).toEqual([
+      fieldNames(endpointNamed('agents')).join('\t'),
+      expect.stringMatching(/^tender-scout\t/),
+    ]);
   });
 
   it('a unique prefix of 6 or more characters, in any case; --fields applies', async () => {
@@ -88,7 +111,9 @@ describe('a record by its key', () => {
     const requests = sandbox.current.requests.length;
     const limited = await cdata(['tenders', '--limit', '5', String(recommended.ocid)], { env: env() });
     expect(limited).toMatchObject({ code: 2, stdout: '' });
-    expect(limited.stderr).toBe('error: --limit does not apply to a lookup by ocid: cdata looks among the 200 rows the API returns, the most it can\n');
+    expect(limited.stderr).toBe(
+      'error: --limit does not apply to a lookup by ocid: cdata looks among the 200 rows the API returns, the most it can\n',
+    );
     expect(sandbox.current.requests.length).toBe(requests);
   });
 
@@ -102,8 +127,12 @@ describe('a record by its key', () => {
     const obligation = await cdata(['obligations', '00000000-dead', '--json'], { env: env() });
     expect(obligation).toMatchObject({ code: 8, stdout: '' });
     const [message, hint, json] = obligation.stderr.split('\n');
-    expect(message).toBe("error: nothing with id '00000000-dead' (or starting with it) among the 200 obligations the API returned");
-    expect(hint).toBe('hint: The API returns only the newest 200 obligations, and has no paging: one outside them cannot be shown.');
+    expect(message).toBe(
+      "error: nothing with id '00000000-dead' (or starting with it) among the 200 obligations the API returned",
+    );
+    expect(hint).toBe(
+      'hint: The API returns only the newest 200 obligations, and has no paging: one outside them cannot be shown.',
+    );
     expect(JSON.parse(json!)).toMatchObject({ error: { title: 'Not found', exitCode: 8 } });
   });
 
@@ -113,9 +142,13 @@ describe('a record by its key', () => {
     const matches = ocids.filter((ocid) => ocid.startsWith(prefix));
     const ambiguous = await cdata(['tenders', prefix], { env: env() });
     expect(ambiguous).toMatchObject({ code: 2, stdout: '' });
-    expect(ambiguous.stderr).toBe(`error: '${prefix}' matches ${matches.length} tenders: ${matches.join(', ')}\nhint: Type more of the ocid, to pick one.\n`);
+    expect(ambiguous.stderr).toBe(
+      `error: '${prefix}' matches ${matches.length} tenders: ${matches.join(', ')}\nhint: Type more of the ocid, to pick one.\n`,
+    );
     const many = await cdata(['tenders', 'ocds-9t57fa'], { env: env() });
-    expect(many.stderr.split('\n')[0]).toMatch(/^error: 'ocds-9t57fa' matches 64 tenders: (ocds-9t57fa-\d+, ){9}ocds-9t57fa-\d+ and 54 more$/);
+    expect(many.stderr.split('\n')[0]).toMatch(
+      /^error: 'ocds-9t57fa' matches 64 tenders: (ocds-9t57fa-\d+, ){9}ocds-9t57fa-\d+ and 54 more$/,
+    );
     const short = await cdata(['agents', 'tende'], { env: env() });
     expect(short).toMatchObject({ code: 2, stdout: '' });
     expect(short.stderr).toBe(
@@ -136,9 +169,16 @@ describe('a record by its key', () => {
 
   it('the examples that look one up find their record in the sandbox', async () => {
     const lists = COMMANDS.filter((command) => command.view?.key !== undefined);
-    const examples = lists.flatMap((command) => command.examples ?? []).filter((example) => /^cdata \w+ [\w-]{6,}$/.test(example));
-    expect(examples).toEqual(['cdata companies d10e897e', 'cdata tenders ocds-9t57fa-140905', 'cdata agents tender-scout']);
-    for (const example of examples) expect((await cdata([...example.split(' ').slice(1), '--json'], { env: env() })).code, example).toBe(0);
+    const examples = lists
+      .flatMap((command) => command.examples ?? [])
+      .filter((example) => /^cdata \w+ [\w-]{6,}$/.test(example));
+    expect(examples).toEqual([
+      'cdata companies d10e897e',
+      'cdata tenders ocds-9t57fa-140905',
+      'cdata agents tender-scout',
+    ]);
+    for (const example of examples)
+      expect((await cdata([...example.split(' ').slice(1), '--json'], { env: env() })).code, example).toBe(0);
   });
 
   it('--query sees the one record: its object, not the list of 200', async () => {
@@ -146,14 +186,22 @@ describe('a record by its key', () => {
     const title = await cdata(['tenders', 'ocds-9t57fa-140905', '--query', 'title', '--json'], { env: env() });
     expect(title).toMatchObject({ code: 0, stderr: '' });
     expect(parseJson(title.stdout)).toBe(tender.title);
-    const pair = await cdata(['tenders', 'ocds-9t57fa-140905', '--query', '{ocid: ocid, score: score}', '-o', 'ndjson'], { env: env() });
+    const pair = await cdata(
+      ['tenders', 'ocds-9t57fa-140905', '--query', '{ocid: ocid, score: score}', '-o', 'ndjson'],
+      { env: env() },
+    );
     expect(pair.stdout).toBe(`{"ocid":"ocds-9t57fa-140905","score":${tender.score}}\n`);
     // `@` is the record itself: at a terminal, the record view of its fields.
-    const whole = await cdata(['tenders', 'ocds-9t57fa-140905', '--query', '@', '--fields', 'ocid,title', '--color', 'never'], { env: env(), stdoutTTY: true, columns: 80 });
+    const whole = await cdata(
+      ['tenders', 'ocds-9t57fa-140905', '--query', '@', '--fields', 'ocid,title', '--color', 'never'],
+      { env: env(), stdoutTTY: true, columns: 80 },
+    );
     expect(whole.stdout).toBe(`ocid   ocds-9t57fa-140905\ntitle  ${tender.title}\n`);
     // A query error is a usage error before any request, as for the list.
     const before = sandbox.current.requests.length;
-    expect((await cdata(['tenders', 'ocds-9t57fa-140905', '--query', 'title[', '--json'], { env: env() })).code).toBe(2);
+    expect((await cdata(['tenders', 'ocds-9t57fa-140905', '--query', 'title[', '--json'], { env: env() })).code).toBe(
+      2,
+    );
     expect(sandbox.current.requests.length).toBe(before);
   });
 
@@ -163,6 +211,8 @@ describe('a record by its key', () => {
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
       'With KEY, one record in full: cdata asks for the 200 rows the API returns, after --tier, --decided, --undecided (which narrow the search), and shows the one whose ocid is KEY or, for 6 or more characters, starts with it. --limit does not apply. --query sees the one record. Not found: exit 8.',
     );
-    expect((await cdata(['--help'], { env: env() })).stdout).toMatch(/^ {2}8 {2}no record with that key among the rows the API returns \(at most 200\)$/m);
+    expect((await cdata(['--help'], { env: env() })).stdout).toMatch(
+      /^ {2}8 {2}no record with that key among the rows the API returns \(at most 200\)$/m,
+    );
   });
 });

@@ -43,16 +43,21 @@ describe('--debug', () => {
     ['timeout', FAULTS.stallAfterHeaders, { CDATA_API_KEY: UNKNOWN_KEY }, 6],
     ['redirect', FAULTS.redirect('https://elsewhere.example/'), {}, 7],
     ['HTML 200', FAULTS.html200, {}, 7],
-  ] as [string, Fault | undefined, Record<string, string>, number][])('%s: traced and reported without the key', async (_what, fault, env, code) => {
-    const result = await debugRun(fault, ['tenders', '--retries', '1'], env);
-    expect(result.code).toBe(code);
-    expect(result.stderr).toMatch(/^error: /m);
-    expect(result.stderr).toContain('[debug] > X-API-Key: svc_***\n');
-  });
+  ] as [string, Fault | undefined, Record<string, string>, number][])(
+    '%s: traced and reported without the key',
+    async (_what, fault, env, code) => {
+      const result = await debugRun(fault, ['tenders', '--retries', '1'], env);
+      expect(result.code).toBe(code);
+      expect(result.stderr).toMatch(/^error: /m);
+      expect(result.stderr).toContain('[debug] > X-API-Key: svc_***\n');
+    },
+  );
 
   it('a key with a line break (a CRLF env file) is refused before sending: exit 3, not a network error', async () => {
     const target = await makeSandbox();
-    const result = await cdata(['tenders', '--debug'], { env: { ...sandboxEnv(target), CDATA_API_KEY: `${UNKNOWN_KEY}\r` } });
+    const result = await cdata(['tenders', '--debug'], {
+      env: { ...sandboxEnv(target), CDATA_API_KEY: `${UNKNOWN_KEY}\r` },
+    });
     expect(target.requests).toEqual([]);
     expect(result.code).toBe(3);
     expect(result.stderr.split('\n').slice(0, 2)).toEqual([
@@ -62,7 +67,9 @@ describe('--debug', () => {
   });
 
   it('connection refused', async () => {
-    const result = await cdata(['tenders', '--debug', '--json'], { env: { CDATA_BASE_URL: `http://127.0.0.1:${await closedPort()}`, CDATA_API_KEY: UNKNOWN_KEY } });
+    const result = await cdata(['tenders', '--debug', '--json'], {
+      env: { CDATA_BASE_URL: `http://127.0.0.1:${await closedPort()}`, CDATA_API_KEY: UNKNOWN_KEY },
+    });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('[debug] > X-API-Key: svc_***\n');
   });
@@ -92,13 +99,18 @@ describe('a server that echoes the key', () => {
 
 describe('usage errors never echo the key', () => {
   it('a --base-url refused while a key is set', async () => {
-    const result = await cdata(['tenders', '--base-url', 'http://example.com', '--debug'], { env: { CDATA_API_KEY: UNKNOWN_KEY } });
+    const result = await cdata(['tenders', '--base-url', 'http://example.com', '--debug'], {
+      env: { CDATA_API_KEY: UNKNOWN_KEY },
+    });
     expect(result.code).toBe(2);
   });
 
   it('a bad flag under --debug --json: nothing sent', async () => {
     const target = await makeSandbox();
-    const result = await cdata(['tenders', '--tier', 'nope', '--debug', '--json'], { env: sandboxEnv(target), now: () => NOW });
+    const result = await cdata(['tenders', '--tier', 'nope', '--debug', '--json'], {
+      env: sandboxEnv(target),
+      now: () => NOW,
+    });
     expect(result.code).toBe(2);
     expect(target.requests).toEqual([]);
   });
@@ -117,8 +129,14 @@ describe('a secret typed where it does not belong is not echoed in the usage err
     [['me', '-Zhunter2\nline2'], "error: unknown option '-Z…'"],
     [['me', '-Xhunter2'], "error: unknown option '-X…'"],
     [['me', '-X'], "error: unknown option '-X'"],
-    [['webhook', 'verify', '--signature', 'ab', `--secret=${SECRET}`], 'error: the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin'],
-    [['webhook', 'ping', 'https://hooks.example.com/', `--signing-secret=${SECRET}`], "error: unknown option '--signing-secret=…'"],
+    [
+      ['webhook', 'verify', '--signature', 'ab', `--secret=${SECRET}`],
+      'error: the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin',
+    ],
+    [
+      ['webhook', 'ping', 'https://hooks.example.com/', `--signing-secret=${SECRET}`],
+      "error: unknown option '--signing-secret=…'",
+    ],
     [[UNKNOWN_KEY], "error: unknown command 'svc_***'"],
     [['me', SECRET], "error: too many arguments for 'me'. Expected 0 arguments but got 1."],
   ])('%j', async (argv, first) => {
@@ -133,13 +151,22 @@ describe('a secret typed where it does not belong is not echoed in the usage err
 
   it("keeps commander's suggestion for a mistyped option given a value", async () => {
     const result = await cdata(['tenders', '--limt=5'], { env: { CDATA_API_KEY: '' } });
-    expect(result.stderr).toBe("error: unknown option '--limt=…'\nhint: Did you mean --limit? Run 'cdata tenders --help' for usage.\n");
+    expect(result.stderr).toBe(
+      "error: unknown option '--limt=…'\nhint: Did you mean --limit? Run 'cdata tenders --help' for usage.\n",
+    );
   });
 
   it('the key in CDATA_API_KEY is redacted from errors raised while the flags parse', async () => {
     const key = 'svc_EnvironmentKeyEnvironmentKey';
-    for (const argv of [['tenders', '--tier', key], ['tenders', '--fields', key], ['-p', key, 'tenders'], ['export', '--dir', '.', key]]) {
-      const result = await cdata([...argv, '--json'], { env: { CDATA_API_KEY: key, CDATA_BASE_URL: 'https://api.example.com' } });
+    for (const argv of [
+      ['tenders', '--tier', key],
+      ['tenders', '--fields', key],
+      ['-p', key, 'tenders'],
+      ['export', '--dir', '.', key],
+    ]) {
+      const result = await cdata([...argv, '--json'], {
+        env: { CDATA_API_KEY: key, CDATA_BASE_URL: 'https://api.example.com' },
+      });
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stderr).toContain('svc_***');
       expect(result.stderr).not.toContain(key);

@@ -7,7 +7,9 @@ const sandbox = useSandbox();
 
 describe('cdata against the sandbox, in-process', () => {
   it('prints tenders as JSON exactly as the API returned them', async () => {
-    const result = await run(['tenders', '--tier', 'recommended', '--limit', '5', '--json'], { env: sandboxEnv(sandbox.current) });
+    const result = await run(['tenders', '--tier', 'recommended', '--limit', '5', '--json'], {
+      env: sandboxEnv(sandbox.current),
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const printed = parseJson(result.stdout) as unknown[];

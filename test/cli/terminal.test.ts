@@ -11,7 +11,11 @@ const env = () => ({ CDATA_CONFIG_DIR: tempConfigDir() });
 
 describe('the binary', () => {
   it('--version', async () => {
-    expect(await runBin(['--version'], { env: env() })).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    expect(await runBin(['--version'], { env: env() })).toMatchObject({
+      code: 0,
+      stdout: `${pkg.version}\n`,
+      stderr: '',
+    });
   });
 
   it('--sandbox tenders -o json prints JSON', async () => {
@@ -38,7 +42,9 @@ describe('the binary', () => {
     expect(result.code).toBe(0);
     // At 90 columns the tier keeps its colour and every letter; score, buyer, runway and decision make way.
     expect(result.stdout).toContain('\u001b[32m\u001b[1mRECOMMENDED\u001b[22m\u001b[39m');
-    const lines = stripVTControlCharacters(result.stdout).split('\r\n').filter((line) => line !== '');
+    const lines = stripVTControlCharacters(result.stdout)
+      .split('\r\n')
+      .filter((line) => line !== '');
     expect(lines[0]).toMatch(/^ocid {16}tier {9}title {2,}closesOn$/);
     expect(lines.slice(1, 21).every((line) => /^ocds-\S+ {2}RECOMMENDED {2}\S/.test(line))).toBe(true);
     expect(lines.slice(21)).toEqual([
@@ -56,7 +62,11 @@ describe('the binary', () => {
     const lines = bare.stdout.trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(24);
     expect(lines[0]).toMatch(/^cdata reads your company data from the API/);
-    for (const wanted of ['  cdata --sandbox tenders', '  cdata help ', '  cdata tenders ']) expect(lines.some((line) => line.startsWith(wanted)), wanted).toBe(true);
+    for (const wanted of ['  cdata --sandbox tenders', '  cdata help ', '  cdata tenders '])
+      expect(
+        lines.some((line) => line.startsWith(wanted)),
+        wanted,
+      ).toBe(true);
     for (const [argv, extra] of [
       [['help', 'tenders'], { COLUMNS: '80' }],
       [['--help'], {}],
@@ -66,7 +76,8 @@ describe('the binary', () => {
       const help = await runBin([...argv], { env: { ...env(), ...extra } });
       expect(help.code).toBe(0);
       const most = Number(extra.COLUMNS ?? 80);
-      for (const line of help.stdout.split('\n')) expect(line.length, `${argv.join(' ')}: ${line}`).toBeLessThanOrEqual(most);
+      for (const line of help.stdout.split('\n'))
+        expect(line.length, `${argv.join(' ')}: ${line}`).toBeLessThanOrEqual(most);
     }
   });
 

@@ -43,7 +43,9 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   it('a slow answer: after 0.5 s a spinner names what is awaited and counts the seconds; then the table alone', async () => {
     const result = await inTerminal({ latencyMs: 1500 }, TENDERS, columns);
     expect(result.code).toBe(0);
-    const waiting = new RegExp(`^${SPIN} waiting for tenders from ${result.host.replace(/\./g, '\\.')} \\((\\d+\\.\\d) s\\)$`);
+    const waiting = new RegExp(
+      `^${SPIN} waiting for tenders from ${result.host.replace(/\./g, '\\.')} \\((\\d+\\.\\d) s\\)$`,
+    );
     expect(result.lines.length).toBeGreaterThan(3);
     for (const line of result.lines) expect(line).toMatch(waiting);
     const seconds = result.lines.map((line) => Number(waiting.exec(line)![1]));
@@ -62,7 +64,9 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   it('a 429 wait shows its length and counts down', async () => {
     const result = await inTerminal({ faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) }, TENDERS, columns);
     expect(result.code).toBe(0);
-    expect(result.lines[0]).toMatch(new RegExp(`^${SPIN} rate limited: waiting 1 s as the API asked \\(Retry-After\\), 1\\.0 s left$`));
+    expect(result.lines[0]).toMatch(
+      new RegExp(`^${SPIN} rate limited: waiting 1 s as the API asked \\(Retry-After\\), 1\\.0 s left$`),
+    );
     expect(result.lines.some((line) => / 0\.[1-9] s left$/.test(line))).toBe(true);
     expect(screen(result.stdout)).toBe(await plainScreen(TENDERS, columns));
   });
@@ -96,7 +100,10 @@ describe('nothing of it where it does not belong', () => {
 
   it('stderr in a file, stdout at the terminal: no spinner anywhere', async () => {
     const err = join(folder(), 'err.txt');
-    const result = await runBinInTerminal(TENDERS, { env: sandboxEnv(await makeSandbox({ latencyMs: 1200 })), redirect: { stderr: err } });
+    const result = await runBinInTerminal(TENDERS, {
+      env: sandboxEnv(await makeSandbox({ latencyMs: 1200 })),
+      redirect: { stderr: err },
+    });
     expect(result.code).toBe(0);
     expect(readFileSync(err, 'utf8')).toBe('');
     expect(result.stdout).not.toContain('\u001b[2K');
@@ -106,7 +113,11 @@ describe('nothing of it where it does not belong', () => {
     ['a slow answer', { latencyMs: 1200 }, ''],
     ['a retry', { faults: faultsAt({ 0: FAULTS.unavailable }) }, ''],
     // What a pipe always got: a 429 wait is a note (a log shows why the command took longer).
-    ['a 429 wait', { faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) }, 'rate limited: waiting 1 s as the API asked (Retry-After), then trying once more\n'],
+    [
+      'a 429 wait',
+      { faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) },
+      'rate limited: waiting 1 s as the API asked (Retry-After), then trying once more\n',
+    ],
   ] as const)('in a pipe, %s: stderr holds what it always did', async (_what, options, stderr) => {
     const result = await runBin(csv, { env: sandboxEnv(await makeSandbox(options)) });
     expect(result).toMatchObject({ code: 0, stderr });
@@ -114,7 +125,11 @@ describe('nothing of it where it does not belong', () => {
   });
 
   it('-q silences it at a terminal', async () => {
-    const result = await inTerminal({ latencyMs: 1200, faults: faultsAt({ 0: FAULTS.unavailable }) }, [...TENDERS, '-q'], 80);
+    const result = await inTerminal(
+      { latencyMs: 1200, faults: faultsAt({ 0: FAULTS.unavailable }) },
+      [...TENDERS, '-q'],
+      80,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('\u001b[2K');
     // Without -q the same table, and a note on the columns 80 cannot hold, which -q silences too.

@@ -23,7 +23,9 @@ const NOTE = /^(These are|This is|Not shown)/;
 async function terminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
   const result = await runBinInTerminal(['--sandbox', '--no-pager', ...argv], { columns, env: env() });
   expect(result.code, result.stdout).toBe(0);
-  const all = stripVTControlCharacters(result.stdout).split('\r\n').filter((line) => line !== '');
+  const all = stripVTControlCharacters(result.stdout)
+    .split('\r\n')
+    .filter((line) => line !== '');
   return { lines: all.filter((line) => !NOTE.test(line)), notes: all.filter((line) => NOTE.test(line)) };
 }
 
@@ -56,7 +58,12 @@ function cellsOf(lines: readonly string[]): { headings: string[]; rows: string[]
   const starts = head.flatMap((char, i) => (char !== ' ' && (i === 0 || head[i - 1] === ' ') ? [i] : []));
   const cut = (line: string) => {
     const chars = columnsOf(line);
-    return starts.map((start, i) => chars.slice(start, starts[i + 1] ?? chars.length).join('').trim());
+    return starts.map((start, i) =>
+      chars
+        .slice(start, starts[i + 1] ?? chars.length)
+        .join('')
+        .trim(),
+    );
   };
   return { headings: cut(lines[0]!), rows: lines.slice(1).map(cut) };
 }
@@ -91,48 +98,63 @@ describe('cdata tenders --tier RECOMMENDED', () => {
   it('--undecided leaves out the decision column too; --fields brings back whatever it names', async () => {
     const undecided = (await shown(['tenders', '--tier', 'RECOMMENDED', '--undecided', '--limit', '3'], 120))[0];
     expect(undecided).toMatch(/^ocid {16}score {2}title {2,}(buyer {2,})?closesOn {4}runwayDays$/);
-    expect((await shown(['tenders', '--tier', 'RECOMMENDED', '--fields', 'tier,title', '--limit', '3'], 120))[0]).toMatch(/^tier {9}title$/);
+    expect(
+      (await shown(['tenders', '--tier', 'RECOMMENDED', '--fields', 'tier,title', '--limit', '3'], 120))[0],
+    ).toMatch(/^tier {9}title$/);
     // Named columns are dropped too when they cannot fit, and the note says what to do instead.
-    const { lines, notes } = await terminal(['tenders', '--fields', 'ocid,buyer,title,tier,decision,closesOn,runwayDays', '--limit', '3'], 80);
+    const { lines, notes } = await terminal(
+      ['tenders', '--fields', 'ocid,buyer,title,tier,decision,closesOn,runwayDays', '--limit', '3'],
+      80,
+    );
     expect(lines[0]).toMatch(/^ocid {16}title {2,}tier {2,}closesOn$/);
-    expect(notes).toContain('Not shown at 80 columns: buyer, decision, runwayDays (name fewer with --fields, or use -o tsv).');
+    expect(notes).toContain(
+      'Not shown at 80 columns: buyer, decision, runwayDays (name fewer with --fields, or use -o tsv).',
+    );
   });
 });
 
 /** A list's argv: 30 rows where it takes --limit. */
-const listArgv = (endpoint: Endpoint) => [endpoint.name, ...(endpoint.params.some((p) => p.kind === 'limit') ? ['--limit', '30'] : [])];
+const listArgv = (endpoint: Endpoint) => [
+  endpoint.name,
+  ...(endpoint.params.some((p) => p.kind === 'limit') ? ['--limit', '30'] : []),
+];
 
 describe.each([80, 120, 60])('every list, at %i columns', (columns) => {
   const lists = ENDPOINTS.filter((e) => e.shape === 'list');
-  it.each(lists.map((e) => e.name))('%s: the key first, field names as headings, only the main column cut, the rest whole or left out', async (name) => {
-    const endpoint = findEndpoint(name)!;
-    const rows = await json(listArgv(endpoint));
-    const { lines, notes } = await terminal(listArgv(endpoint), columns);
-    expect(lines).toHaveLength(rows.length + 1);
-    expect(Math.max(...lines.map(width)), `${name} at ${columns}`).toBeLessThanOrEqual(columns);
-    const { headings, rows: cells } = cellsOf(lines);
-    expect(headings[0]).toBe(endpoint.key);
-    // Every heading is a field name, whole, in the default columns' order; what is left out, the note names.
-    for (const heading of headings) expect(fieldNames(endpoint)).toContain(heading);
-    expect(headings).toEqual(endpoint.columns.filter((field) => headings.includes(field)));
-    expect(headings).toContain(endpoint.main);
-    const left = endpoint.columns.filter((field) => !headings.includes(field));
-    expect(notes.filter((note) => note.startsWith('Not shown'))).toEqual(left.length === 0 ? [] : [`Not shown at ${columns} columns: ${left.join(', ')} (--fields brings them back).`]);
-    cells.forEach((line, i) => {
-      const row = rows[i]!;
-      line.forEach((cell, c) => {
-        const field = headings[c]!;
-        const text = sanitize(cellText(row[field] as never, ', '));
-        if (field === endpoint.main) return expectShown(cell, text, Math.min(30, text.length));
-        if (field === 'id') {
-          expect(cell.length).toBeGreaterThanOrEqual(8);
-          return expect(text.startsWith(cell), `${cell} starts ${text}`).toBe(true);
-        }
-        // Whole: a date-time may show as its day.
-        expect([text, dayOf(text)], `${name}.${field} at ${columns}`).toContain(cell);
+  it.each(lists.map((e) => e.name))(
+    '%s: the key first, field names as headings, only the main column cut, the rest whole or left out',
+    async (name) => {
+      const endpoint = findEndpoint(name)!;
+      const rows = await json(listArgv(endpoint));
+      const { lines, notes } = await terminal(listArgv(endpoint), columns);
+      expect(lines).toHaveLength(rows.length + 1);
+      expect(Math.max(...lines.map(width)), `${name} at ${columns}`).toBeLessThanOrEqual(columns);
+      const { headings, rows: cells } = cellsOf(lines);
+      expect(headings[0]).toBe(endpoint.key);
+      // Every heading is a field name, whole, in the default columns' order; what is left out, the note names.
+      for (const heading of headings) expect(fieldNames(endpoint)).toContain(heading);
+      expect(headings).toEqual(endpoint.columns.filter((field) => headings.includes(field)));
+      expect(headings).toContain(endpoint.main);
+      const left = endpoint.columns.filter((field) => !headings.includes(field));
+      expect(notes.filter((note) => note.startsWith('Not shown'))).toEqual(
+        left.length === 0 ? [] : [`Not shown at ${columns} columns: ${left.join(', ')} (--fields brings them back).`],
+      );
+      cells.forEach((line, i) => {
+        const row = rows[i]!;
+        line.forEach((cell, c) => {
+          const field = headings[c]!;
+          const text = sanitize(cellText(row[field] as never, ', '));
+          if (field === endpoint.main) return expectShown(cell, text, Math.min(30, text.length));
+          if (field === 'id') {
+            expect(cell.length).toBeGreaterThanOrEqual(8);
+            return expect(text.startsWith(cell), `${cell} starts ${text}`).toBe(true);
+          }
+          // Whole: a date-time may show as its day.
+          expect([text, dayOf(text)], `${name}.${field} at ${columns}`).toContain(cell);
+        });
       });
-    });
-  });
+    },
+  );
 });
 
 describe('the first cell of a row opens that record', () => {
@@ -155,10 +177,19 @@ describe('profile list', () => {
     const configDir = tempConfigDir();
     for (const profile of ['prod', 'staging-eu-west-with-a-long-name']) {
       const url = `https://api.${profile}.example-company-with-a-long-domain-name.co.za/api/v1`;
-      expect((await runBin(['config', 'set', 'base-url', url, '--profile', profile], { env: { CDATA_CONFIG_DIR: configDir } })).code).toBe(0);
+      expect(
+        (
+          await runBin(['config', 'set', 'base-url', url, '--profile', profile], {
+            env: { CDATA_CONFIG_DIR: configDir },
+          })
+        ).code,
+      ).toBe(0);
     }
     for (const columns of [80, 120]) {
-      const result = await runBinInTerminal(['profile', 'list', '--color', 'never'], { columns, env: { CDATA_CONFIG_DIR: configDir } });
+      const result = await runBinInTerminal(['profile', 'list', '--color', 'never'], {
+        columns,
+        env: { CDATA_CONFIG_DIR: configDir },
+      });
       const lines = result.stdout.split('\r\n').filter((line) => line !== '');
       expect(lines[0]).toMatch(/^name {2,}default {2}baseUrl {2,}key$/);
       expect(lines.slice(1).map((line) => line.split(' ')[0])).toEqual(['prod', 'staging-eu-west-with-a-long-name']);
@@ -168,22 +199,29 @@ describe('profile list', () => {
 });
 
 describe('one record', () => {
-  it.each([80, 120])('at %i columns: every field once, values wrapped under themselves to the width', async (columns) => {
-    const [tender] = (await json(['tenders', '--limit', '200'])).filter((row) => String(row.briefingNote ?? '').length > 110 && String(row.title).length > 66);
-    const lines = await shown(['tenders', String(tender!.ocid)], columns);
-    const tenders = findEndpoint('tenders')!;
-    const indent = Math.max(...fieldNames(tenders).map((field) => field.length)) + 2;
-    expect(lines.filter((line) => !line.startsWith(' ')).map((line) => line.split(' ')[0])).toEqual(fieldNames(tenders));
-    expect(Math.max(...lines.map(width))).toBeLessThanOrEqual(columns);
-    const value = (field: string) => {
-      const at = lines.findIndex((line) => line.startsWith(`${field} `));
-      const end = lines.findIndex((line, i) => i > at && !line.startsWith(' '));
-      return lines.slice(at, end).map((line) => line.slice(indent));
-    };
-    // A title of 67+ characters takes two lines at 80 (65 for values), one at 120 (105).
-    expect(value('title')).toHaveLength(columns === 80 ? 2 : 1);
-    expect(value('title').join(' ')).toBe(tender!.title);
-    expect(value('briefingNote').length).toBeGreaterThan(1);
-    expect(value('briefingNote').join(' ')).toBe(String(tender!.briefingNote).replace(/\n/g, ' '));
-  });
+  it.each([80, 120])(
+    'at %i columns: every field once, values wrapped under themselves to the width',
+    async (columns) => {
+      const [tender] = (await json(['tenders', '--limit', '200'])).filter(
+        (row) => String(row.briefingNote ?? '').length > 110 && String(row.title).length > 66,
+      );
+      const lines = await shown(['tenders', String(tender!.ocid)], columns);
+      const tenders = findEndpoint('tenders')!;
+      const indent = Math.max(...fieldNames(tenders).map((field) => field.length)) + 2;
+      expect(lines.filter((line) => !line.startsWith(' ')).map((line) => line.split(' ')[0])).toEqual(
+        fieldNames(tenders),
+      );
+      expect(Math.max(...lines.map(width))).toBeLessThanOrEqual(columns);
+      const value = (field: string) => {
+        const at = lines.findIndex((line) => line.startsWith(`${field} `));
+        const end = lines.findIndex((line, i) => i > at && !line.startsWith(' '));
+        return lines.slice(at, end).map((line) => line.slice(indent));
+      };
+      // A title of 67+ characters takes two lines at 80 (65 for values), one at 120 (105).
+      expect(value('title')).toHaveLength(columns === 80 ? 2 : 1);
+      expect(value('title').join(' ')).toBe(tender!.title);
+      expect(value('briefingNote').length).toBeGreaterThan(1);
+      expect(value('briefingNote').join(' ')).toBe(String(tender!.briefingNote).replace(/\n/g, ' '));
+    },
+  );
 });

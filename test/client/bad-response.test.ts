@@ -28,20 +28,26 @@ describe('a 2xx that is not the promised JSON: exit 7, not retried', () => {
   it('an object where an array is promised', async () => {
     const result = await against(faultAlways(FAULTS.objectForArray), ['obligations', '-o', 'json']);
     expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr.split('\n')[0]).toBe('error: the answer from /api/v1/graph/obligations is not a JSON array of objects as the API promises: "{\\"items\\":[]}" (HTTP 200)');
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: the answer from /api/v1/graph/obligations is not a JSON array of objects as the API promises: "{\\"items\\":[]}" (HTTP 200)',
+    );
   });
 
   it('an array where an object is promised', async () => {
     const result = await against(faultAlways(FAULTS.emptyList), ['me']);
     expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr).toBe('error: the answer from /api/v1/me is not a JSON object as the API promises: "[]" (HTTP 200)\n');
+    expect(result.stderr).toBe(
+      'error: the answer from /api/v1/me is not a JSON object as the API promises: "[]" (HTTP 200)\n',
+    );
   });
 
   it('broken JSON', async () => {
     const result = await against(faultAlways(FAULTS.brokenJson), ['tenders', '-o', 'csv']);
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 7, stdout: '' });
-    expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(.+\): "\[\{\\"ocid\\": \\"ocds-9t57fa-1\\"," \(HTTP 200\)\n$/);
+    expect(result.stderr).toMatch(
+      /^error: the answer from \/api\/v1\/tenders is not valid JSON \(.+\): "\[\{\\"ocid\\": \\"ocds-9t57fa-1\\"," \(HTTP 200\)\n$/,
+    );
   });
 });
 
@@ -61,12 +67,16 @@ describe('redirects are never followed', () => {
 });
 
 describe('error answers that are not problem+json', () => {
-  const html = (status: number): Fault => (_req, res) => (res.writeHead(status, { 'Content-Type': 'text/html' }).end('<h1>nginx</h1>'), status);
+  const html =
+    (status: number): Fault =>
+    (_req, res) => (res.writeHead(status, { 'Content-Type': 'text/html' }).end('<h1>nginx</h1>'), status);
 
   it('a 404 (the base URL is some other site): exit 2, named by its reason phrase', async () => {
     const result = await against(faultAlways(html(404)), ['tenders']);
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe(`error: Not Found: the base URL http://${result.host} does not look like this API (HTTP 404)\nhint: Check the base URL: cdata auth status.\n`);
+    expect(result.stderr).toBe(
+      `error: Not Found: the base URL http://${result.host} does not look like this API (HTTP 404)\nhint: Check the base URL: cdata auth status.\n`,
+    );
   });
 
   it("a proxy's HTML 502: retried, then exit 6", async () => {
@@ -86,7 +96,12 @@ describe('error answers that are not problem+json', () => {
 describe('the correlation id and the status reach every error that had an answer', () => {
   const withId =
     (status: number, body: string, headers: Record<string, string> = {}): Fault =>
-    (_req, res, { correlationId }) => (res.writeHead(status, { 'Content-Type': 'application/json', 'X-Correlation-Id': correlationId, ...headers }).end(body), status);
+    (_req, res, { correlationId }) => (
+      res
+        .writeHead(status, { 'Content-Type': 'application/json', 'X-Correlation-Id': correlationId, ...headers })
+        .end(body),
+      status
+    );
 
   it.each([
     ['a redirect', withId(302, '', { Location: 'https://elsewhere.example/' }), 302],
@@ -105,7 +120,9 @@ describe('the correlation id and the status reach every error that had an answer
   it("the JSON error line's detail is the API's own detail when it sent a problem", async () => {
     const result = await against(faultAlways(FAULTS.badRequest), ['tenders', '--json']);
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toMatch(/^error: the API rejected the request: tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH; got 'x'\. \(HTTP 400/);
+    expect(result.stderr.split('\n')[0]).toMatch(
+      /^error: the API rejected the request: tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH; got 'x'\. \(HTTP 400/,
+    );
     expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!).error).toEqual({
       status: 400,
       title: 'Bad Request',

@@ -50,17 +50,20 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
     );
   });
 
-  it.each(['/api/v2', '/api', '/api/v1/tenders'])('a base URL ending in %s: exit 2 naming it, before any request', async (path) => {
-    const result = await tenders((sandbox) => `${sandbox.url}${path}`);
-    expect(result).toMatchObject({ code: 2, requests: 0 });
-    const origin = `http://127.0.0.1:${result.port}`;
-    expect(result.screen).toBe(
-      [
-        `error: base URL '${origin}${path}' is not the API root: cdata adds /api/v1 and each endpoint's path itself`,
-        `hint: Use the API's origin, ${origin}, or ${origin}/api/v1.`,
-      ].join('\n'),
-    );
-  });
+  it.each(['/api/v2', '/api', '/api/v1/tenders'])(
+    'a base URL ending in %s: exit 2 naming it, before any request',
+    async (path) => {
+      const result = await tenders((sandbox) => `${sandbox.url}${path}`);
+      expect(result).toMatchObject({ code: 2, requests: 0 });
+      const origin = `http://127.0.0.1:${result.port}`;
+      expect(result.screen).toBe(
+        [
+          `error: base URL '${origin}${path}' is not the API root: cdata adds /api/v1 and each endpoint's path itself`,
+          `hint: Use the API's origin, ${origin}, or ${origin}/api/v1.`,
+        ].join('\n'),
+      );
+    },
+  );
 
   it('a path before /api/v1 that the API refuses as not open to keys: exit 2 naming the base URL, not 4', async () => {
     const result = await tenders((sandbox) => `${sandbox.url}/gateway`);

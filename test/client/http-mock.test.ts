@@ -3,7 +3,21 @@
 import { describe, expect, it } from 'vitest';
 import { HttpMock, json, problem, runMocked } from '../helpers/http-mock.js';
 
-const TENDER = { ocid: 'ocds-9t57fa-1', title: 'Road works', buyer: 'City', province: 'Gauteng', closesOn: '2027-01-01', runwayDays: 30, score: 90, tier: 'RECOMMENDED', reasons: [], briefingNote: null, decision: null, analysisRunId: null, docCount: 1 };
+const TENDER = {
+  ocid: 'ocds-9t57fa-1',
+  title: 'Road works',
+  buyer: 'City',
+  province: 'Gauteng',
+  closesOn: '2027-01-01',
+  runwayDays: 30,
+  score: 90,
+  tier: 'RECOMMENDED',
+  reasons: [],
+  briefingNote: null,
+  decision: null,
+  analysisRunId: null,
+  docCount: 1,
+};
 
 describe('a command whose requests a test answers', () => {
   it('sends one GET with the key header and the explicit limit, and closes its transport', async () => {
@@ -18,7 +32,12 @@ describe('a command whose requests a test answers', () => {
   });
 
   it('retries a 503 after the backoff it chose, then prints the answer', async () => {
-    const mock = new HttpMock().on('GET', '/api/v1/me', problem(503, 'Service Unavailable', 'try later'), json(200, { tenant: 'acme' }));
+    const mock = new HttpMock().on(
+      'GET',
+      '/api/v1/me',
+      problem(503, 'Service Unavailable', 'try later'),
+      json(200, { tenant: 'acme' }),
+    );
     const result = await runMocked(mock, ['me', '-o', 'json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ tenant: 'acme' });

@@ -50,7 +50,11 @@ describe('proxies', () => {
 
   it('loopback is never proxied, whatever is set', async () => {
     const before = sandbox.current.requests.length;
-    for (const env of [{ HTTP_PROXY: proxy.url }, { HTTPS_PROXY: proxy.url }, { http_proxy: proxy.url, https_proxy: proxy.url }]) {
+    for (const env of [
+      { HTTP_PROXY: proxy.url },
+      { HTTPS_PROXY: proxy.url },
+      { http_proxy: proxy.url, https_proxy: proxy.url },
+    ]) {
       const result = await cdata(['workspaces', '-o', 'json'], { env: { ...sandboxEnv(sandbox.current), ...env } });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(JSON.parse(result.stdout)).toHaveLength(3);
@@ -60,7 +64,9 @@ describe('proxies', () => {
   });
 
   it('the built binary uses the proxy too (the bundle loads undici differently from the tests)', async () => {
-    const result = await runBin(['workspaces', '--retries', '0'], { env: { ...REMOTE, HTTPS_PROXY: proxy.url, CDATA_CONFIG_DIR: '/nonexistent' } });
+    const result = await runBin(['workspaces', '--retries', '0'], {
+      env: { ...REMOTE, HTTPS_PROXY: proxy.url, CDATA_CONFIG_DIR: '/nonexistent' },
+    });
     expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443']);
     expect(result.code).toBe(6);
     expect(result.stderr).toBe(
@@ -84,9 +90,13 @@ describe('proxies', () => {
     const broken = await startProxy({ dropTunnels: true });
     try {
       const started = Date.now();
-      const result = await cdata(['workspaces', '--retries', '1', '--timeout', '0.5'], { env: { ...REMOTE, HTTPS_PROXY: broken.url } });
+      const result = await cdata(['workspaces', '--retries', '1', '--timeout', '0.5'], {
+        env: { ...REMOTE, HTTPS_PROXY: broken.url },
+      });
       expect(result.code).toBe(6);
-      expect(result.stderr).toMatch(/^error: no complete answer from api\.cdata\.test within 0\.5 s \(--timeout\) \(gave up after 2 attempts\)\n/);
+      expect(result.stderr).toMatch(
+        /^error: no complete answer from api\.cdata\.test within 0\.5 s \(--timeout\) \(gave up after 2 attempts\)\n/,
+      );
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await broken.close();
@@ -102,7 +112,9 @@ describe('proxies', () => {
     const refuse = async (status: number, variable: string, credentials = '') => {
       refusing = await startProxy({ refuseTunnels: status });
       const url = refusing.url.replace('//', `//${credentials}`);
-      const result = await cdata(['workspaces', '--retries', '2', '--timeout', '5'], { env: { ...REMOTE, [variable]: url } });
+      const result = await cdata(['workspaces', '--retries', '2', '--timeout', '5'], {
+        env: { ...REMOTE, [variable]: url },
+      });
       expect(result).toMatchObject({ code: 2, stdout: '' });
       // 407 and 403 are the proxy's settled word: one CONNECT, no retry.
       expect(refusing.seen).toEqual(['CONNECT api.cdata.test:443']);
@@ -129,12 +141,14 @@ describe('proxies', () => {
 
     it('403, with -o json: its rules forbid the host; the JSON error line says the same', async () => {
       refusing = await startProxy({ refuseTunnels: 403 });
-      const result = await cdata(['workspaces', '-o', 'json', '--retries', '2'], { env: { ...REMOTE, HTTP_PROXY: `http://ops:pw@${new URL(refusing.url).host}` } });
+      const result = await cdata(['workspaces', '-o', 'json', '--retries', '2'], {
+        env: { ...REMOTE, HTTP_PROXY: `http://ops:pw@${new URL(refusing.url).host}` },
+      });
       const detail = `the proxy ${refusing.url} (HTTP_PROXY) refused the tunnel to api.cdata.test:443: 403 Forbidden`;
       expect(result).toMatchObject({ code: 2, stdout: '' });
       expect(result.stderr.split('\n')).toEqual([
         `error: ${detail}`,
-        'hint: The proxy\'s rules do not let it connect to api.cdata.test:443: ask its administrator to allow it, or, if api.cdata.test is reachable without the proxy, add it to NO_PROXY.',
+        "hint: The proxy's rules do not let it connect to api.cdata.test:443: ask its administrator to allow it, or, if api.cdata.test is reachable without the proxy, add it to NO_PROXY.",
         JSON.stringify({ error: { status: null, title: 'Usage error', detail, correlationId: null, exitCode: 2 } }),
         '',
       ]);
@@ -143,9 +157,13 @@ describe('proxies', () => {
 
     it('in the built binary too', async () => {
       refusing = await startProxy({ refuseTunnels: 407 });
-      const result = await runBin(['workspaces'], { env: { ...REMOTE, HTTPS_PROXY: refusing.url, CDATA_CONFIG_DIR: '/nonexistent' } });
+      const result = await runBin(['workspaces'], {
+        env: { ...REMOTE, HTTPS_PROXY: refusing.url, CDATA_CONFIG_DIR: '/nonexistent' },
+      });
       expect(result.code).toBe(2);
-      expect(result.stderr.split('\n')[0]).toBe(`error: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to api.cdata.test:443: 407 Proxy Authentication Required`);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `error: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to api.cdata.test:443: 407 Proxy Authentication Required`,
+      );
     });
 
     it('webhook ping through it: cannot reach the receiver, for that reason (exit 6)', async () => {
@@ -154,17 +172,25 @@ describe('proxies', () => {
         env: { HTTPS_PROXY: refusing.url, SECRET: 'whsec_test' },
       });
       expect(result).toMatchObject({ code: 6, stdout: '' });
-      expect(result.stderr).toBe(`error: cannot reach hooks.example.test: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to hooks.example.test:443: 407 Proxy Authentication Required\n`);
+      expect(result.stderr).toBe(
+        `error: cannot reach hooks.example.test: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to hooks.example.test:443: 407 Proxy Authentication Required\n`,
+      );
     });
   });
 
-  it('a proxy that cannot be reached is exit 6, naming the proxy\'s address, with the proxy hint', async () => {
+  it("a proxy that cannot be reached is exit 6, naming the proxy's address, with the proxy hint", async () => {
     const closed = proxy.url;
     await proxy.close();
     const result = await remote({ HTTPS_PROXY: closed });
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(new RegExp(`^error: connection refused by ${new URL(closed).host.replace(/\./g, '\\.')}: nothing is listening on that port`));
-    expect(result.stderr).toMatch(/\nhint: Check the host and port of the base URL \(cdata auth status shows it\) and the proxy \(HTTPS_PROXY, NO_PROXY\), and that the server is running\.\n$/);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: connection refused by ${new URL(closed).host.replace(/\./g, '\\.')}: nothing is listening on that port`,
+      ),
+    );
+    expect(result.stderr).toMatch(
+      /\nhint: Check the host and port of the base URL \(cdata auth status shows it\) and the proxy \(HTTPS_PROXY, NO_PROXY\), and that the server is running\.\n$/,
+    );
     proxy = await startProxy();
   });
 });

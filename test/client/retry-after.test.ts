@@ -16,7 +16,8 @@ describe('parseRetryAfter', () => {
   });
 
   it('missing, negative, fractional or followed by anything: unusable', () => {
-    for (const value of [undefined, '', '-5', '1.5', '3 s', '3s', '10, 20', 'soon']) expect(parseRetryAfter(value, NOW)).toBeUndefined();
+    for (const value of [undefined, '', '-5', '1.5', '3 s', '3s', '10, 20', 'soon'])
+      expect(parseRetryAfter(value, NOW)).toBeUndefined();
   });
 
   it('an HTTP-date: seconds from now, rounded up; one in the past is no wait', () => {

@@ -84,11 +84,20 @@ describe('429', () => {
     const result = await against(faultAlways(tooMany('2')), ['workspaces']);
     expect(result).toMatchObject({ code: 5, sleeps: [2000] });
     expect(result.requests).toHaveLength(2);
-    expect(result.stderr).toMatch(/\nhint: Retry after 2 s \(at 2026-11-22T06:00:02Z\); still rate limited after waiting once\./);
+    expect(result.stderr).toMatch(
+      /\nhint: Retry after 2 s \(at 2026-11-22T06:00:02Z\); still rate limited after waiting once\./,
+    );
   });
 
   it('without a usable Retry-After: exit 5, no blind wait', async () => {
-    for (const value of [undefined, 'soon', '-5', 'Tue, 31 Feb 2026 06:00:15 GMT', 'Sun Nov 22 06:00:15 2026 GMT', 'Sunday, 22-Nov-26 25:00:15 GMT']) {
+    for (const value of [
+      undefined,
+      'soon',
+      '-5',
+      'Tue, 31 Feb 2026 06:00:15 GMT',
+      'Sun Nov 22 06:00:15 2026 GMT',
+      'Sunday, 22-Nov-26 25:00:15 GMT',
+    ]) {
       const result = await against(faultAlways(tooMany(value)), ['workspaces']);
       expect(result).toMatchObject({ code: 5, sleeps: [] });
       expect(result.stderr).toMatch(/\nhint: The API gave no usable Retry-After: wait before retrying/);
@@ -125,7 +134,9 @@ describe('5xx: retried, then exit 6 with the attempt count', () => {
 
   it('the ceiling is capped at 8 s', async () => {
     const randoms = [0, 1 - 1e-9, 0.5, 0.25, 1 - 1e-9, 1 - 1e-9, 1 - 1e-9];
-    const result = await against(faultAlways(FAULTS.internal), ['tenders', '--retries', '7'], { random: () => randoms.shift()! });
+    const result = await against(faultAlways(FAULTS.internal), ['tenders', '--retries', '7'], {
+      random: () => randoms.shift()!,
+    });
     expect(result.requests).toHaveLength(8);
     expect(result.sleeps).toEqual([0, 500, 500, 500, 4000, 8000, 8000]);
   });
@@ -140,7 +151,9 @@ describe('5xx: retried, then exit 6 with the attempt count', () => {
 describe('network failures: retried, then exit 6', () => {
   it('connection refused', async () => {
     const port = await closedPort();
-    const result = await cdata(['tenders', '--retries', '1'], { env: { CDATA_BASE_URL: `http://127.0.0.1:${port}`, CDATA_API_KEY: 'svc_x' } });
+    const result = await cdata(['tenders', '--retries', '1'], {
+      env: { CDATA_BASE_URL: `http://127.0.0.1:${port}`, CDATA_API_KEY: 'svc_x' },
+    });
     expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [125] });
     expect(result.stderr).toBe(
       `error: connection refused by 127.0.0.1:${port}: nothing is listening on that port (gave up after 2 attempts)\n` +
@@ -149,10 +162,18 @@ describe('network failures: retried, then exit 6', () => {
   });
 
   it('a timeout: headers, then nothing, past --timeout', async () => {
-    const result = await against(faultAlways(FAULTS.stallAfterHeaders), ['tenders', '--timeout', '0.3', '--retries', '1']);
+    const result = await against(faultAlways(FAULTS.stallAfterHeaders), [
+      'tenders',
+      '--timeout',
+      '0.3',
+      '--retries',
+      '1',
+    ]);
     expect(result.requests).toHaveLength(2);
     expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [125] });
-    expect(result.stderr).toBe(`error: no complete answer from ${new URL(result.target.url).host} within 0.3 s (--timeout) (gave up after 2 attempts)\n`);
+    expect(result.stderr).toBe(
+      `error: no complete answer from ${new URL(result.target.url).host} within 0.3 s (--timeout) (gave up after 2 attempts)\n`,
+    );
   });
 
   it.each([
@@ -163,7 +184,9 @@ describe('network failures: retried, then exit 6', () => {
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 6, stdout: '' });
     expect(result.stderr).toMatch(/^error: the answer from 127\.0\.0\.1:\d+ \(HTTP 200\) broke off before its end: \S/);
-    expect(result.stderr).toMatch(/\nhint: The connection was cut mid-answer \(the server, a proxy or the network\); retrying usually helps\.\n$/);
+    expect(result.stderr).toMatch(
+      /\nhint: The connection was cut mid-answer \(the server, a proxy or the network\); retrying usually helps\.\n$/,
+    );
   });
 });
 
@@ -171,7 +194,12 @@ describe('network failures: retried, then exit 6', () => {
 const cutShort =
   (status: number, headers: Record<string, string> = {}): Fault =>
   (_req, res, { correlationId }) => {
-    res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': '1000', 'X-Correlation-Id': correlationId, ...headers });
+    res.writeHead(status, {
+      'Content-Type': 'application/problem+json',
+      'Content-Length': '1000',
+      'X-Correlation-Id': correlationId,
+      ...headers,
+    });
     res.write('{"type":"about:blank","title":"Unauth');
     setTimeout(() => res.socket?.resetAndDestroy(), 20);
     return status;
@@ -182,10 +210,12 @@ describe('a refusal whose body breaks off is still the refusal', () => {
     const result = await against(faultAlways(cutShort(401)), ['tenders', '--retries', '5']);
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 3, stdout: '', sleeps: [] });
-    expect(result.stderr).toMatch(new RegExp(`^error: .*\\(HTTP 401, correlation id ${result.requests[0]!.correlationId}\\)\n`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: .*\\(HTTP 401, correlation id ${result.requests[0]!.correlationId}\\)\n`),
+    );
   });
 
-  it("429: its Retry-After still counts", async () => {
+  it('429: its Retry-After still counts', async () => {
     const result = await against(faultsAt({ 0: cutShort(429, { 'Retry-After': '2' }) }), ['workspaces', '-q']);
     expect(result).toMatchObject({ code: 0, sleeps: [2000] });
   });
@@ -196,11 +226,14 @@ describe('never retried', () => {
     ['400', FAULTS.badRequest, 2],
     ['401', undefined, 3],
     ['403', undefined, 4],
-  ] as [string, Fault | undefined, number][])('%s: exactly one request, even with --retries 5', async (status, fault, code) => {
-    const key = status === '401' ? 'revoked' : status === '403' ? 'workspaces' : 'all';
-    const target = await makeSandbox({ faults: fault && faultAlways(fault) });
-    const result = await cdata(['tenders', '--retries', '5'], { env: sandboxEnv(target, key) });
-    expect(result).toMatchObject({ code, sleeps: [] });
-    expect(target.requests.map((r) => r.status)).toEqual([Number(status)]);
-  });
+  ] as [string, Fault | undefined, number][])(
+    '%s: exactly one request, even with --retries 5',
+    async (status, fault, code) => {
+      const key = status === '401' ? 'revoked' : status === '403' ? 'workspaces' : 'all';
+      const target = await makeSandbox({ faults: fault && faultAlways(fault) });
+      const result = await cdata(['tenders', '--retries', '5'], { env: sandboxEnv(target, key) });
+      expect(result).toMatchObject({ code, sleeps: [] });
+      expect(target.requests.map((r) => r.status)).toEqual([Number(status)]);
+    },
+  );
 });

@@ -7,11 +7,14 @@ import { run } from '../helpers/run.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))));
+  await Promise.all(
+    servers.splice(0).map((s) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))),
+  );
 });
 
 it('a key of a few characters leaves `name` and `svc_ab` in the data as they are', async () => {
-  const body = '[{"id":"1","name":"svc_ab and svc_abc","registrationNumber":null,"kind":"CLIENT","notes":"name","createdAt":"2026-11-22T06:00:00.000Z"}]';
+  const body =
+    '[{"id":"1","name":"svc_ab and svc_abc","registrationNumber":null,"kind":"CLIENT","notes":"name","createdAt":"2026-11-22T06:00:00.000Z"}]';
   const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,8 +19,16 @@ function environment(): Record<string, string> {
   mkdirSync(join(home, 'bin'));
   installCdata(join(home, 'bin'));
   mkdirSync(join(home, 'config'));
-  writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ defaultProfile: 'prod', profiles: { prod: {}, staging: {}, 'client-a': {} } }));
-  return { PATH: `${join(home, 'bin')}:${process.env.PATH}`, HOME: home, CDATA_CONFIG_DIR: join(home, 'config'), TERM: 'dumb' };
+  writeFileSync(
+    join(home, 'config', 'config.json'),
+    JSON.stringify({ defaultProfile: 'prod', profiles: { prod: {}, staging: {}, 'client-a': {} } }),
+  );
+  return {
+    PATH: `${join(home, 'bin')}:${process.env.PATH}`,
+    HOME: home,
+    CDATA_CONFIG_DIR: join(home, 'config'),
+    TERM: 'dumb',
+  };
 }
 
 describe("the README's install lines", () => {
@@ -35,7 +43,9 @@ describe("the README's install lines", () => {
   const install = async (shell: string) => {
     const installed = INSTALLED[shell]!;
     const lines = block.split('\n').filter((line) => line.startsWith('mkdir') || line.startsWith('cdata completion'));
-    const mine = lines.filter((line) => line.includes(installed.split('/')[0]!) || line.includes(`completion ${shell}`));
+    const mine = lines.filter(
+      (line) => line.includes(installed.split('/')[0]!) || line.includes(`completion ${shell}`),
+    );
     const env = environment();
     const result = await runProcess('sh', ['-ec', mine.join('\n')], { env });
     expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -47,11 +57,18 @@ describe("the README's install lines", () => {
     expect(readFileSync(join(env.HOME!, INSTALLED[shell]!), 'utf8')).toBe(readFileSync(script(shell), 'utf8'));
   });
 
-  it.skipIf(skipWithout('bash-completion'))("bash: bash-completion's loader finds the installed file, as a new shell does", async () => {
-    const env = await install('bash');
-    const loaded = await runProcess('bash', ['--norc', '--noprofile', '-c', `source ${BASH_COMPLETION}; _completion_loader cdata; complete -p cdata`], { env });
-    expect(loaded).toMatchObject({ code: 0, stdout: 'complete -F _cdata cdata\n', stderr: '' });
-  });
+  it.skipIf(skipWithout('bash-completion'))(
+    "bash: bash-completion's loader finds the installed file, as a new shell does",
+    async () => {
+      const env = await install('bash');
+      const loaded = await runProcess(
+        'bash',
+        ['--norc', '--noprofile', '-c', `source ${BASH_COMPLETION}; _completion_loader cdata; complete -p cdata`],
+        { env },
+      );
+      expect(loaded).toMatchObject({ code: 0, stdout: 'complete -F _cdata cdata\n', stderr: '' });
+    },
+  );
 });
 
 describe('the committed scripts', () => {
@@ -64,7 +81,10 @@ describe('the committed scripts', () => {
   });
 
   it('an unknown shell is a usage error', async () => {
-    expect(await run(['completion', 'powershell'])).toMatchObject({ code: 2, stderr: "error: no completion for 'powershell': choose bash, zsh or fish\n" });
+    expect(await run(['completion', 'powershell'])).toMatchObject({
+      code: 2,
+      stderr: "error: no completion for 'powershell': choose bash, zsh or fish\n",
+    });
   });
 });
 
@@ -73,7 +93,12 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
     const line = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
     const result = await runProcess(
       'bash',
-      ['--norc', '--noprofile', '-c', `source '${script('bash')}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _cdata; printf '%s\\n' "\${COMPREPLY[@]}"`],
+      [
+        '--norc',
+        '--noprofile',
+        '-c',
+        `source '${script('bash')}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _cdata; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ],
       { env: environment() },
     );
     expect(result.stderr).toBe('');
@@ -87,37 +112,85 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
 
   it.each([
     [['cdata', 'ten'], ['tenders']],
-    [['cdata', 'tenders', '--tier', ''], ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
-    [['cdata', 'tenders', '--tier', '=', ''], ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
+    [
+      ['cdata', 'tenders', '--tier', ''],
+      ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
+    ],
+    [
+      ['cdata', 'tenders', '--tier', '=', ''],
+      ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
+    ],
     [['cdata', '-o', 'json', 'tenders', '--tier', 'W'], ['WORTH_A_LOOK']],
-    [['cdata', 'tenders', '--fields', 'ocid,ti'], ['ocid,tier', 'ocid,title']],
+    [
+      ['cdata', 'tenders', '--fields', 'ocid,ti'],
+      ['ocid,tier', 'ocid,title'],
+    ],
     [['cdata', 'people', '-f', 'full'], ['fullName']],
-    [['cdata', 'pe'], ['people', 'persons']],
-    [['cdata', 'export', ''], ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
+    [
+      ['cdata', 'pe'],
+      ['people', 'persons'],
+    ],
+    [
+      ['cdata', 'export', ''],
+      ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
+    ],
     [['cdata', 'export', 'tenders', 'ob'], ['obligations']],
-    [['cdata', '--profile', ''], ['client-a', 'prod', 'staging']],
+    [
+      ['cdata', '--profile', ''],
+      ['client-a', 'prod', 'staging'],
+    ],
     [['cdata', 'profile', 'use', 'st'], ['staging']],
-    [['cdata', 'auth', ''], ['login', 'logout', 'status']],
-    [['cdata', 'config', 'set', ''], ['base-url', 'key-command', 'output', 'pager', 'timeout']],
-    [['cdata', 'config', 'set', 'output', ''], ['csv', 'json', 'ndjson', 'table', 'tsv']],
+    [
+      ['cdata', 'auth', ''],
+      ['login', 'logout', 'status'],
+    ],
+    [
+      ['cdata', 'config', 'set', ''],
+      ['base-url', 'key-command', 'output', 'pager', 'timeout'],
+    ],
+    [
+      ['cdata', 'config', 'set', 'output', ''],
+      ['csv', 'json', 'ndjson', 'table', 'tsv'],
+    ],
     [['cdata', 'config', 'set', 'output', 'nd'], ['ndjson']],
     [['cdata', 'config', 'set', 'timeout', ''], []],
-    [['cdata', '-o', ''], ['csv', 'json', 'ndjson', 'table', 'tsv']],
-    [['cdata', 'completion', ''], ['bash', 'fish', 'zsh']],
-    [['cdata', 'webhook', 'listen', '--p'], ['--path', '--port', '--profile']],
+    [
+      ['cdata', '-o', ''],
+      ['csv', 'json', 'ndjson', 'table', 'tsv'],
+    ],
+    [
+      ['cdata', 'completion', ''],
+      ['bash', 'fish', 'zsh'],
+    ],
+    [
+      ['cdata', 'webhook', 'listen', '--p'],
+      ['--path', '--port', '--profile'],
+    ],
     [['cdata', 'tenders', '--li'], ['--limit']],
     // --query takes a value (an expression: nothing to offer, even to what looks like an option),
     // and the word after that value is an option again.
-    [['cdata', 'tenders', '--q'], ['--query', '--quiet']],
+    [
+      ['cdata', 'tenders', '--q'],
+      ['--query', '--quiet'],
+    ],
     [['cdata', 'tenders', '--query', ''], []],
     [['cdata', 'tenders', '--query', '--li'], []],
     [['cdata', 'tenders', '--query', '[0]', '--li'], ['--limit']],
     // export writes no table and refuses --out and --fields: none of them is offered there.
-    [['cdata', 'export', '-o', ''], ['csv', 'json', 'ndjson', 'tsv']],
-    [['cdata', 'export', '--output', '=', ''], ['csv', 'json', 'ndjson', 'tsv']],
+    [
+      ['cdata', 'export', '-o', ''],
+      ['csv', 'json', 'ndjson', 'tsv'],
+    ],
+    [
+      ['cdata', 'export', '--output', '=', ''],
+      ['csv', 'json', 'ndjson', 'tsv'],
+    ],
     [['cdata', 'export', '--o'], ['--output']],
     [['cdata', 'export', '--f'], []],
-    [['cdata', 'tenders', '--o'], ['--out', '--output']],
+    [
+      ['cdata', 'tenders', '--o'],
+      ['--out', '--output'],
+    ],
     [['cdata', 'auth', 'status', '--o'], ['--output']],
   ])('%j offers %j', async (words, expected) => {
     expect(await complete(words)).toEqual(expected);
@@ -192,14 +265,25 @@ zpty -d z`;
 
 describe.skipIf(skipWithout('fish'))('fish', () => {
   const complete = async (line: string) => {
-    const result = await runProcess('fish', ['--no-config', '-c', `source '${script('fish')}'; complete -C '${line}'`], { env: environment() });
+    const result = await runProcess(
+      'fish',
+      ['--no-config', '-c', `source '${script('fish')}'; complete -C '${line}'`],
+      { env: environment() },
+    );
     expect(result.stderr).toBe('');
-    return result.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]).sort();
+    return result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0])
+      .sort();
   };
 
   it('parses and loads the script without a complaint', async () => {
     expect(await runProcess('fish', ['--no-execute', script('fish')])).toMatchObject({ code: 0, stderr: '' });
-    expect(await runProcess('fish', ['--no-config', '-c', `source '${script('fish')}'`])).toMatchObject({ code: 0, stderr: '' });
+    expect(await runProcess('fish', ['--no-config', '-c', `source '${script('fish')}'`])).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
   });
 
   it.each([
@@ -220,7 +304,10 @@ describe.skipIf(skipWithout('fish'))('fish', () => {
     ['cdata config set timeout 30 ', []],
     ['cdata config set output -p prod ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
     ['cdata config get output ', []],
-    ['cdata export tenders ', ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
+    [
+      'cdata export tenders ',
+      ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
+    ],
     ['cdata webhook listen --p', ['--path', '--port', '--profile']],
     ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
     ['cdata export --o', ['--output']],

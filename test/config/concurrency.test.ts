@@ -16,7 +16,9 @@ describe('two processes writing the config at once', () => {
     // changes a setting of a profile both share (a lost update would lose the other's setting).
     const writer = async (name: string, shared: string[]) => {
       for (let round = 1; round <= ROUNDS; round++) {
-        results.push(await runBin(['-p', `${name}${round}`, 'config', 'set', 'timeout', String(round)], { env: home.env }));
+        results.push(
+          await runBin(['-p', `${name}${round}`, 'config', 'set', 'timeout', String(round)], { env: home.env }),
+        );
         results.push(await runBin(['-p', 'shared', 'config', 'set', ...shared], { env: home.env }));
       }
     };

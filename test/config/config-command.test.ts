@@ -17,7 +17,9 @@ describe('config set | get | unset', () => {
       const get = await cdata(['config', 'get', name], { env: home.env });
       expect(get.stdout).toBe(`${stored}\n`);
     }
-    expect(home.read()).toEqual({ profiles: { default: { baseUrl: 'https://api.example.com', output: 'json', timeout: 2.5 } } });
+    expect(home.read()).toEqual({
+      profiles: { default: { baseUrl: 'https://api.example.com', output: 'json', timeout: 2.5 } },
+    });
     for (const [name] of cases) expect((await cdata(['config', 'unset', name], { env: home.env })).code).toBe(0);
     expect(home.read()).toEqual({ profiles: { default: {} } });
   });
@@ -28,13 +30,20 @@ describe('config set | get | unset', () => {
     await cdata(['config', 'set', 'timeout', '2'], { env: { ...home.env, CDATA_PROFILE: 'b' } });
     await cdata(['profile', 'use', 'a'], { env: home.env });
     await cdata(['config', 'set', 'output', 'csv'], { env: home.env });
-    expect(home.read()).toEqual({ profiles: { a: { timeout: 1, output: 'csv' }, b: { timeout: 2 } }, defaultProfile: 'a' });
+    expect(home.read()).toEqual({
+      profiles: { a: { timeout: 1, output: 'csv' }, b: { timeout: 2 } },
+      defaultProfile: 'a',
+    });
   });
 
   it('get of a setting that is not set: nothing on stdout, a note, exit 0', async () => {
     const home = configHome();
     const result = await cdata(['config', 'get', 'timeout'], { env: home.env });
-    expect(result).toMatchObject({ code: 0, stdout: '', stderr: "timeout is not set in profile 'default' (default: 30 s).\n" });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: "timeout is not set in profile 'default' (default: 30 s).\n",
+    });
     expect((await cdata(['config', 'get', 'output', '-q'], { env: home.env })).stderr).toBe('');
   });
 
@@ -47,7 +56,10 @@ describe('config set | get | unset', () => {
 
   it('get and unset on a named profile that does not exist: exit 2', async () => {
     const home = configHome();
-    for (const argv of [['config', 'get', 'output'], ['config', 'unset', 'output']]) {
+    for (const argv of [
+      ['config', 'get', 'output'],
+      ['config', 'unset', 'output'],
+    ]) {
       const result = await cdata(['-p', 'nope', ...argv], { env: home.env });
       expect(result.code).toBe(2);
       expect(result.stderr).toBe("error: no profile 'nope' (there are no profiles yet)\n");
@@ -57,15 +69,25 @@ describe('config set | get | unset', () => {
 
   it('warns when CDATA_BASE_URL hides the stored base URL', async () => {
     const home = configHome();
-    const result = await cdata(['config', 'set', 'base-url', 'https://a.example'], { env: { ...home.env, CDATA_BASE_URL: 'https://b.example' } });
+    const result = await cdata(['config', 'set', 'base-url', 'https://a.example'], {
+      env: { ...home.env, CDATA_BASE_URL: 'https://b.example' },
+    });
     expect(result.stderr).toContain('warning: CDATA_BASE_URL is set, and it wins over the stored base URL');
   });
 
   const refused: [string, string[], string][] = [
     ['an unknown setting', ['colour', 'red'], 'error: unknown setting "colour": use one of base-url, output, timeout'],
-    ['the key', ['key', secret('svc_0123456789abcdef')], 'error: the key is not a setting: store it with `cdata auth login`'],
+    [
+      'the key',
+      ['key', secret('svc_0123456789abcdef')],
+      'error: the key is not a setting: store it with `cdata auth login`',
+    ],
     ['api-key', ['api-key', 'svc_0123456789abcdef'], 'error: the key is not a setting'],
-    ['an http base URL off loopback', ['base-url', 'http://api.example.com'], 'error: refusing plain http:// to api.example.com'],
+    [
+      'an http base URL off loopback',
+      ['base-url', 'http://api.example.com'],
+      'error: refusing plain http:// to api.example.com',
+    ],
     ['a base URL that is not a URL', ['base-url', 'api.example.com'], "error: base URL 'api.example.com' is not a URL"],
     ['an unknown format', ['output', 'xml'], "error: output must be one of table, json, ndjson, csv, tsv (got 'xml')"],
     ['a zero timeout', ['timeout', '0'], "error: timeout must be a number of seconds above 0 up to 86400 (got '0')"],
@@ -103,6 +125,8 @@ describe('on a fresh machine, a command that changes nothing creates nothing', (
   it('a command that does change it still creates the folder and the file', async () => {
     const dir = join(configHome().dir, 'not-yet');
     expect((await cdata(['config', 'set', 'timeout', '5'], { env: { CDATA_CONFIG_DIR: dir } })).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { timeout: 5 } } });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
+      profiles: { default: { timeout: 5 } },
+    });
   });
 });

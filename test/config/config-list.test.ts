@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../src/config/schema.js';
 import { cdata, configHome } from '../auth/harness.js';
 
-const list = async (argv: string[], env: Record<string, string>, options: { stdoutTTY?: boolean; stderrTTY?: boolean } = {}) => {
+const list = async (
+  argv: string[],
+  env: Record<string, string>,
+  options: { stdoutTTY?: boolean; stderrTTY?: boolean } = {},
+) => {
   const result = await cdata(['config', 'list', ...argv], { env, ...options });
   expect(result.code).toBe(0);
   return result;
@@ -15,8 +19,16 @@ describe('config list', () => {
   it('names every setting there is, each with a source, also when nothing is set', async () => {
     // No -o: a format flag would itself be the output setting. A pipe gets tsv.
     const result = await list([], configHome().env);
-    expect(result.stdout).toBe('setting\tvalue\tsource\nbase-url\t\tdefault\noutput\t\tdefault\ntimeout\t30\tdefault\nkey-command\t\tdefault\npager\t\tdefault\n');
-    expect(result.stdout.trimEnd().split('\n').slice(1).map((row) => row.split('\t')[0])).toEqual(Object.keys(SETTINGS));
+    expect(result.stdout).toBe(
+      'setting\tvalue\tsource\nbase-url\t\tdefault\noutput\t\tdefault\ntimeout\t30\tdefault\nkey-command\t\tdefault\npager\t\tdefault\n',
+    );
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((row) => row.split('\t')[0]),
+    ).toEqual(Object.keys(SETTINGS));
     const json = await list(['--json'], configHome().env);
     expect(JSON.parse(json.stdout)).toEqual([
       { setting: 'base-url', value: null, source: 'default' },
@@ -29,7 +41,11 @@ describe('config list', () => {
 
   it("says where each value comes from: the profile's, then the environment over it, then a flag over both", async () => {
     const home = configHome();
-    for (const [name, value] of [['base-url', 'https://stored.example'], ['output', 'csv'], ['timeout', '12']]) {
+    for (const [name, value] of [
+      ['base-url', 'https://stored.example'],
+      ['output', 'csv'],
+      ['timeout', '12'],
+    ]) {
       expect((await cdata(['config', 'set', name!, value!], { env: home.env })).code).toBe(0);
     }
     const stored = await list(['-o', 'ndjson'], home.env);
@@ -43,9 +59,13 @@ describe('config list', () => {
     );
     const env = { ...home.env, CDATA_BASE_URL: 'https://env.example' };
     // The profile's output (csv) is the format when no flag chooses one.
-    expect((await list([], env)).stdout).toBe('setting,value,source\r\nbase-url,https://env.example,env\r\noutput,csv,profile\r\ntimeout,12,profile\r\nkey-command,,default\r\npager,,default\r\n');
+    expect((await list([], env)).stdout).toBe(
+      'setting,value,source\r\nbase-url,https://env.example,env\r\noutput,csv,profile\r\ntimeout,12,profile\r\nkey-command,,default\r\npager,,default\r\n',
+    );
     const flagged = await list(['--base-url', 'https://flag.example', '--timeout', '3', '-o', 'tsv'], env);
-    expect(flagged.stdout).toBe('setting\tvalue\tsource\nbase-url\thttps://flag.example\tflag\noutput\ttsv\tflag\ntimeout\t3\tflag\nkey-command\t\tdefault\npager\t\tdefault\n');
+    expect(flagged.stdout).toBe(
+      'setting\tvalue\tsource\nbase-url\thttps://flag.example\tflag\noutput\ttsv\tflag\ntimeout\t3\tflag\nkey-command\t\tdefault\npager\t\tdefault\n',
+    );
   });
 
   it('at a terminal: a table, and which profile on stderr', async () => {
@@ -65,11 +85,17 @@ describe('config list', () => {
     ]);
     expect(result.stderr).toBe("Profile 'prod', chosen with -p.\n");
     const fields = await list(['-p', 'prod', '-f', 'source,setting', '--no-header', '-o', 'csv'], home.env);
-    expect(fields.stdout).toBe('default,base-url\r\nflag,output\r\nprofile,timeout\r\nprofile,key-command\r\ndefault,pager\r\n');
+    expect(fields.stdout).toBe(
+      'default,base-url\r\nflag,output\r\nprofile,timeout\r\nprofile,key-command\r\ndefault,pager\r\n',
+    );
   });
 
   it('a named profile that does not exist: exit 2', async () => {
     const result = await cdata(['-p', 'nope', 'config', 'list'], { env: configHome().env });
-    expect(result).toMatchObject({ code: 2, stdout: '', stderr: "error: no profile 'nope' (there are no profiles yet)\n" });
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "error: no profile 'nope' (there are no profiles yet)\n",
+    });
   });
 });

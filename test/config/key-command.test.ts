@@ -54,14 +54,18 @@ describe('a key command', () => {
     expect(message).toBe(
       "the key command of profile 'prod' failed with exit status 4; it said: Error: cdata/prod is not in the password store. | a key it saw: svc_*** | line 3 | line 4 | line 5 (and 2 more lines)",
     );
-    expect(hint).toBe(`Run it yourself to see what it prints: ${tools.command('fail')}. The first line of its output must be the key (svc_…). Change it with: cdata config set key-command CMD --profile prod.`);
+    expect(hint).toBe(
+      `Run it yourself to see what it prints: ${tools.command('fail')}. The first line of its output must be the key (svc_…). Change it with: cdata config set key-command CMD --profile prod.`,
+    );
   });
 
   it('hanging: stopped at the timeout with its whole process group, so no child is left behind', async () => {
     const started = Date.now();
     const { message, hint } = await failure('hang', { timeoutMs: 500 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    expect(message).toBe("the key command of profile 'prod' did not finish within 0.5 s, so it was stopped; it said: unlock the vault:");
+    expect(message).toBe(
+      "the key command of profile 'prod' did not finish within 0.5 s, so it was stopped; it said: unlock the vault:",
+    );
     expect(hint).toContain('It runs with stdin closed and no terminal, so it cannot ask for a password');
     const [shell, sleep] = tools.pids();
     await until(() => !running(shell!) && !running(sleep!), 'the hanging tool and its background sleep to end');
@@ -70,10 +74,14 @@ describe('a key command', () => {
   it('stopped by Ctrl-C while it runs, with its process group', async () => {
     const test = io();
     const pids = secretTools();
-    const result = runKeyCommand({ command: pids.command('hang'), io: test.io, profile: 'prod' }).catch((error: unknown) => error);
+    const result = runKeyCommand({ command: pids.command('hang'), io: test.io, profile: 'prod' }).catch(
+      (error: unknown) => error,
+    );
     await until(pids.hanging, 'the hanging tool to start its background sleep');
     test.interrupt();
-    expect(((await result) as AuthError).message).toBe("the key command of profile 'prod' was stopped: cdata was interrupted; it said: unlock the vault:");
+    expect(((await result) as AuthError).message).toBe(
+      "the key command of profile 'prod' was stopped: cdata was interrupted; it said: unlock the vault:",
+    );
     const [shell, sleep] = pids.pids();
     await until(() => !running(shell!) && !running(sleep!), 'the interrupted tool and its background sleep to end');
   });
@@ -100,7 +108,13 @@ describe('a key command', () => {
     const started = Date.now();
     expect(await runKeyCommand({ command, io: test.io, debug: true })).toBe(TOOL_KEY);
     expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_LINE_GRACE_MS);
-    expect(test.stderr().replace(/after \d+ ms/, 'after N ms').split('\n').slice(1)).toEqual([
+    expect(
+      test
+        .stderr()
+        .replace(/after \d+ ms/, 'after N ms')
+        .split('\n')
+        .slice(1),
+    ).toEqual([
       '[debug] key command: still running 1 s after its first line, so stopped after N ms',
       '[debug] key command: the first line is a key (svc_***)',
       '',
@@ -127,7 +141,9 @@ describe('a key command', () => {
     const started = Date.now();
     const outcome = await runKeyCommand({ command, io: io().io, timeoutMs }).catch((error: AuthError) => error.message);
     try {
-      expect(outcome).toBe(timeoutMs === 300 ? 'the key command did not finish within 0.3 s, so it was stopped' : TOOL_KEY);
+      expect(outcome).toBe(
+        timeoutMs === 300 ? 'the key command did not finish within 0.3 s, so it was stopped' : TOOL_KEY,
+      );
       expect(Date.now() - started).toBeLessThan(timeoutMs + 4000);
     } finally {
       process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
@@ -147,7 +163,9 @@ describe('a key command', () => {
   it('ended by a signal: says which', async () => {
     // The signal reaches the shell cdata started itself (a script run from it would be its child,
     // and the shell would report that child's end as exit status 143).
-    const error = (await runKeyCommand({ command: "echo 'it crashed' >&2; kill -SEGV $$", io: io().io }).catch((e: unknown) => e)) as AuthError;
+    const error = (await runKeyCommand({ command: "echo 'it crashed' >&2; kill -SEGV $$", io: io().io }).catch(
+      (e: unknown) => e,
+    )) as AuthError;
     expect(error.message).toBe('the key command was ended by SIGSEGV; it said: it crashed');
   });
 
@@ -160,7 +178,10 @@ describe('a key command', () => {
   it('--debug says what runs and how it ended, never the key', async () => {
     const test = io();
     await runKeyCommand({ command: tools.command('good'), io: test.io, profile: 'prod', debug: true });
-    const lines = test.stderr().replace(/after \d+ ms/, 'after N ms').split('\n');
+    const lines = test
+      .stderr()
+      .replace(/after \d+ ms/, 'after N ms')
+      .split('\n');
     expect(lines).toEqual([
       `[debug] key command of profile 'prod': /bin/sh -c '${tools.command('good').replace(/'/g, `'\\''`)}'`,
       '[debug] key command: exit status 0 after N ms',
@@ -170,7 +191,9 @@ describe('a key command', () => {
   });
 
   it('without a profile (auth login checking one) it is "the key command"', async () => {
-    const error = (await runKeyCommand({ command: tools.command('bad'), io: io().io }).catch((e: unknown) => e)) as AuthError;
+    const error = (await runKeyCommand({ command: tools.command('bad'), io: io().io }).catch(
+      (e: unknown) => e,
+    )) as AuthError;
     expect(error.message).toMatch(/^the key command did not print an API key/);
     expect(error.hint).not.toContain('config set');
   });

@@ -13,7 +13,9 @@ const DEAD_PID = 2 ** 22 + 12_345;
 
 function lockBy(home: ReturnType<typeof configHome>, owner: { pid: number; host?: string }, ageMs = 0): string {
   const path = `${home.file}.lock`;
-  writeFileSync(path, JSON.stringify({ pid: owner.pid, host: owner.host ?? hostname(), token: 'theirs' }), { mode: 0o600 });
+  writeFileSync(path, JSON.stringify({ pid: owner.pid, host: owner.host ?? hostname(), token: 'theirs' }), {
+    mode: 0o600,
+  });
   if (ageMs) {
     const then = (Date.now() - ageMs) / 1000;
     utimesSync(path, then, then);
@@ -27,8 +29,12 @@ describe('the config lock', () => {
     const path = lockBy(home, { pid: process.pid });
     const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: the config file is locked by another cdata (pid ${process.pid} on ${hostname()}): ${path}`);
-    expect(result.stderr).toContain(`hint: Try again in a moment. If no other cdata is running, remove the lock file: rm '${path}'`);
+    expect(result.stderr).toContain(
+      `error: the config file is locked by another cdata (pid ${process.pid} on ${hostname()}): ${path}`,
+    );
+    expect(result.stderr).toContain(
+      `hint: Try again in a moment. If no other cdata is running, remove the lock file: rm '${path}'`,
+    );
     expect(result.sleeps.length).toBeGreaterThan(10);
     expect(result.sleeps.slice(0, 3)).toEqual([5, 10, 20]);
     expect(Math.max(...result.sleeps)).toBe(100);
@@ -101,6 +107,15 @@ describe('the config lock', () => {
         }),
       ),
     );
-    expect(Object.keys(home.read().profiles as object).sort()).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
+    expect(Object.keys(home.read().profiles as object).sort()).toEqual([
+      'p0',
+      'p1',
+      'p2',
+      'p3',
+      'p4',
+      'p5',
+      'p6',
+      'p7',
+    ]);
   });
 });

@@ -21,7 +21,12 @@ const GOOD = ['a', '0', 'prod-eu_2', 'a'.repeat(64)];
 describe('bad profile names are refused with exit 2, nothing written', () => {
   it.each(BAD)('%s, in --profile', async (_what, name) => {
     const home = configHome();
-    for (const argv of [['profile', 'list'], ['config', 'set', 'timeout', '5'], ['auth', 'logout'], ['auth', 'login', '--base-url', 'https://api.example.com']]) {
+    for (const argv of [
+      ['profile', 'list'],
+      ['config', 'set', 'timeout', '5'],
+      ['auth', 'logout'],
+      ['auth', 'login', '--base-url', 'https://api.example.com'],
+    ]) {
       const result = await cdata(['--profile', name, ...argv], { env: home.env, stdin: 'svc_0123456789abcdefghij' });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`error: invalid profile name ${JSON.stringify(name)}: use lowercase letters`);
@@ -48,15 +53,18 @@ describe('bad profile names are refused with exit 2, nothing written', () => {
     expect(readFileSync(home.file, 'utf8')).toBe('{"profiles":{"a":{}}}');
   });
 
-  it.each(BAD.filter(([, name]) => name !== ''))('%s, in the config file: the file is reported as invalid', async (_what, name) => {
-    const home = configHome();
-    const text = JSON.stringify({ profiles: { [name]: { timeout: 1 } } });
-    writeFileSync(home.file, text, { mode: 0o600 });
-    const result = await cdata(['profile', 'list'], { env: home.env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: the config file ${home.file} is not valid: profile name`);
-    expect(readFileSync(home.file, 'utf8')).toBe(text);
-  });
+  it.each(BAD.filter(([, name]) => name !== ''))(
+    '%s, in the config file: the file is reported as invalid',
+    async (_what, name) => {
+      const home = configHome();
+      const text = JSON.stringify({ profiles: { [name]: { timeout: 1 } } });
+      writeFileSync(home.file, text, { mode: 0o600 });
+      const result = await cdata(['profile', 'list'], { env: home.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: the config file ${home.file} is not valid: profile name`);
+      expect(readFileSync(home.file, 'utf8')).toBe(text);
+    },
+  );
 });
 
 describe('good profile names', () => {

@@ -38,11 +38,18 @@ describe('resolveSettings', () => {
     expect(resolve({ profile: 'prod' }, env, withDefault).profile).toMatchObject({ name: 'prod', source: 'flag' });
     expect(resolve({}, env, withDefault).profile).toMatchObject({ name: 'cmd', source: 'env' });
     expect(resolve({}, {}, withDefault).profile).toMatchObject({ name: 'prod', source: 'profile' });
-    expect(resolve({ profile: 'prod', baseUrl: 'https://flag.example' }, env).baseUrl).toEqual({ value: 'https://flag.example', source: 'flag' });
+    expect(resolve({ profile: 'prod', baseUrl: 'https://flag.example' }, env).baseUrl).toEqual({
+      value: 'https://flag.example',
+      source: 'flag',
+    });
     expect(resolve({ profile: 'prod' }, env).baseUrl).toEqual({ value: 'https://env.example', source: 'env' });
     expect(resolve({ profile: 'prod' }).baseUrl).toEqual({ value: 'https://prod.example', source: 'profile' });
     expect(resolve({ profile: 'bare' }).baseUrl).toEqual({ value: undefined, source: 'default' });
-    expect(resolve({ profile: 'prod' }, env).key).toEqual({ value: 'svc_envenvenvenv', source: 'env', command: undefined });
+    expect(resolve({ profile: 'prod' }, env).key).toEqual({
+      value: 'svc_envenvenvenv',
+      source: 'env',
+      command: undefined,
+    });
     expect(resolve({ profile: 'prod', output: 'tsv' }).output).toEqual({ value: 'tsv', source: 'flag' });
     expect(resolve({ profile: 'prod', json: true }).output).toEqual({ value: 'json', source: 'flag' });
     expect(resolve({ profile: 'prod' }).output).toEqual({ value: 'csv', source: 'profile' });
@@ -69,26 +76,49 @@ describe('resolveSettings', () => {
   it('--sandbox: its URL and key, whatever the flags, the environment and the profile say', () => {
     const sandbox = { url: 'http://127.0.0.1:9', key: 'svc_sandboxsandbox' };
     const env = { CDATA_BASE_URL: 'https://env.example', CDATA_API_KEY: 'svc_envenvenvenv' };
-    const settings = resolveSettings({ profile: 'prod', baseUrl: 'https://flag.example' }, setup(STORED, env).io, sandbox);
+    const settings = resolveSettings(
+      { profile: 'prod', baseUrl: 'https://flag.example' },
+      setup(STORED, env).io,
+      sandbox,
+    );
     expect(settings.baseUrl).toEqual({ value: 'http://127.0.0.1:9', source: 'sandbox' });
     expect(settings.key).toEqual({ value: 'svc_sandboxsandbox', source: 'sandbox', command: undefined });
   });
 
   it("a profile's key command runs only for a request; CDATA_API_KEY still wins over it", () => {
-    expect(resolve({ profile: 'cmd' }).key).toEqual({ value: undefined, source: 'key-command', command: 'pass show cdata' });
-    expect(resolve({ profile: 'cmd' }, { CDATA_API_KEY: 'svc_envenvenvenv' }).key).toEqual({ value: 'svc_envenvenvenv', source: 'env', command: 'pass show cdata' });
-    expect(resolve({ profile: 'prod' }).key).toEqual({ value: 'svc_prodprodprodprod', source: 'profile', command: undefined });
+    expect(resolve({ profile: 'cmd' }).key).toEqual({
+      value: undefined,
+      source: 'key-command',
+      command: 'pass show cdata',
+    });
+    expect(resolve({ profile: 'cmd' }, { CDATA_API_KEY: 'svc_envenvenvenv' }).key).toEqual({
+      value: 'svc_envenvenvenv',
+      source: 'env',
+      command: 'pass show cdata',
+    });
+    expect(resolve({ profile: 'prod' }).key).toEqual({
+      value: 'svc_prodprodprodprod',
+      source: 'profile',
+      command: undefined,
+    });
     expect(resolve({ profile: 'bare' }).key).toEqual({ value: undefined, source: 'default', command: undefined });
   });
 
   it('a profile name that is an Object property is no profile unless the file has it', () => {
-    expect(resolve({ profile: 'constructor' }).profile).toEqual({ name: 'constructor', source: 'flag', data: undefined });
+    expect(resolve({ profile: 'constructor' }).profile).toEqual({
+      name: 'constructor',
+      source: 'flag',
+      data: undefined,
+    });
     expect(resolve({ profile: 'bare' }).profile).toEqual({ name: 'bare', source: 'flag', data: {} });
     expect(resolve({}).profile).toEqual({ name: 'default', source: 'default', data: undefined });
   });
 
   it('output: the stored one in any case; --json with another -o is refused; the stored one is checked only when used', () => {
-    expect(resolve({ profile: 'prod' }, {}, { profiles: { prod: { output: 'JSON' as 'json' } } }).output).toEqual({ value: 'json', source: 'profile' });
+    expect(resolve({ profile: 'prod' }, {}, { profiles: { prod: { output: 'JSON' as 'json' } } }).output).toEqual({
+      value: 'json',
+      source: 'profile',
+    });
     expect(resolve({ json: true, output: 'json' }).output).toEqual({ value: 'json', source: 'flag' });
     expect(() => resolve({ json: true, output: 'csv' }).output).toThrow(
       expect.objectContaining({ name: 'UsageError', message: '--json and --output csv disagree: use one of them' }),
@@ -111,7 +141,11 @@ describe('resolveSettings', () => {
       }),
     );
     // No profile in the file: nothing stored to use.
-    expect(resolve({ profile: 'absent' })).toMatchObject({ output: { value: undefined, source: 'default' }, timeoutSeconds: 30, timeoutSource: 'default' });
+    expect(resolve({ profile: 'absent' })).toMatchObject({
+      output: { value: undefined, source: 'default' },
+      timeoutSeconds: 30,
+      timeoutSource: 'default',
+    });
   });
 
   it('where the timeout came from (config list shows it)', () => {
@@ -121,14 +155,20 @@ describe('resolveSettings', () => {
   });
 
   it('--color takes auto, always or never, and says so', async () => {
-    for (const when of ['auto', 'always', 'never']) expect((await cdata(['me', '--sandbox', '-o', 'json', '--color', when])).code).toBe(0);
+    for (const when of ['auto', 'always', 'never'])
+      expect((await cdata(['me', '--sandbox', '-o', 'json', '--color', when])).code).toBe(0);
     const result = await cdata(['me', '--sandbox', '--color', 'sometimes']);
     expect(result).toMatchObject({ code: 2, stdout: '' });
     expect(result.stderr.split('\n')[0]).toBe("error: --color must be one of auto, always, never (got 'sometimes')");
   });
 
   it('retries, --max-wait, colour, -q: the flag, else the default', () => {
-    expect(resolve({ retries: 0, maxWait: 0, color: 'never', quiet: true })).toMatchObject({ retries: 0, maxWaitSeconds: 0, color: 'never', quiet: true });
+    expect(resolve({ retries: 0, maxWait: 0, color: 'never', quiet: true })).toMatchObject({
+      retries: 0,
+      maxWaitSeconds: 0,
+      color: 'never',
+      quiet: true,
+    });
     expect(resolve({})).toMatchObject({ retries: 2, maxWaitSeconds: 30, color: 'auto', quiet: false });
   });
 
@@ -155,9 +195,16 @@ describe('requireProfile', () => {
   const hint = (name: string) => `Create it with: echo "$KEY" | cdata auth login --profile ${name} --base-url URL`;
 
   it('a named profile that is not in the file, when the key or the base URL would come from it: a usage error listing those that are', () => {
-    for (const env of [{}, { CDATA_API_KEY: 'svc_envenvenvenv' }, { CDATA_BASE_URL: 'https://env.example' }] as Record<string, string>[]) {
+    for (const env of [{}, { CDATA_API_KEY: 'svc_envenvenvenv' }, { CDATA_BASE_URL: 'https://env.example' }] as Record<
+      string,
+      string
+    >[]) {
       expect(() => requireProfile(resolve({ profile: 'prdo' }, env))).toThrow(
-        expect.objectContaining({ name: 'UsageError', message: "no profile 'prdo' (profiles: prod, cmd, bare)", hint: hint('prdo') }),
+        expect.objectContaining({
+          name: 'UsageError',
+          message: "no profile 'prdo' (profiles: prod, cmd, bare)",
+          hint: hint('prdo'),
+        }),
       );
     }
     expect(() => requireProfile(resolve({}, { CDATA_PROFILE: 'prdo' }, null))).toThrow(
@@ -170,7 +217,10 @@ describe('requireProfile', () => {
     expect(() => requireProfile(resolve({ profile: 'prdo' }, env))).not.toThrow();
     expect(() => requireProfile(resolve({ profile: 'bare' }))).not.toThrow();
     expect(() => requireProfile(resolve({}, {}, null))).not.toThrow();
-    const sandbox = resolveSettings({ profile: 'prdo' }, setup().io, { url: 'http://127.0.0.1:9', key: 'svc_sandboxsandbox' });
+    const sandbox = resolveSettings({ profile: 'prdo' }, setup().io, {
+      url: 'http://127.0.0.1:9',
+      key: 'svc_sandboxsandbox',
+    });
     expect(() => requireProfile(sandbox)).not.toThrow();
   });
 });

@@ -24,7 +24,10 @@ function resolve(options: SettingsFlags, env: Record<string, string> = {}, confi
 
 describe('resolution: flag > environment > profile > default', () => {
   it('profile', () => {
-    expect(resolve({ profile: 'other' }, { CDATA_PROFILE: 'prod' }).profile).toMatchObject({ name: 'other', source: 'flag' });
+    expect(resolve({ profile: 'other' }, { CDATA_PROFILE: 'prod' }).profile).toMatchObject({
+      name: 'other',
+      source: 'flag',
+    });
     expect(resolve({}, { CDATA_PROFILE: 'other' }).profile).toMatchObject({ name: 'other', source: 'env' });
     expect(resolve({}).profile).toMatchObject({ name: 'prod', source: 'profile' });
     expect(resolve({}, {}, null).profile).toMatchObject({ name: 'default', source: 'default', data: undefined });
@@ -33,7 +36,10 @@ describe('resolution: flag > environment > profile > default', () => {
 
   it('base URL', () => {
     const env = { CDATA_BASE_URL: 'https://env.example' };
-    expect(resolve({ baseUrl: 'https://flag.example' }, env).baseUrl).toEqual({ value: 'https://flag.example', source: 'flag' });
+    expect(resolve({ baseUrl: 'https://flag.example' }, env).baseUrl).toEqual({
+      value: 'https://flag.example',
+      source: 'flag',
+    });
     expect(resolve({}, env).baseUrl).toEqual({ value: 'https://env.example', source: 'env' });
     expect(resolve({}).baseUrl).toEqual({ value: 'https://prod.example', source: 'profile' });
     expect(resolve({ profile: 'other' }).baseUrl.value).toBe('https://other.example');
@@ -41,7 +47,10 @@ describe('resolution: flag > environment > profile > default', () => {
   });
 
   it('key (no flag exists: it never comes from argv)', () => {
-    expect(resolve({}, { CDATA_API_KEY: 'svc_envenvenvenv' }).key).toEqual({ value: 'svc_envenvenvenv', source: 'env' });
+    expect(resolve({}, { CDATA_API_KEY: 'svc_envenvenvenv' }).key).toEqual({
+      value: 'svc_envenvenvenv',
+      source: 'env',
+    });
     expect(resolve({}).key).toEqual({ value: 'svc_prodprodprodprod', source: 'profile' });
     expect(resolve({ profile: 'other' }).key.value).toBe('svc_otherotherother');
     expect(resolve({}, {}, null).key).toEqual({ value: undefined, source: 'default' });
@@ -68,7 +77,9 @@ const slow = useSandbox({ latencyMs: 300 });
 describe('precedence as the commands see it', () => {
   async function home(profile: ConfigData['profiles'][string]) {
     const h = configHome();
-    writeFileSync(h.file, JSON.stringify({ profiles: { default: { baseUrl: api.current.url, ...profile } } }), { mode: 0o600 });
+    writeFileSync(h.file, JSON.stringify({ profiles: { default: { baseUrl: api.current.url, ...profile } } }), {
+      mode: 0o600,
+    });
     return h;
   }
 
@@ -99,6 +110,12 @@ describe('precedence as the commands see it', () => {
     const h = await home({ key: demoKey('all'), baseUrl: 'http://127.0.0.1:1' });
     expect((await cdata(['agents', '--retries', '0'], { env: h.env })).code).toBe(6);
     expect((await cdata(['agents'], { env: { ...h.env, CDATA_BASE_URL: api.current.url } })).code).toBe(0);
-    expect((await cdata(['agents', '--base-url', api.current.url], { env: { ...h.env, CDATA_BASE_URL: 'http://127.0.0.1:1' } })).code).toBe(0);
+    expect(
+      (
+        await cdata(['agents', '--base-url', api.current.url], {
+          env: { ...h.env, CDATA_BASE_URL: 'http://127.0.0.1:1' },
+        })
+      ).code,
+    ).toBe(0);
   });
 });

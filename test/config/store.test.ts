@@ -1,6 +1,16 @@
 // The config file as stored: modes, where it lives, and every way it can be unusable — corrupt,
 // unreadable, a symbolic link, a read-only folder — each refused with exit 2 and left untouched.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { updateConfig } from '../../src/config/store.js';
@@ -59,9 +69,16 @@ describe('file and folder modes', () => {
 
   it('keeps what it does not know in the file (a newer cdata may have written it)', async () => {
     const home = configHome();
-    writeFileSync(home.file, JSON.stringify({ future: { x: 1 }, profiles: { a: { baseUrl: 'https://a.example', later: true } } }), { mode: 0o600 });
+    writeFileSync(
+      home.file,
+      JSON.stringify({ future: { x: 1 }, profiles: { a: { baseUrl: 'https://a.example', later: true } } }),
+      { mode: 0o600 },
+    );
     await cdata(['-p', 'a', 'config', 'set', 'timeout', '3'], { env: home.env });
-    expect(home.read()).toEqual({ future: { x: 1 }, profiles: { a: { baseUrl: 'https://a.example', later: true, timeout: 3 } } });
+    expect(home.read()).toEqual({
+      future: { x: 1 },
+      profiles: { a: { baseUrl: 'https://a.example', later: true, timeout: 3 } },
+    });
   });
 });
 
@@ -72,7 +89,11 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
     ['a bad profile name', '{"profiles": {"a.b": {}}}', /is not valid: profile name 'a.b' is not valid/],
     // A value of the wrong type, in any profile (a value of the right type that `config set` would
     // refuse stops only the commands that use it: test/faults/config-values.test.ts).
-    ['an output that is not text', '{"profiles": {"a": {"output": 5}}}', /is not valid: profiles.a.output is not one of/],
+    [
+      'an output that is not text',
+      '{"profiles": {"a": {"output": 5}}}',
+      /is not valid: profiles.a.output is not one of/,
+    ],
   ];
   const commands: [string, string[]][] = [
     ['profile list (reads)', ['profile', 'list']],
@@ -106,7 +127,9 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
     const change = () => {
       throw new Error('never called');
     };
-    await expect(updateConfig(testIo({ env: home.env }).io, change)).rejects.toThrow(`the config file ${home.file} is not valid JSON`);
+    await expect(updateConfig(testIo({ env: home.env }).io, change)).rejects.toThrow(
+      `the config file ${home.file} is not valid JSON`,
+    );
     expect(readFileSync(home.file, 'utf8')).toBe('{oops');
     expect(readdirSync(home.dir)).toEqual(['config.json']);
   });
@@ -120,10 +143,15 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
   it('unreadable (a folder where the file should be): exit 2 for reading and writing', async () => {
     const home = configHome();
     mkdirSync(home.file);
-    for (const argv of [['profile', 'list'], ['config', 'set', 'timeout', '5']]) {
+    for (const argv of [
+      ['profile', 'list'],
+      ['config', 'set', 'timeout', '5'],
+    ]) {
       const result = await cdata(argv, { env: home.env });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`error: cannot read the config file ${home.file}: it is a folder, not a regular file`);
+      expect(result.stderr).toContain(
+        `error: cannot read the config file ${home.file}: it is a folder, not a regular file`,
+      );
     }
   });
 
@@ -149,8 +177,13 @@ describe('a symbolic link as the config file', () => {
     expect(JSON.parse(list.stdout)[0].timeout).toBe(4);
     const set = await cdata(['-p', 'a', 'config', 'set', 'timeout', '5'], { env: home.env });
     expect(set.code).toBe(2);
-    expect(set.stderr).toContain(`error: the config file ${home.file} is a symbolic link (to ${real}); cdata does not write through links or replace them`);
-    const login = await cdata(['auth', 'login', '-p', 'a', '--base-url', 'http://127.0.0.1:1'], { env: home.env, stdin: 'svc_0123456789abcdefghij' });
+    expect(set.stderr).toContain(
+      `error: the config file ${home.file} is a symbolic link (to ${real}); cdata does not write through links or replace them`,
+    );
+    const login = await cdata(['auth', 'login', '-p', 'a', '--base-url', 'http://127.0.0.1:1'], {
+      env: home.env,
+      stdin: 'svc_0123456789abcdefghij',
+    });
     expect(login.code).toBe(2); // before the key is read or checked (that would be exit 6 here)
     expect(login.stderr).toContain('is a symbolic link');
     expect(lstatSync(home.file).isSymbolicLink()).toBe(true);

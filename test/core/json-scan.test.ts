@@ -18,18 +18,9 @@ const inexact = (text: string) => {
 
 describe('numbers a double would change', () => {
   it('found by their exact text; those a double keeps are not', () => {
-    expect(inexact('[12, -3, 0.5, 0, -0, 0.10, 9.50, 1.50, 1e21, 1E5, 2e+3, 5e-1, 12345678901234567890, 1250000.00, 0.1]')).toEqual([
-      '-0',
-      '0.10',
-      '9.50',
-      '1.50',
-      '1e21',
-      '1E5',
-      '2e+3',
-      '5e-1',
-      '12345678901234567890',
-      '1250000.00',
-    ]);
+    expect(
+      inexact('[12, -3, 0.5, 0, -0, 0.10, 9.50, 1.50, 1e21, 1E5, 2e+3, 5e-1, 12345678901234567890, 1250000.00, 0.1]'),
+    ).toEqual(['-0', '0.10', '9.50', '1.50', '1e21', '1E5', '2e+3', '5e-1', '12345678901234567890', '1250000.00']);
   });
 
   it("a lexeme ends where JSON's grammar ends it", () => {
@@ -73,7 +64,9 @@ describe('limits', () => {
     expect(() => scan('[[[]]]', { maxDepth: 3 })).not.toThrow();
     expect(() => scan('{"a":{"b":[]}}', { maxDepth: 3 })).not.toThrow();
     expect(() => scan('[[[[]]]]', { maxDepth: 3 })).toThrow(new JsonLimitError('maxDepth', 3));
-    expect(() => scan('[{"a":[{}]}]', { maxDepth: 3 })).toThrow(expect.objectContaining({ limit: 'maxDepth', max: 3, message: 'is nested deeper than 3 levels' }));
+    expect(() => scan('[{"a":[{}]}]', { maxDepth: 3 })).toThrow(
+      expect.objectContaining({ limit: 'maxDepth', max: 3, message: 'is nested deeper than 3 levels' }),
+    );
   });
 
   it('closing brackets give the depth back: many shallow values pass however many', () => {
@@ -97,7 +90,11 @@ describe('limits', () => {
     expect(() => scan('[1,2,3]', { maxItems: 3 })).not.toThrow();
     for (const text of ['[1,2,3,4]', ' \t\r\n[1,2,3,4]', '\n[[],{},"x",null]']) {
       expect(() => scan(text, { maxItems: 3 })).toThrow(
-        expect.objectContaining({ limit: 'maxItems', max: 3, message: 'holds more than 3 items in its top-level array' }),
+        expect.objectContaining({
+          limit: 'maxItems',
+          max: 3,
+          message: 'holds more than 3 items in its top-level array',
+        }),
       );
     }
     expect(() => scan('[[1,2,3,4],{"a":[5,6,7,8]}]', { maxItems: 3 })).not.toThrow();
@@ -108,7 +105,8 @@ describe('limits', () => {
   it('a word is one value, whatever its letters, so a body of wrong words is refused by its size too', () => {
     expect(() => scan('[nulz]', { maxValues: 2 })).not.toThrow();
     expect(() => scan('[abc]', { maxValues: 2 })).not.toThrow();
-    for (const text of ['[a,a]', '[z,z]', '[0,0]', '[9,9]']) expect(() => scan(text, { maxValues: 2 }), text).toThrow(expect.objectContaining({ limit: 'maxValues' }));
+    for (const text of ['[a,a]', '[z,z]', '[0,0]', '[9,9]'])
+      expect(() => scan(text, { maxValues: 2 }), text).toThrow(expect.objectContaining({ limit: 'maxValues' }));
   });
 
   it('a lone minus, or words JSON.parse will refuse, are left to it', () => {

@@ -26,6 +26,8 @@ describe('parseValues', () => {
   });
 
   it('refuses options that cannot go together, by their long flags, before a missing one', () => {
-    expect(() => parse({ decided: true, undecided: true })).toThrow(new UsageError('--decided and --undecided cannot be used together'));
+    expect(() => parse({ decided: true, undecided: true })).toThrow(
+      new UsageError('--decided and --undecided cannot be used together'),
+    );
   });
 });

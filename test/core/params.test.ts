@@ -34,10 +34,15 @@ describe('--limit', () => {
   it('anything else: a usage error quoting it as typed', () => {
     for (const raw of ['', '1.5', '1e3', 'ten', '12abc', 'abc12', '+-1', '0x10', '1 2']) {
       expect(() => parseLimit(raw)).toThrow(
-        expect.objectContaining({ name: 'UsageError', message: `--limit must be a whole number from 1 to 200 (got '${raw}')` }),
+        expect.objectContaining({
+          name: 'UsageError',
+          message: `--limit must be a whole number from 1 to 200 (got '${raw}')`,
+        }),
       );
     }
-    expect(() => parseLimit('x', '--page-size')).toThrow(expect.objectContaining({ message: "--page-size must be a whole number from 1 to 200 (got 'x')" }));
+    expect(() => parseLimit('x', '--page-size')).toThrow(
+      expect.objectContaining({ message: "--page-size must be a whole number from 1 to 200 (got 'x')" }),
+    );
   });
 
   it('the note, only for a clamped value', () => {
@@ -58,7 +63,10 @@ describe('--tier', () => {
   it('no other tier, nor a look-alike that toUpperCase() would turn into one', () => {
     for (const raw of ['ſtretch', 'ﬆretch', 'best', '', 'worth a look']) {
       expect(() => parseTier(raw)).toThrow(
-        expect.objectContaining({ name: 'UsageError', message: `--tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got '${raw}')` }),
+        expect.objectContaining({
+          name: 'UsageError',
+          message: `--tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got '${raw}')`,
+        }),
       );
     }
   });
@@ -74,7 +82,11 @@ describe('the query each parameter sends', () => {
 
   it('tier and decided, only when set; both decided flags together: a usage error', () => {
     const params = [TIER_PARAM, DECIDED_PARAM, limit];
-    expect(paramQuery(params, { tier: 'STRETCH', decided: true, limit: { value: 100, byDefault: true } })).toEqual({ tier: 'STRETCH', decided: 'true', limit: '100' });
+    expect(paramQuery(params, { tier: 'STRETCH', decided: true, limit: { value: 100, byDefault: true } })).toEqual({
+      tier: 'STRETCH',
+      decided: 'true',
+      limit: '100',
+    });
     expect(paramQuery(params, { undecided: true })).toEqual({ decided: 'false' });
     expect(paramQuery(params, { decided: false, undecided: false })).toEqual({});
     expect(() => paramQuery(params, { decided: true, undecided: true })).toThrow(
@@ -107,7 +119,9 @@ describe('on the command line', () => {
 
   it('--help says --limit does not apply to a lookup by key; TAB offers the tiers', async () => {
     expect((await cdata(['tenders', '--help'])).stdout).toContain(' --limit does not apply. ');
-    expect((await cdata(['completion', 'bash'])).stdout).toContain("'tenders --tier') echo 'values RECOMMENDED WORTH_A_LOOK STRETCH'; return ;;");
+    expect((await cdata(['completion', 'bash'])).stdout).toContain(
+      "'tenders --tier') echo 'values RECOMMENDED WORTH_A_LOOK STRETCH'; return ;;",
+    );
   });
 
   it('a lookup by key takes no typed --limit, and needs none', async () => {
@@ -116,15 +130,24 @@ describe('on the command line', () => {
     expect(found).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(found.stdout)).toMatchObject({ ocid: 'ocds-9t57fa-140905' });
     const typed = await cdata(['tenders', 'ocds-9t57fa-140905', '--limit', '5'], { env });
-    expect(typed).toMatchObject({ code: 2, stdout: '', stderr: 'error: --limit does not apply to a lookup by ocid: cdata looks among the 200 rows the API returns, the most it can\n' });
+    expect(typed).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: --limit does not apply to a lookup by ocid: cdata looks among the 200 rows the API returns, the most it can\n',
+    });
   });
 
   it('tenders sends what the options say, with the note for a clamped --limit', async () => {
     const target = api.current;
     const before = target.requests.length;
-    const result = await cdata(['tenders', '--limit', ' 0 ', '--tier', 'worth-a-look', '--undecided', '-o', 'json'], { env: sandboxEnv(target) });
+    const result = await cdata(['tenders', '--limit', ' 0 ', '--tier', 'worth-a-look', '--undecided', '-o', 'json'], {
+      env: sandboxEnv(target),
+    });
     expect(result).toMatchObject({ code: 0, stderr: '--limit 0 is outside 1..200; using 1\n' });
-    expect(target.requests.slice(before).map((request) => Object.fromEntries(request.query))).toEqual([{ tier: 'WORTH_A_LOOK', decided: 'false', limit: '1' }]);
+    expect(target.requests.slice(before).map((request) => Object.fromEntries(request.query))).toEqual([
+      { tier: 'WORTH_A_LOOK', decided: 'false', limit: '1' },
+    ]);
     const unclamped = await cdata(['tenders', '-o', 'json'], { env: sandboxEnv(target) });
     expect(unclamped).toMatchObject({ code: 0, stderr: '' });
     expect(Object.fromEntries(target.requests.at(-1)!.query)).toEqual({ limit: '100' });

@@ -57,10 +57,21 @@ describe('docs/many-profiles.md', () => {
     const rows = [...docs.matchAll(/^\| `([a-z0-9_-]+)` \| (\d+) \| (\d) \| (\d) \|$/gm)];
     expect(rows.length).toBeGreaterThanOrEqual(4);
     for (const [, name, hash, four, three] of rows) {
-      expect([fnv1a32(name!), shardOf(name!, 4), shardOf(name!, 3)]).toEqual([Number(hash), Number(four), Number(three)]);
+      expect([fnv1a32(name!), shardOf(name!, 4), shardOf(name!, 3)]).toEqual([
+        Number(hash),
+        Number(four),
+        Number(three),
+      ]);
     }
     const fn = block('The hash', 'sh');
-    const names = ['client-a', 'acme', 'default', 'x', 'shop_12', 'a-very-long-profile-name-of-sixty-four-characters-0123456789abc'];
+    const names = [
+      'client-a',
+      'acme',
+      'default',
+      'x',
+      'shop_12',
+      'a-very-long-profile-name-of-sixty-four-characters-0123456789abc',
+    ];
     const script = `${fn.replace(/^shard client-a 4.*$/m, '')}\nfor name in ${names.join(' ')}; do shard "$name" 7; done`;
     const result = await runProcess('sh', ['-c', script]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -68,7 +79,7 @@ describe('docs/many-profiles.md', () => {
     expect(fn).toContain(`shard client-a 4    # ${shardOf('client-a', 4)}`);
   });
 
-  it('several cron hosts: each host\'s line, run once each, exports every profile once', async () => {
+  it("several cron hosts: each host's line, run once each, exports every profile once", async () => {
     const api = await sandbox();
     const config = folder();
     writeProfiles(config, fleet(api.url, 12));
@@ -79,10 +90,15 @@ describe('docs/many-profiles.md', () => {
     const path = pathWithCdata();
     for (const i of [1, 2, 3]) {
       const command = line.replaceAll('1/3', `${i}/3`).replaceAll('/srv/exports', dir);
-      const result = await runProcess('sh', ['-c', command], { env: { PATH: path, CDATA_CONFIG_DIR: config }, timeoutMs: SLOW });
+      const result = await runProcess('sh', ['-c', command], {
+        env: { PATH: path, CDATA_CONFIG_DIR: config },
+        timeoutMs: SLOW,
+      });
       expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
-    expect(exportedOnce(dir, ['run-1-of-3.json', 'run-2-of-3.json', 'run-3-of-3.json'])).toEqual(Array.from({ length: 12 }, (_, i) => clientName(i + 1)));
+    expect(exportedOnce(dir, ['run-1-of-3.json', 'run-2-of-3.json', 'run-3-of-3.json'])).toEqual(
+      Array.from({ length: 12 }, (_, i) => clientName(i + 1)),
+    );
   }, 120_000);
 
   it('xargs -P: four shards at once export every profile once', async () => {
@@ -91,9 +107,17 @@ describe('docs/many-profiles.md', () => {
     writeProfiles(config, fleet(api.url, 16));
     const dir = join(folder(), 'exports');
     const script = block('xargs -P on one machine', 'sh').replaceAll('/srv/exports', dir);
-    const result = await runProcess('sh', ['-c', script], { env: { PATH: pathWithCdata(), CDATA_CONFIG_DIR: config }, timeoutMs: SLOW });
+    const result = await runProcess('sh', ['-c', script], {
+      env: { PATH: pathWithCdata(), CDATA_CONFIG_DIR: config },
+      timeoutMs: SLOW,
+    });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(exportedOnce(dir, [1, 2, 3, 4].map((i) => `run-${i}-of-4.json`))).toHaveLength(16);
+    expect(
+      exportedOnce(
+        dir,
+        [1, 2, 3, 4].map((i) => `run-${i}-of-4.json`),
+      ),
+    ).toHaveLength(16);
     // The exit code a failing shard gives xargs, as the docs say.
     expect(docs).toContain('`xargs` exits 123 when any shard did not exit 0');
   }, 120_000);
@@ -103,14 +127,21 @@ describe('docs/many-profiles.md', () => {
     const work = folder();
     const keys = join(work, 'secret-keys');
     const path = pathWithCdata();
-    const moved = (text: string) => text.replaceAll('https://api.example.com', api.url).replaceAll('/var/run/secrets/cdata', keys);
+    const moved = (text: string) =>
+      text.replaceAll('https://api.example.com', api.url).replaceAll('/var/run/secrets/cdata', keys);
 
     // The config, made with cdata as the docs show (kubectl, which needs a cluster, left out).
     const setup = block('A Kubernetes CronJob', 'sh');
-    const made = await runProcess('sh', ['-c', moved(setup.replace(/^kubectl .*$/gm, ''))], { env: { PATH: path }, cwd: work, timeoutMs: SLOW });
+    const made = await runProcess('sh', ['-c', moved(setup.replace(/^kubectl .*$/gm, ''))], {
+      env: { PATH: path },
+      cwd: work,
+      timeoutMs: SLOW,
+    });
     expect(made).toMatchObject({ code: 0, stdout: '' });
     const names = /for name in ([a-z0-9 -]+); do/.exec(setup)![1]!.split(' ');
-    expect(setup).toContain(`kubectl create secret generic cdata-keys ${names.map((n) => `--from-file=${n}=./keys/${n}`).join(' ')}`);
+    expect(setup).toContain(
+      `kubectl create secret generic cdata-keys ${names.map((n) => `--from-file=${n}=./keys/${n}`).join(' ')}`,
+    );
 
     const manifest = block('A Kubernetes CronJob', 'yaml');
     const field = (name: string) => new RegExp(`^\\s+${name}: (.+)$`, 'm').exec(manifest)?.[1];
@@ -145,15 +176,20 @@ describe('docs/many-profiles.md', () => {
     mkdirSync(exports);
 
     for (let index = 0; index < shards; index++) {
-      const pod = await runProcess('/bin/sh', ['-c', command.replace(`--dir ${mount('exports')} `, `--dir ${exports} `)], {
-        env: { PATH: path, CDATA_CONFIG_DIR: etc, JOB_COMPLETION_INDEX: String(index) },
-        timeoutMs: SLOW,
-      });
+      const pod = await runProcess(
+        '/bin/sh',
+        ['-c', command.replace(`--dir ${mount('exports')} `, `--dir ${exports} `)],
+        {
+          env: { PATH: path, CDATA_CONFIG_DIR: etc, JOB_COMPLETION_INDEX: String(index) },
+          timeoutMs: SLOW,
+        },
+      );
       expect(pod).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
     const records = Array.from({ length: shards }, (_, i) => `run-${i + 1}-of-${shards}.json`);
     expect(exportedOnce(exports, records)).toEqual(names);
-    for (const name of names) expect(readFileSync(join(exports, name, 'manifest.json'), 'utf8')).toContain('"ok": true');
+    for (const name of names)
+      expect(readFileSync(join(exports, name, 'manifest.json'), 'utf8')).toContain('"ok": true');
     expect(api.requests.filter((r) => r.status !== 200)).toEqual([]);
   }, 120_000);
 });

@@ -8,9 +8,13 @@ const doc = readFileSync(new URL('../../docs/output.md', import.meta.url), 'utf8
 
 describe('docs/output.md, "Tables at a terminal"', () => {
   it('names each list`s key, main text column and drop order as the endpoint table has them', () => {
-    const rows = [...doc.matchAll(/^\| (\w+) \| `(\w+)` \| `(\w+)` \| ([\w, ]+) \|$/gm)].map(([, list, key, main, drop]) => ({ list, key, main, drop: drop!.split(', ') }));
+    const rows = [...doc.matchAll(/^\| (\w+) \| `(\w+)` \| `(\w+)` \| ([\w, ]+) \|$/gm)].map(
+      ([, list, key, main, drop]) => ({ list, key, main, drop: drop!.split(', ') }),
+    );
     const byName = (a: { list?: string }, b: { list?: string }) => a.list!.localeCompare(b.list!);
-    expect(rows.sort(byName)).toEqual(LIST_ENDPOINTS.map((e) => ({ list: e.name, key: e.key, main: e.main, drop: [...(e.drop ?? [])] })).sort(byName));
+    expect(rows.sort(byName)).toEqual(
+      LIST_ENDPOINTS.map((e) => ({ list: e.name, key: e.key, main: e.main, drop: [...(e.drop ?? [])] })).sort(byName),
+    );
   });
 
   it('every default column is the key, the main column, or in the drop order: nothing else could give way', () => {

@@ -20,7 +20,10 @@ function examples(markdown: string): Example[] {
   return [...markdown.matchAll(/^```console\n([^]*?)^```$/gm)].map((match) => {
     const [command, ...printed] = match[1]!.split('\n').slice(0, -1);
     expect(command, 'a console block starts with a $ line').toMatch(/^\$ cdata /);
-    expect(printed.some((line) => line.startsWith('$ ')), 'one command per block').toBe(false);
+    expect(
+      printed.some((line) => line.startsWith('$ ')),
+      'one command per block',
+    ).toBe(false);
     return { command: command!.slice(2), printed: printed.map((line) => `${line}\n`).join('') };
   });
 }
@@ -61,7 +64,11 @@ describe('docs/query.md', () => {
   it.each(all.map((example) => [example.command, example] as const))('%s', async (_command, { command, printed }) => {
     const [cdataWord, ...argv] = words(command);
     expect(cdataWord).toBe('cdata');
-    const result = await cdata(argv, { env: { ...sandboxEnv(sandbox.current), NO_COLOR: '1' }, stdoutTTY: true, columns: 100 });
+    const result = await cdata(argv, {
+      env: { ...sandboxEnv(sandbox.current), NO_COLOR: '1' },
+      stdoutTTY: true,
+      columns: 100,
+    });
     // CSV ends its lines with CRLF, which a page shows as line ends like any other.
     expect((result.stdout + result.stderr).replaceAll('\r\n', '\n')).toBe(printed);
     expect(result.code).toBe(result.stderr.startsWith('error:') ? 2 : 0);

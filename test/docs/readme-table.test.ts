@@ -20,7 +20,12 @@ describe("the README's first screen", () => {
     expect(start, 'the README has the block').toBeGreaterThan(0);
     expect(readme.slice(0, start).split('\n').length, 'within the first 30 lines').toBeLessThan(30);
     const block = readme.slice(start + `\`\`\`console\n${COMMAND}`.length, readme.indexOf('```\n', start + 10));
-    const result = await run(['tenders', '--tier', 'RECOMMENDED', '--color', 'never'], { env: sandboxEnv(sandbox.current), stdoutTTY: true, columns: 80, now: () => NOW });
+    const result = await run(['tenders', '--tier', 'RECOMMENDED', '--color', 'never'], {
+      env: sandboxEnv(sandbox.current),
+      stdoutTTY: true,
+      columns: 80,
+      now: () => NOW,
+    });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(block).toBe(result.stdout);
     expect(Math.max(...block.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);

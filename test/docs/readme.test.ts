@@ -14,7 +14,9 @@ import { EXIT_CODES } from '../../src/core/errors.js';
 const root = new URL('../../', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const readme = read('README.md');
-const pages = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+const pages = readdirSync(join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens; repeats get -1, -2. */
 function anchors(markdown: string): Set<string> {
@@ -25,7 +27,10 @@ function anchors(markdown: string): Set<string> {
     if (line.startsWith('```')) fenced = !fenced;
     const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line);
     if (!heading) continue;
-    const slug = heading[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = heading[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     found.add(count === 0 ? slug : `${slug}-${count}`);
@@ -64,7 +69,14 @@ describe('README.md', () => {
   it('is a path, not the manual: at most 250 lines, in this order, every docs/ page linked', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(250);
     const headings = [...readme.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
-    expect(headings).toEqual(['Install', 'Five minutes with cdata', 'Commands', 'Exit codes', 'Environment variables', 'The manual']);
+    expect(headings).toEqual([
+      'Install',
+      'Five minutes with cdata',
+      'Commands',
+      'Exit codes',
+      'Environment variables',
+      'The manual',
+    ]);
     const linked = links(readme);
     for (const page of pages) expect(linked, `README links ${page}`).toContain(page);
     expect(linked).toContain('man/cdata.1');
@@ -78,7 +90,12 @@ describe('docs/', () => {
       const [path, anchor] = target.split('#') as [string, string | undefined];
       const resolved = path === '' ? file : relative(root, join(root, dirname(file), path));
       if (!existsSync(join(root, resolved))) broken.push(`${target}: no ${resolved}`);
-      else if (anchor !== undefined && statSync(join(root, resolved)).isFile() && resolved.endsWith('.md') && !anchors(read(resolved)).has(anchor)) {
+      else if (
+        anchor !== undefined &&
+        statSync(join(root, resolved)).isFile() &&
+        resolved.endsWith('.md') &&
+        !anchors(read(resolved)).has(anchor)
+      ) {
         broken.push(`${target}: no heading #${anchor} in ${resolved}`);
       }
     }

@@ -10,7 +10,12 @@ const rows = (json: string) => parseJson(json) as JsonObject[];
 describe('compareRows: several rows removed', () => {
   it('each by key, whatever order the previous answer had them in', () => {
     const before = rows('[{"id":"z","n":1},{"id":"b","n":2},{"id":"m","n":3},{"id":"a","n":4}]');
-    const { changes, counts } = compareRows({ name: 'obligations', key: 'id' }, before, rows('[{"id":"m","n":3}]'), false);
+    const { changes, counts } = compareRows(
+      { name: 'obligations', key: 'id' },
+      before,
+      rows('[{"id":"m","n":3}]'),
+      false,
+    );
     expect(counts).toEqual({ added: 0, changed: 0, removed: 3 });
     expect(changesText(changes)).toBe(
       [

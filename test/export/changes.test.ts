@@ -25,15 +25,25 @@ const makeSandbox = useSandboxes();
 const folder = scratch('cdata-changes');
 const ALL = LIST_ENDPOINTS.map((e) => e.name);
 const day = (n: number, more: Parameters<typeof makeSandbox>[0] = {}) => makeSandbox({ day: n, ...more });
-const exportInto = (dir: string, sandbox: Sandbox, ...more: string[]) => run(['export', ...more, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW });
+const exportInto = (dir: string, sandbox: Sandbox, ...more: string[]) =>
+  run(['export', ...more, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW });
 
 type Counts = { added: number; changed: number; removed: number | null };
 type Expected = { lines: JsonObject[]; counts: Record<string, Counts> };
 
 /** Each list as the export asks for it: `limit` where the list takes one (agents and workspaces come whole). */
-async function answers(sandbox: Sandbox, lists: readonly Endpoint[] = LIST_ENDPOINTS, limit = 200): Promise<Map<string, JsonObject[]>> {
+async function answers(
+  sandbox: Sandbox,
+  lists: readonly Endpoint[] = LIST_ENDPOINTS,
+  limit = 200,
+): Promise<Map<string, JsonObject[]>> {
   const takes = (e: Endpoint) => e.params.some((p) => p.kind === 'limit');
-  const all = await Promise.all(lists.map(async (e) => [e.name, (await fetchDirect(sandbox, e, takes(e) ? { limit: String(limit) } : {})) as JsonObject[]] as const));
+  const all = await Promise.all(
+    lists.map(
+      async (e) =>
+        [e.name, (await fetchDirect(sandbox, e, takes(e) ? { limit: String(limit) } : {})) as JsonObject[]] as const,
+    ),
+  );
   return new Map(all);
 }
 
@@ -58,19 +68,28 @@ function expectedChanges(before: Map<string, JsonObject[]>, after: Map<string, J
       const [was, is] = [old.get(k)!, now.get(k)!];
       const fields: JsonObject = {};
       for (const field of new Set([...Object.keys(is), ...Object.keys(was)])) {
-        if (field !== 'runwayDays' && stringifyJson(was[field]) !== stringifyJson(is[field])) fields[field] = { from: was[field]!, to: is[field]! };
+        if (field !== 'runwayDays' && stringifyJson(was[field]) !== stringifyJson(is[field]))
+          fields[field] = { from: was[field]!, to: is[field]! };
       }
       if (Object.keys(fields).length > 0) changed.push({ resource: name, key: k, change: 'changed', fields, row: is });
     }
     const removed = truncated ? [] : [...old.keys()].filter((k) => !now.has(k)).sort();
-    lines.push(...added.map((k) => ({ resource: name, key: k, change: 'added', row: now.get(k)! })), ...changed, ...removed.map((k) => ({ resource: name, key: k, change: 'removed', row: old.get(k)! })));
+    lines.push(
+      ...added.map((k) => ({ resource: name, key: k, change: 'added', row: now.get(k)! })),
+      ...changed,
+      ...removed.map((k) => ({ resource: name, key: k, change: 'removed', row: old.get(k)! })),
+    );
     counts[name] = { added: added.length, changed: changed.length, removed: truncated ? null : removed.length };
   }
   return { lines, counts };
 }
 
 /** changes.ndjson's lines, parsed as cdata parses JSON (numbers as written). */
-const linesOf = (dir: string): JsonValue[] => readFileSync(join(dir, 'changes.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => parseJson(line));
+const linesOf = (dir: string): JsonValue[] =>
+  readFileSync(join(dir, 'changes.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => parseJson(line));
 const countsOf = (dir: string): Record<string, Counts | null> =>
   Object.fromEntries(manifestOf(dir).resources.map((r) => [r.resource, r.changes]));
 
@@ -81,11 +100,20 @@ describe('cdata export, from one day to the next', () => {
     expect(await exportInto(dir, sandbox)).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(join(dir, 'changes.ndjson'), 'utf8')).toBe('');
     expect(countsOf(dir)).toEqual(Object.fromEntries(ALL.map((name) => [name, null])));
-    expect(manifestOf(dir).changesFile).toEqual({ file: 'changes.ndjson', lines: 0, bytes: 0, sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' });
+    expect(manifestOf(dir).changesFile).toEqual({
+      file: 'changes.ndjson',
+      lines: 0,
+      bytes: 0,
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    });
 
     expect(await exportInto(dir, sandbox)).toMatchObject({ code: 0, stderr: '' });
     expect(readFileSync(join(dir, 'changes.ndjson'), 'utf8')).toBe('');
-    expect(countsOf(dir)).toEqual(Object.fromEntries(ALL.map((name) => [name, { added: 0, changed: 0, removed: name === 'obligations' ? null : 0 }])));
+    expect(countsOf(dir)).toEqual(
+      Object.fromEntries(
+        ALL.map((name) => [name, { added: 0, changed: 0, removed: name === 'obligations' ? null : 0 }]),
+      ),
+    );
     whole(dir);
   });
 
@@ -106,7 +134,11 @@ describe('cdata export, from one day to the next', () => {
     const text = readFileSync(join(dir, 'changes.ndjson'), 'utf8');
     expect(text).toBe(expected.lines.map((line) => `${stringifyJson(line)}\n`).join(''));
     expect(text).toMatch(/"amount":\d+\.00[,}]/); // a new payment's round amount, as the API wrote it
-    expect(manifestOf(dir).changesFile).toMatchObject({ file: 'changes.ndjson', lines: expected.lines.length, bytes: Buffer.byteLength(text) });
+    expect(manifestOf(dir).changesFile).toMatchObject({
+      file: 'changes.ndjson',
+      lines: expected.lines.length,
+      bytes: Buffer.byteLength(text),
+    });
     whole(dir);
     expect(leftovers(dir)).toEqual([]);
   });
@@ -120,7 +152,9 @@ describe('cdata export, from one day to the next', () => {
     const dir = folder();
     expect((await exportInto(dir, zero, 'obligations')).code).toBe(0);
     expect((await exportInto(dir, one, 'obligations')).code).toBe(0);
-    expect(manifestOf(dir).resources).toMatchObject([{ resource: 'obligations', rows: 200, truncated: true, changes: { added: 2, changed: 2, removed: null } }]);
+    expect(manifestOf(dir).resources).toMatchObject([
+      { resource: 'obligations', rows: 200, truncated: true, changes: { added: 2, changed: 2, removed: null } },
+    ]);
     expect(linesOf(dir).map((line) => (line as JsonObject).change)).toEqual(['added', 'added', 'changed', 'changed']);
 
     const tenders = LIST_ENDPOINTS.filter((e) => e.name === 'tenders');
@@ -135,14 +169,19 @@ describe('cdata export, from one day to the next', () => {
 
   it('a list that fails in between loses no change: it has none then, and its next export compares with its last successful one', async () => {
     const [zero, one] = [await day(0), await day(1)];
-    const broken = await day(1, { faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined) });
+    const broken = await day(1, {
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined),
+    });
     const expected = expectedChanges(await answers(zero), await answers(one));
     const dir = folder();
     expect((await exportInto(dir, zero)).code).toBe(0);
     const state = readFileSync(join(dir, '..data', '.state.tenders.json'));
 
     expect((await exportInto(dir, broken, '--retries', '0')).code).toBe(6);
-    expect(manifestOf(dir).resources.find((r) => r.resource === 'tenders')).toMatchObject({ status: 'error', changes: null });
+    expect(manifestOf(dir).resources.find((r) => r.resource === 'tenders')).toMatchObject({
+      status: 'error',
+      changes: null,
+    });
     expect(countsOf(dir)).toEqual({ ...expected.counts, tenders: null });
     expect(linesOf(dir)).toEqual(expected.lines.filter((line) => line.resource !== 'tenders'));
     // Its state is day 0's, carried along with its file.
@@ -151,22 +190,39 @@ describe('cdata export, from one day to the next', () => {
 
     expect((await exportInto(dir, one)).code).toBe(0);
     expect(linesOf(dir)).toEqual(expected.lines.filter((line) => line.resource === 'tenders'));
-    expect(countsOf(dir)).toEqual({ ...Object.fromEntries(ALL.map((name) => [name, { added: 0, changed: 0, removed: name === 'obligations' ? null : 0 }])), tenders: expected.counts.tenders });
+    expect(countsOf(dir)).toEqual({
+      ...Object.fromEntries(
+        ALL.map((name) => [name, { added: 0, changed: 0, removed: name === 'obligations' ? null : 0 }]),
+      ),
+      tenders: expected.counts.tenders,
+    });
     whole(dir);
   });
 
-  it('a kill during the second export leaves the first export\'s files, manifest and state; the next run still reports the changes', async () => {
+  it("a kill during the second export leaves the first export's files, manifest and state; the next run still reports the changes", async () => {
     const [zero, one] = [await day(0), await day(1)];
     // Day 1's tenders never answer, so the export is killed with the other lists (and their states) written, before any commit.
-    const stalled = await day(1, { faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.stallAfterHeaders : undefined) });
+    const stalled = await day(1, {
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.stallAfterHeaders : undefined),
+    });
     const dir = folder();
     expect((await exportInto(dir, zero)).code).toBe(0);
     const generation = readlinkSync(join(dir, '..data'));
-    const snapshot = () => ({ files: shown(dir), states: Object.fromEntries(ALL.map((name) => [name, readFileSync(join(dir, '..data', `.state.${name}.json`), 'utf8')])) });
+    const snapshot = () => ({
+      files: shown(dir),
+      states: Object.fromEntries(
+        ALL.map((name) => [name, readFileSync(join(dir, '..data', `.state.${name}.json`), 'utf8')]),
+      ),
+    });
     const before = snapshot();
 
-    const child = spawn(process.execPath, [BIN, 'export', '--dir', dir], { env: { PATH: process.env.PATH ?? '', ...sandboxEnv(stalled) }, stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    const child = spawn(process.execPath, [BIN, 'export', '--dir', dir], {
+      env: { PATH: process.env.PATH ?? '', ...sandboxEnv(stalled) },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
     const next = () => readdirSync(dir).find((name) => name.startsWith('..2') && name !== generation);
     await until(() => {
       const made = next();
@@ -194,7 +250,8 @@ describe('cdata export, from one day to the next', () => {
     expect((await exportInto(dir, one, 'tenders', '-o', 'json', '--stamp')).code).toBe(0);
     expect(linesOf(dir)).toEqual(expected.lines.filter((line) => line.resource === 'tenders'));
     // The others' states stay those of day 0's export, as their files do (`earlier`).
-    for (const entry of manifestOf(dir).earlier) expect(stateOf(dir, entry.resource)?.exportedAt).toBe(entry.exportedAt);
+    for (const entry of manifestOf(dir).earlier)
+      expect(stateOf(dir, entry.resource)?.exportedAt).toBe(entry.exportedAt);
     whole(dir);
     expect((await exportInto(dir, one, '-o', 'ndjson')).code).toBe(0);
     expect(linesOf(dir)).toEqual(expected.lines.filter((line) => line.resource !== 'tenders'));
@@ -206,41 +263,60 @@ describe('cdata export, from one day to the next', () => {
     ['a link to /dev/zero', (path: string) => symlinkSync('/dev/zero', path)],
     ['not JSON', (path: string) => writeFileSync(path, '{"format":"cdata-list-state",')],
     ['JSON of another kind', (path: string) => writeFileSync(path, '[1,2,3]\n')],
-    ["another list's state", (path: string) => writeFileSync(path, readFileSync(join(path, '..', '.state.sites.json')))],
-  ])("a list's state that is not what cdata wrote (%s) is passed over: that list's baseline again, said on a terminal", async (_what, plant) => {
-    const [zero, one] = [await day(0), await day(1)];
-    const dir = folder();
-    expect((await exportInto(dir, zero, 'tenders', 'sites')).code).toBe(0);
-    const path = join(dir, '..data', '.state.tenders.json');
-    rmSync(path);
-    plant(path);
-    const result = await run(['export', 'tenders', 'sites', '--dir', dir], { env: sandboxEnv(one), stderrTTY: true, columns: 400 });
-    expect(result.code).toBe(0);
-    // Said before the closing line, which comes last.
-    expect(result.stderr).toMatch(/\ntenders: its previous state was not used \([^\n]+\): this export is its baseline\nexported 2 lists to [^\n]+ \(see manifest.json\)\n$/);
-    expect(countsOf(dir)).toEqual({ tenders: null, sites: { added: 0, changed: 1, removed: 0 } });
-    whole(dir);
-    // Its new state is cdata's, and the next export compares with it.
-    expect((await exportInto(dir, one, 'tenders', 'sites')).code).toBe(0);
-    expect(countsOf(dir).tenders).toEqual({ added: 0, changed: 0, removed: 0 });
-  });
+    [
+      "another list's state",
+      (path: string) => writeFileSync(path, readFileSync(join(path, '..', '.state.sites.json'))),
+    ],
+  ])(
+    "a list's state that is not what cdata wrote (%s) is passed over: that list's baseline again, said on a terminal",
+    async (_what, plant) => {
+      const [zero, one] = [await day(0), await day(1)];
+      const dir = folder();
+      expect((await exportInto(dir, zero, 'tenders', 'sites')).code).toBe(0);
+      const path = join(dir, '..data', '.state.tenders.json');
+      rmSync(path);
+      plant(path);
+      const result = await run(['export', 'tenders', 'sites', '--dir', dir], {
+        env: sandboxEnv(one),
+        stderrTTY: true,
+        columns: 400,
+      });
+      expect(result.code).toBe(0);
+      // Said before the closing line, which comes last.
+      expect(result.stderr).toMatch(
+        /\ntenders: its previous state was not used \([^\n]+\): this export is its baseline\nexported 2 lists to [^\n]+ \(see manifest.json\)\n$/,
+      );
+      expect(countsOf(dir)).toEqual({ tenders: null, sites: { added: 0, changed: 1, removed: 0 } });
+      whole(dir);
+      // Its new state is cdata's, and the next export compares with it.
+      expect((await exportInto(dir, one, 'tenders', 'sites')).code).toBe(0);
+      expect(countsOf(dir).tenders).toEqual({ added: 0, changed: 0, removed: 0 });
+    },
+  );
 
   it.each([
-    ['a plain file', (path: string) => writeFileSync(path, 'my own notes\n'), 'it is a plain file, where cdata keeps a link into ..data'],
+    [
+      'a plain file',
+      (path: string) => writeFileSync(path, 'my own notes\n'),
+      'it is a plain file, where cdata keeps a link into ..data',
+    ],
     ['a folder', (path: string) => mkdirSync(path), 'it is a folder'],
-  ])('a changes.ndjson that is %s is in the way: exit 2 before any request, nothing written', async (_what, plant, why) => {
-    const sandbox = await day(0);
-    const dir = folder();
-    plant(join(dir, 'changes.ndjson'));
-    const before = readdirSync(dir);
-    const result = await exportInto(dir, sandbox);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      `error: cannot export into ${dir}: ${dir}/changes.ndjson is in the way (${why})\nhint: cdata keeps the changes each export finds under that name: move the thing there away, or choose another --dir.\n`,
-    );
-    expect(readdirSync(dir)).toEqual(before);
-    expect(sandbox.requests).toEqual([]);
-  });
+  ])(
+    'a changes.ndjson that is %s is in the way: exit 2 before any request, nothing written',
+    async (_what, plant, why) => {
+      const sandbox = await day(0);
+      const dir = folder();
+      plant(join(dir, 'changes.ndjson'));
+      const before = readdirSync(dir);
+      const result = await exportInto(dir, sandbox);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: cannot export into ${dir}: ${dir}/changes.ndjson is in the way (${why})\nhint: cdata keeps the changes each export finds under that name: move the thing there away, or choose another --dir.\n`,
+      );
+      expect(readdirSync(dir)).toEqual(before);
+      expect(sandbox.requests).toEqual([]);
+    },
+  );
 
   it('a list whose file or state cannot be written keeps both from before; the manifest, changes and states agree', async () => {
     const [zero, one] = [await day(0), await day(1)];
@@ -265,8 +341,23 @@ describe('the manifest entry', () => {
     expect((await exportInto(dir, sandbox)).code).toBe(0);
     expect((await exportInto(dir, sandbox, 'agents')).code).toBe(0);
     const manifest = manifestOf(dir);
-    expect(Object.keys(manifest.resources[0]!)).toEqual(['resource', 'status', 'file', 'rows', 'truncated', 'changes', 'gap', 'unseen', 'sha256', 'bytes', 'exportedAt', 'profile', 'baseUrl']);
+    expect(Object.keys(manifest.resources[0]!)).toEqual([
+      'resource',
+      'status',
+      'file',
+      'rows',
+      'truncated',
+      'changes',
+      'gap',
+      'unseen',
+      'sha256',
+      'bytes',
+      'exportedAt',
+      'profile',
+      'baseUrl',
+    ]);
     expect((manifest.resources[0] as ResourceWritten).changes).toEqual({ added: 0, changed: 0, removed: 0 });
-    for (const entry of manifest.earlier) for (const field of ['changes', 'gap', 'unseen']) expect(Object.keys(entry)).not.toContain(field);
+    for (const entry of manifest.earlier)
+      for (const field of ['changes', 'gap', 'unseen']) expect(Object.keys(entry)).not.toContain(field);
   });
 });

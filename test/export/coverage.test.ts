@@ -20,15 +20,21 @@ import { changeLinesOf, manifestOf, whole } from './layout.js';
 const makeSandbox = useSandboxes();
 const folder = scratch('cdata-coverage');
 const day = (n: number, more: Parameters<typeof makeSandbox>[0] = {}) => makeSandbox({ day: n, ...more });
-const exportInto = (dir: string, sandbox: Sandbox, ...more: string[]) => run(['export', ...more, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW });
+const exportInto = (dir: string, sandbox: Sandbox, ...more: string[]) =>
+  run(['export', ...more, '--dir', dir], { env: sandboxEnv(sandbox), now: () => NOW });
 /** The lists the API orders newest first, which can have a gap; the others' gap is always null. */
 const BY_TIME = ['companies', 'documents', 'obligations', 'persons', 'sites'];
 const ALL = LIST_ENDPOINTS.map((e) => e.name);
 const OBLIGATIONS = LIST_ENDPOINTS.find((e) => e.name === 'obligations')!;
-const obligationsOf = async (sandbox: Sandbox) => (await fetchDirect(sandbox, OBLIGATIONS, { limit: '200' })) as JsonObject[];
+const obligationsOf = async (sandbox: Sandbox) =>
+  (await fetchDirect(sandbox, OBLIGATIONS, { limit: '200' })) as JsonObject[];
 
-const coverageOf = (dir: string) => Object.fromEntries(manifestOf(dir).resources.map((r: ResourceEntry) => [r.resource, { gap: r.gap, unseen: r.unseen }]));
-const noGap = (gap: boolean | null) => Object.fromEntries(ALL.map((name) => [name, { gap: BY_TIME.includes(name) ? gap : null, unseen: null }]));
+const coverageOf = (dir: string) =>
+  Object.fromEntries(
+    manifestOf(dir).resources.map((r: ResourceEntry) => [r.resource, { gap: r.gap, unseen: r.unseen }]),
+  );
+const noGap = (gap: boolean | null) =>
+  Object.fromEntries(ALL.map((name) => [name, { gap: BY_TIME.includes(name) ? gap : null, unseen: null }]));
 
 /**
  * The advice for an answer, worked out as docs/exports.md says: its rows' pace (rows after the
@@ -51,7 +57,10 @@ describe('a gap: more rows created between two exports than the cap holds', () =
     const result = await exportInto(dir, await day(1));
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     // Obligations were truncated, and its previous newest row is still there.
-    expect(manifestOf(dir).resources.find((r) => r.resource === 'obligations')).toMatchObject({ truncated: true, gap: false });
+    expect(manifestOf(dir).resources.find((r) => r.resource === 'obligations')).toMatchObject({
+      truncated: true,
+      gap: false,
+    });
     expect(coverageOf(dir)).toEqual(noGap(false));
     expect(manifestOf(dir)).toMatchObject({ ok: true, exitCode: 0 });
   });
@@ -78,11 +87,24 @@ describe('a gap: more rows created between two exports than the cap holds', () =
     expect(manifest).toMatchObject({ ok: false, exitCode: 9 });
     expect(coverageOf(dir)).toEqual({ ...noGap(false), obligations: { gap: true, unseen } });
     // Committed as any export: every list written from day 10, obligations' 200 rows added.
-    expect(manifest.resources.every((r) => r.status === 'ok' && r.exportedAt >= new Date(NOW).toISOString())).toBe(true);
-    expect(manifest.resources.find((r) => r.resource === 'obligations')).toMatchObject({ rows: 200, truncated: true, changes: { added: 200, changed: 0, removed: null } });
-    const ids = readFileSync(join(dir, 'obligations.csv'), 'utf8').split('\n').slice(1, -1).map((line) => line.split(',')[0]);
+    expect(manifest.resources.every((r) => r.status === 'ok' && r.exportedAt >= new Date(NOW).toISOString())).toBe(
+      true,
+    );
+    expect(manifest.resources.find((r) => r.resource === 'obligations')).toMatchObject({
+      rows: 200,
+      truncated: true,
+      changes: { added: 200, changed: 0, removed: null },
+    });
+    const ids = readFileSync(join(dir, 'obligations.csv'), 'utf8')
+      .split('\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[0]);
     expect(ids).toEqual(after.map((row) => row.id));
-    expect(changeLinesOf(dir).filter((line) => line.resource === 'obligations').map((line) => line.change)).toEqual(Array(200).fill('added'));
+    expect(
+      changeLinesOf(dir)
+        .filter((line) => line.resource === 'obligations')
+        .map((line) => line.change),
+    ).toEqual(Array(200).fill('added'));
 
     // cdata changes lists what could be seen, says the rest was missed (even with -q), exit 0.
     const changes = await runBin(['changes', '--dir', dir, 'obligations', '-o', 'ndjson', '-q'], { env });
@@ -92,17 +114,30 @@ describe('a gap: more rows created between two exports than the cap holds', () =
       `warning: obligations: the last export missed the rows created after ${unseen.after} and before ${unseen.before} (more than the API returns at once): these changes are all that could be seen\n`,
     );
     // Another list's changes: nothing said of obligations.
-    expect(await runBin(['changes', '--dir', dir, 'tenders', '-o', 'ndjson'], { env })).toMatchObject({ code: 0, stderr: '' });
+    expect(await runBin(['changes', '--dir', dir, 'tenders', '-o', 'ndjson'], { env })).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
 
     // The next run, with nothing new: no gap, exit 0, silent.
-    expect(await runBin(['export', '--dir', dir, '-q'], { env: { ...env, CDATA_BASE_URL: ten.url } })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runBin(['export', '--dir', dir, '-q'], { env: { ...env, CDATA_BASE_URL: ten.url } })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     expect(coverageOf(dir)).toEqual(noGap(false));
-    expect(await runBin(['changes', '--dir', dir, 'obligations', '-o', 'ndjson'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runBin(['changes', '--dir', dir, 'obligations', '-o', 'ndjson'], { env })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
-  it('a failed list beside a gap: the failure\'s exit code; the gap is said and recorded too', async () => {
+  it("a failed list beside a gap: the failure's exit code; the gap is said and recorded too", async () => {
     const nine = await day(9);
-    const ten = await day(10, { faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined) });
+    const ten = await day(10, {
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined),
+    });
     const dir = folder();
     expect((await exportInto(dir, nine)).code).toBe(0);
     const result = await exportInto(dir, ten, '--retries', '0', '-q');
@@ -129,6 +164,8 @@ describe('a gap: more rows created between two exports than the cap holds', () =
     expect(result.code).toBe(9);
     const rows = (await fetchDirect(two, OBLIGATIONS, { limit: '3' })) as JsonObject[];
     expect(coverageOf(gapped).obligations).toMatchObject({ gap: true, unseen: { before: rows[2]!.createdAt } });
-    expect(result.stderr).toMatch(/more were created since the last export than one export holds \(3 rows\)\nhint: obligations: about [\d,]+ new rows a day; export at least every \d+ (min|h|days), or with --limit 200\n$/);
+    expect(result.stderr).toMatch(
+      /more were created since the last export than one export holds \(3 rows\)\nhint: obligations: about [\d,]+ new rows a day; export at least every \d+ (min|h|days), or with --limit 200\n$/,
+    );
   });
 });

@@ -26,13 +26,22 @@ const DAY = 86_400_000;
 function exportCrashing(dir: string, args: string[], env: Record<string, string>, at: number) {
   const log = join(folder(), 'changes');
   const child = spawn(process.execPath, ['-r', PRELOAD, BIN, 'export', ...args, '--dir', dir], {
-    env: { PATH: process.env.PATH ?? '', ...env, CDATA_CRASH_DIR: dir, CDATA_CRASH_AT: String(at), CDATA_CRASH_LOG: log },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...env,
+      CDATA_CRASH_DIR: dir,
+      CDATA_CRASH_AT: String(at),
+      CDATA_CRASH_LOG: log,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; changes: () => string[] }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr, changes: () => readFileSync(log, 'utf8').trimEnd().split('\n') })),
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; changes: () => string[] }>(
+    (resolve) =>
+      child.on('close', (code, signal) =>
+        resolve({ code, signal, stderr, changes: () => readFileSync(log, 'utf8').trimEnd().split('\n') }),
+      ),
   );
 }
 
@@ -59,7 +68,9 @@ describe.each(LAYOUTS)('an export into a folder %s, crashing at each change in t
     // making of the export's own generation folder (the second one made): what follows is the
     // same export as in this layout, walked there.
     const changes = clean.changes();
-    const generations = changes.map((line, i) => [line, i + 1] as const).filter(([line]) => /^mkdirSync .*\/\.\.\d{4}_/.test(line));
+    const generations = changes
+      .map((line, i) => [line, i + 1] as const)
+      .filter(([line]) => /^mkdirSync .*\/\.\.\d{4}_/.test(line));
     const takeover = prepare !== LAYOUTS[0]![1];
     const last = takeover ? generations[1]![1] : changes.length;
     expect(last).toBeGreaterThan(12);
@@ -78,7 +89,9 @@ describe.each(LAYOUTS)('an export into a folder %s, crashing at each change in t
       } else {
         outcomes.new++;
         expect({ at, lists: listsOf(files, manifest) }).toEqual({ at, lists: expected });
-        for (const name of names(old)) if (!REWRITTEN.has(name)) expect({ at, name, same: files[name] === before[name] }).toEqual({ at, name, same: true });
+        for (const name of names(old))
+          if (!REWRITTEN.has(name))
+            expect({ at, name, same: files[name] === before[name] }).toEqual({ at, name, same: true });
       }
       const next = await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(today) }); // in-process: quick
       expect({ at, code: next.code, stderr: next.stderr }).toEqual({ at, code: 0, stderr: '' });

@@ -13,7 +13,9 @@ import { installCdata, runProcess } from '../helpers/spawn.js';
 const recipe = readFileSync(new URL('../../docs/exports.md', import.meta.url), 'utf8');
 const pathLine = recipe.split('\n').find((line) => line.startsWith('PATH='))!;
 const cronLine = recipe.split('\n').find((line) => line.startsWith('0 6 * * * '))!;
-const loginLine = recipe.split('\n').find((line) => line.startsWith('echo "$CDATA_KEY" | cdata auth login --profile prod'))!;
+const loginLine = recipe
+  .split('\n')
+  .find((line) => line.startsWith('echo "$CDATA_KEY" | cdata auth login --profile prod'))!;
 
 function setUp(baseUrl: string) {
   const home = mkdtempSync(join(tmpdir(), 'cdata-cron-'));
@@ -32,7 +34,9 @@ function setUp(baseUrl: string) {
 describe('the cron recipe', () => {
   it('is in docs/exports.md as this test expects', () => {
     expect(pathLine).toBe('PATH=/usr/local/bin:/usr/bin:/bin');
-    expect(cronLine).toBe('0 6 * * * CDATA_PROFILE=prod cdata export --dir /srv/exports -q || logger -t cdata "export failed with exit $?"');
+    expect(cronLine).toBe(
+      '0 6 * * * CDATA_PROFILE=prod cdata export --dir /srv/exports -q || logger -t cdata "export failed with exit $?"',
+    );
     expect(loginLine).toBe('echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com');
   });
 
@@ -45,7 +49,11 @@ describe('the cron recipe', () => {
       const result = await runProcess('sh', ['-c', job], { env });
       expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(readdirSync(exports)).toContain('manifest.json');
-      expect(JSON.parse(readFileSync(join(exports, 'manifest.json'), 'utf8'))).toMatchObject({ ok: true, profile: 'prod', baseUrl: sandbox.url });
+      expect(JSON.parse(readFileSync(join(exports, 'manifest.json'), 'utf8'))).toMatchObject({
+        ok: true,
+        profile: 'prod',
+        baseUrl: sandbox.url,
+      });
     } finally {
       await sandbox.close();
     }
@@ -59,11 +67,16 @@ describe('the cron recipe', () => {
     const before = readFileSync(join(exports, 'tenders.csv'));
     await sandbox.close();
 
-    const failing = await startSandbox({ port: Number(new URL(sandbox.url).port), faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined) });
+    const failing = await startSandbox({
+      port: Number(new URL(sandbox.url).port),
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.unavailable : undefined),
+    });
     try {
       const result = await runProcess('sh', ['-c', job], { env });
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(gave up after 3 attempts\) \(HTTP 503, correlation id [0-9a-f-]{36}\)\nhint: The service failed; if this persists, report the correlation id\.\n$/);
+      expect(result.stderr).toMatch(
+        /^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(gave up after 3 attempts\) \(HTTP 503, correlation id [0-9a-f-]{36}\)\nhint: The service failed; if this persists, report the correlation id\.\n$/,
+      );
       expect(readFileSync(join(exports, 'tenders.csv')).equals(before)).toBe(true);
     } finally {
       await failing.close();

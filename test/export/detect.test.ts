@@ -34,14 +34,22 @@ const row = (ocid: string, title: string, runwayDays = 3) => ({ ocid, title, run
 describe('detectChanges', () => {
   it('against the previous state: the changes, their counts, and the new state', () => {
     const before = [row('a', 'Old title'), row('b', 'Stays'), row('c', 'Goes')];
-    const generation = exportDir({ '.state.tenders.json': stateText('tenders', 'ocid', '2026-11-21T06:00:00.000Z', before) });
+    const generation = exportDir({
+      '.state.tenders.json': stateText('tenders', 'ocid', '2026-11-21T06:00:00.000Z', before),
+    });
     const answer = parseJson(JSON.stringify([row('a', 'New title', 2), row('b', 'Stays', 1), row('d', 'New')]));
     const detected = detectChanges(generation, TENDERS, answer, false);
     expect(detected).toEqual({
       counts: { added: 1, changed: 1, removed: 1 },
       changes: [
         { resource: 'tenders', key: 'd', change: 'added', row: row('d', 'New') },
-        { resource: 'tenders', key: 'a', change: 'changed', fields: { title: { from: 'Old title', to: 'New title' } }, row: row('a', 'New title', 2) },
+        {
+          resource: 'tenders',
+          key: 'a',
+          change: 'changed',
+          fields: { title: { from: 'Old title', to: 'New title' } },
+          row: row('a', 'New title', 2),
+        },
         { resource: 'tenders', key: 'c', change: 'removed', row: row('c', 'Goes') },
       ],
       unusable: undefined,
@@ -51,13 +59,22 @@ describe('detectChanges', () => {
   });
 
   it('a truncated answer reports no row removed, and the removed count is unknown', () => {
-    const generation = exportDir({ '.state.tenders.json': stateText('tenders', 'ocid', AT, [row('a', 'x'), row('c', 'Goes')]) });
+    const generation = exportDir({
+      '.state.tenders.json': stateText('tenders', 'ocid', AT, [row('a', 'x'), row('c', 'Goes')]),
+    });
     const detected = detectChanges(generation, TENDERS, [row('a', 'x')], true);
-    expect(detected).toMatchObject({ counts: { added: 0, changed: 0, removed: null }, changes: [], unusable: undefined });
+    expect(detected).toMatchObject({
+      counts: { added: 0, changed: 0, removed: null },
+      changes: [],
+      unusable: undefined,
+    });
   });
 
   it('a first export, in a new folder or one without this list: a baseline (no changes, null counts)', () => {
-    for (const generation of [exportDir(undefined), exportDir({ '.state.agents.json': stateText('agents', 'name', AT, []) })]) {
+    for (const generation of [
+      exportDir(undefined),
+      exportDir({ '.state.agents.json': stateText('agents', 'name', AT, []) }),
+    ]) {
       expect(detectChanges(generation, TENDERS, [row('a', 'x')], false)).toEqual({
         counts: null,
         changes: [],
@@ -80,6 +97,8 @@ describe('detectChanges', () => {
   });
 
   it('an endpoint that is not a list has no key to match rows by', () => {
-    expect(() => detectChanges(exportDir(undefined), endpoint('me'), {}, false)).toThrow(new Error('me is not a list: it has no key field'));
+    expect(() => detectChanges(exportDir(undefined), endpoint('me'), {}, false)).toThrow(
+      new Error('me is not a list: it has no key field'),
+    );
   });
 });

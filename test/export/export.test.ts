@@ -23,7 +23,9 @@ const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 async function fetchRows(path: string, limit = 200): Promise<JsonObject[]> {
-  const response = await fetch(`${sandbox.current.url}${path}?limit=${limit}`, { headers: { 'X-API-Key': demoKey('all') } });
+  const response = await fetch(`${sandbox.current.url}${path}?limit=${limit}`, {
+    headers: { 'X-API-Key': demoKey('all') },
+  });
   return parseJson(await response.text()) as JsonObject[];
 }
 
@@ -37,7 +39,15 @@ describe('cdata export', () => {
     expect(leftovers(dir)).toEqual([]);
 
     const manifest = manifestOf(dir);
-    expect(manifest).toMatchObject({ version: 1, baseUrl: sandbox.current.url, profile: 'default', format: 'csv', limit: 200, ok: true, exitCode: 0 });
+    expect(manifest).toMatchObject({
+      version: 1,
+      baseUrl: sandbox.current.url,
+      profile: 'default',
+      format: 'csv',
+      limit: 200,
+      ok: true,
+      exitCode: 0,
+    });
     expect(manifest.exportedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(manifest.resources.map((r) => r.resource)).toEqual(names);
     for (const entry of manifest.resources as ResourceOk[]) {
@@ -55,7 +65,9 @@ describe('cdata export', () => {
 
   it('CSV files parse back to the data the API returns', async () => {
     const dir = folder();
-    expect((await run(['export', 'obligations', 'tenders', '--dir', dir], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    expect(
+      (await run(['export', 'obligations', 'tenders', '--dir', dir], { env: sandboxEnv(sandbox.current) })).code,
+    ).toBe(0);
     for (const endpoint of LIST_ENDPOINTS.filter((e) => ['obligations', 'tenders'].includes(e.name))) {
       const rows = parseCsv(readFileSync(join(dir, `${endpoint.name}.csv`), 'utf8')) as string[][];
       const data = await fetchRows(endpoint.path);
@@ -66,21 +78,33 @@ describe('cdata export', () => {
 
   it('-o json and ndjson write what the API returned; --limit applies to every list', async () => {
     const dir = folder();
-    expect((await run(['export', 'companies', 'sites', '--dir', dir, '-o', 'json', '--limit', '5'], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
-    expect(parseJson(readFileSync(join(dir, 'companies.json'), 'utf8'))).toEqual(await fetchRows('/api/v1/graph/companies', 5));
+    expect(
+      (
+        await run(['export', 'companies', 'sites', '--dir', dir, '-o', 'json', '--limit', '5'], {
+          env: sandboxEnv(sandbox.current),
+        })
+      ).code,
+    ).toBe(0);
+    expect(parseJson(readFileSync(join(dir, 'companies.json'), 'utf8'))).toEqual(
+      await fetchRows('/api/v1/graph/companies', 5),
+    );
     expect(manifestOf(dir).resources).toMatchObject([
       { resource: 'companies', rows: 5, truncated: true },
       { resource: 'sites', rows: 5, truncated: true },
     ]);
     const nd = folder();
-    expect((await run(['export', 'people', '--dir', nd, '-o', 'ndjson'], { env: sandboxEnv(sandbox.current) })).code).toBe(0);
+    expect(
+      (await run(['export', 'people', '--dir', nd, '-o', 'ndjson'], { env: sandboxEnv(sandbox.current) })).code,
+    ).toBe(0);
     const lines = readFileSync(join(nd, 'persons.ndjson'), 'utf8').trimEnd().split('\n');
     expect(lines.map((l) => parseJson(l))).toEqual(await fetchRows('/api/v1/graph/persons'));
   });
 
   it('--limit applies to the lists that take one: agents and workspaces come whole, not refused as too long', async () => {
     const dir = folder();
-    const result = await run(['export', 'agents', 'workspaces', 'tenders', '--dir', dir, '--limit', '1'], { env: sandboxEnv(sandbox.current) });
+    const result = await run(['export', 'agents', 'workspaces', 'tenders', '--dir', dir, '--limit', '1'], {
+      env: sandboxEnv(sandbox.current),
+    });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(manifestOf(dir).resources).toMatchObject([
       { resource: 'agents', rows: AGENTS.length, truncated: false },
@@ -107,7 +131,8 @@ describe('cdata export', () => {
       expect((await run(['export', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
       expect(slow.requests).toHaveLength(LIST_ENDPOINTS.length);
       // limit goes to every list that takes one (agents and workspaces take none).
-      const takes = (path: string) => LIST_ENDPOINTS.find((e) => e.path === path)!.params.some((p) => p.kind === 'limit');
+      const takes = (path: string) =>
+        LIST_ENDPOINTS.find((e) => e.path === path)!.params.some((p) => p.kind === 'limit');
       expect(slow.requests.every((r) => r.query.get('limit') === (takes(r.path) ? '200' : null))).toBe(true);
       // Every list's request reached the server before the first answer went out.
       expect(arrivedBeforeFirstAnswer).toBe(LIST_ENDPOINTS.length);
@@ -151,7 +176,11 @@ describe('cdata export', () => {
         profile: 'default',
         baseUrl: sandbox.current.url,
       });
-      expect(manifest.resources.find((r) => r.resource === 'agents')).toMatchObject({ status: 'ok', profile: 'default', baseUrl: failing.url });
+      expect(manifest.resources.find((r) => r.resource === 'agents')).toMatchObject({
+        status: 'ok',
+        profile: 'default',
+        baseUrl: failing.url,
+      });
       for (const entry of manifest.resources.filter((r): r is ResourceWritten => r.status === 'ok')) {
         expect(entry.sha256).toBe(sha256(join(dir, entry.file)));
       }
@@ -164,9 +193,13 @@ describe('cdata export', () => {
 
   it('exits with the highest failure code: 4 for a missing scope beats nothing else failing', async () => {
     const dir = folder();
-    const result = await run(['export', 'companies', 'tenders', '--dir', dir], { env: sandboxEnv(sandbox.current, 'tenders') });
+    const result = await run(['export', 'companies', 'tenders', '--dir', dir], {
+      env: sandboxEnv(sandbox.current, 'tenders'),
+    });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: companies: This key lacks the scope graph\.read, which \/api\/v1\/graph\/companies requires\./);
+    expect(result.stderr).toMatch(
+      /^error: companies: This key lacks the scope graph\.read, which \/api\/v1\/graph\/companies requires\./,
+    );
     expect(existsSync(join(dir, 'tenders.csv'))).toBe(true);
     expect(existsSync(join(dir, 'companies.csv'))).toBe(false);
     expect(manifestOf(dir)).toMatchObject({ ok: false, exitCode: 4 });
@@ -175,8 +208,16 @@ describe('cdata export', () => {
   it('--stamp puts the start time (UTC) in every name', async () => {
     const dir = folder();
     const now = () => Date.parse('2026-11-22T06:00:41.500Z');
-    expect((await run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox.current), now })).code).toBe(0);
-    expect(namesIn(dir)).toEqual(['agents-2026-11-22T0600Z.csv', 'changes.ndjson', 'manifest.json', 'tenders-2026-11-22T0600Z.csv']);
+    expect(
+      (await run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox.current), now }))
+        .code,
+    ).toBe(0);
+    expect(namesIn(dir)).toEqual([
+      'agents-2026-11-22T0600Z.csv',
+      'changes.ndjson',
+      'manifest.json',
+      'tenders-2026-11-22T0600Z.csv',
+    ]);
     expect(manifestOf(dir).exportedAt).toBe('2026-11-22T06:00:41.500Z');
   });
 
@@ -184,12 +225,27 @@ describe('cdata export', () => {
     const before = sandbox.current.requests.length;
     const env = sandboxEnv(sandbox.current);
     const cases: [string[], string][] = [
-      [['export', 'tendres', '--dir', folder()], "error: unknown resource 'tendres' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n"],
-      [['export', 'me', '--dir', folder()], "error: unknown resource 'me' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n"],
+      [
+        ['export', 'tendres', '--dir', folder()],
+        "error: unknown resource 'tendres' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n",
+      ],
+      [
+        ['export', 'me', '--dir', folder()],
+        "error: unknown resource 'me' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n",
+      ],
       [['export'], 'error: export needs a folder: --dir DIR\nhint: e.g. cdata export --dir /srv/exports\n'],
-      [['export', '--dir', folder(), '--fields', 'ocid'], "error: --fields does not apply to export: every file holds all of its resource's fields\n"],
-      [['export', '--dir', folder(), '--out', 'x.csv'], 'error: --out does not apply to export: use --dir for the folder\n'],
-      [['export', '--dir', folder(), '-o', 'table'], "error: --output for export must be one of csv, json, ndjson, tsv (got 'table')\n"],
+      [
+        ['export', '--dir', folder(), '--fields', 'ocid'],
+        "error: --fields does not apply to export: every file holds all of its resource's fields\n",
+      ],
+      [
+        ['export', '--dir', folder(), '--out', 'x.csv'],
+        'error: --out does not apply to export: use --dir for the folder\n',
+      ],
+      [
+        ['export', '--dir', folder(), '-o', 'table'],
+        "error: --output for export must be one of csv, json, ndjson, tsv (got 'table')\n",
+      ],
     ];
     for (const [argv, stderr] of cases) {
       const result = await run(argv, { env });
@@ -211,9 +267,13 @@ describe('cdata export', () => {
     mkdirSync(readOnly, { mode: 0o555 });
     chmodSync(readOnly, 0o555);
     const before = sandbox.current.requests.length;
-    const result = await runBinAsUser(['export', '--dir', readOnly], { env: { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: readOnly } });
+    const result = await runBinAsUser(['export', '--dir', readOnly], {
+      env: { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: readOnly },
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: cannot write to the export folder ${readOnly}: EACCES: permission denied, access '${readOnly}'\n`);
+    expect(result.stderr).toBe(
+      `error: cannot write to the export folder ${readOnly}: EACCES: permission denied, access '${readOnly}'\n`,
+    );
     expect(readdirSync(readOnly)).toEqual([]);
     expect(sandbox.current.requests.length).toBe(before);
   });
@@ -226,9 +286,15 @@ describe('cdata export', () => {
       mkdirSync(dropBox);
       chmodSync(dropBox, mode);
       const before = sandbox.current.requests.length;
-      const result = await runBinAsUser(['export', 'tenders', '--dir', dropBox], { env: { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: join(dir, 'config') } });
+      const result = await runBinAsUser(['export', 'tenders', '--dir', dropBox], {
+        env: { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: join(dir, 'config') },
+      });
       expect({ mode, code: result.code }).toEqual({ mode, code: 2 });
-      expect(result.stderr).toMatch(new RegExp(`^error: (cannot export into ${dropBox}: it can be written but not listed \\(EACCES\\)|cannot write to the export folder ${dropBox}: EACCES)`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: (cannot export into ${dropBox}: it can be written but not listed \\(EACCES\\)|cannot write to the export folder ${dropBox}: EACCES)`,
+        ),
+      );
       expect(sandbox.current.requests.length).toBe(before);
       chmodSync(dropBox, 0o700);
       expect(readdirSync(dropBox)).toEqual([]);
@@ -248,24 +314,42 @@ describe('cdata export', () => {
     expect(readdirSync(empty)).toEqual([]);
   });
 
-  it('a folder that cannot be created is exit 2 at once, even under /proc (where Node\'s own mkdir -p spins forever)', async () => {
-    const result = await runBin(['export', 'agents', '--dir', '/proc/cdata-nope/out'], { env: sandboxEnv(sandbox.current), timeoutMs: 10_000 });
+  it("a folder that cannot be created is exit 2 at once, even under /proc (where Node's own mkdir -p spins forever)", async () => {
+    const result = await runBin(['export', 'agents', '--dir', '/proc/cdata-nope/out'], {
+      env: sandboxEnv(sandbox.current),
+      timeoutMs: 10_000,
+    });
     expect(result).toMatchObject({ code: 2, signal: null, stdout: '' });
-    expect(result.stderr).toBe("error: cannot write to the export folder /proc/cdata-nope/out: ENOENT: no such file or directory, mkdir '/proc/cdata-nope'\n");
+    expect(result.stderr).toBe(
+      "error: cannot write to the export folder /proc/cdata-nope/out: ENOENT: no such file or directory, mkdir '/proc/cdata-nope'\n",
+    );
   });
 
   it('progress lines fit the terminal, so the redraw stays in place; a failure says its status there, its words once below', async () => {
-    const result = await run(['export', 'companies', 'tenders', '--dir', folder()], { env: sandboxEnv(sandbox.current, 'graph'), stderrTTY: true, columns: 20 });
+    const result = await run(['export', 'companies', 'tenders', '--dir', folder()], {
+      env: sandboxEnv(sandbox.current, 'graph'),
+      stderrTTY: true,
+      columns: 20,
+    });
     expect(result.code).toBe(4);
-    const drawn = result.stderr.split('\r\u001b[2K').slice(1).map((line) => line.split('\n')[0]!);
+    const drawn = result.stderr
+      .split('\r\u001b[2K')
+      .slice(1)
+      .map((line) => line.split('\n')[0]!);
     for (const line of drawn) expect([...line].length).toBeLessThan(20);
     expect(drawn).toContain(`${'tenders    failed (HTTP 403)'.slice(0, 18)}…`);
     expect(result.stderr.split('This key lacks the scope tenders.read')).toHaveLength(2);
-    expect(result.stderr).toMatch(/\nerror: tenders: This key lacks the scope tenders\.read, which \/api\/v1\/tenders requires\..*\nhint: .*\n1 of 2 lists written to .*; 1 failed: tenders; no earlier files to keep\n$/);
+    expect(result.stderr).toMatch(
+      /\nerror: tenders: This key lacks the scope tenders\.read, which \/api\/v1\/tenders requires\..*\nhint: .*\n1 of 2 lists written to .*; 1 failed: tenders; no earlier files to keep\n$/,
+    );
   });
 
   it('progress leaves lines whole when the width is 0 (unknown)', async () => {
-    const unknown = await run(['export', 'agents', '--dir', folder()], { env: sandboxEnv(sandbox.current), stderrTTY: true, columns: 0 });
+    const unknown = await run(['export', 'agents', '--dir', folder()], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+      columns: 0,
+    });
     expect(unknown.stderr).toContain('\r\u001b[2Kagents  pending\n');
     expect(unknown.stderr).toContain(`\r\u001b[2Kagents  ${AGENTS.length} rows  done\n`);
   });
@@ -274,14 +358,22 @@ describe('cdata export', () => {
     const dir = folder();
     const cron = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current) });
     expect(cron).toMatchObject({ code: 0, stderr: '' });
-    const tty = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current), stderrTTY: true });
-    expect(tty.stderr.startsWith('--limit 500 is more than the API returns, so cdata asks for 200, the most.\n')).toBe(true);
+    const tty = await run(['export', 'agents', '--dir', dir, '--limit', '500'], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+    });
+    expect(tty.stderr.startsWith('--limit 500 is more than the API returns, so cdata asks for 200, the most.\n')).toBe(
+      true,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ limit: 200 });
   });
 
   it('on a terminal, shows a live line per resource; when stderr is not a terminal, success is silent', async () => {
     const dir = folder();
-    const tty = await run(['export', 'tenders', 'obligations', '--dir', dir], { env: sandboxEnv(sandbox.current), stderrTTY: true });
+    const tty = await run(['export', 'tenders', 'obligations', '--dir', dir], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+    });
     expect(tty.code).toBe(0);
     expect(tty.stderr).toContain('\r\u001b[2Ktenders      pending\n');
     expect(tty.stderr).toContain('\r\u001b[2Ktenders      64 rows  done\n');
@@ -289,7 +381,10 @@ describe('cdata export', () => {
     expect(tty.stderr).toContain('\u001b[2A'); // redrawn in place
     expect(tty.stderr.endsWith(`exported 2 lists to ${dir} (see manifest.json)\n`)).toBe(true);
 
-    const quiet = await run(['export', 'tenders', '--dir', dir, '-q'], { env: sandboxEnv(sandbox.current), stderrTTY: true });
+    const quiet = await run(['export', 'tenders', '--dir', dir, '-q'], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+    });
     expect(quiet).toMatchObject({ code: 0, stderr: '' });
   });
 });

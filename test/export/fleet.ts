@@ -18,7 +18,12 @@ export function writeProfiles(configDir: string, profiles: Record<string, Profil
 }
 
 /** `count` profiles named client-001.., each on `url` with the all-scopes key, or the revoked one for those in `revoked`. */
-export function fleet(url: string | undefined, count: number, revoked: readonly number[] = [], name = clientName): Record<string, ProfileData> {
+export function fleet(
+  url: string | undefined,
+  count: number,
+  revoked: readonly number[] = [],
+  name = clientName,
+): Record<string, ProfileData> {
   const profiles: Record<string, ProfileData> = {};
   for (let i = 1; i <= count; i++) {
     const key: DemoKey['id'] = revoked.includes(i) ? 'revoked' : 'all';

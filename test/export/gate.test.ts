@@ -86,7 +86,9 @@ describe('ProfileGate', () => {
     const queued = gate.enter();
     first(401);
     await expect(queued).rejects.toThrow(AuthError);
-    await expect(gate.enter()).rejects.toThrow("not requested: the API refused this profile's key (HTTP 401) earlier in this run");
+    await expect(gate.enter()).rejects.toThrow(
+      "not requested: the API refused this profile's key (HTTP 401) earlier in this run",
+    );
     gate.finish();
     expect(host.refused).toBe(1);
   });

@@ -2,7 +2,22 @@
 // per file for readers, --stamp files kept as history, an older cdata's folder taken over, what a
 // killed export left cleared, one export at a time, and a previous manifest that is no file.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +35,17 @@ const makeSandbox = useSandboxes();
 
 /** The built binary as a child this test can stop and resume; `done` settles when it exits. */
 function spawnBin(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', TMPDIR: process.env.TMPDIR ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', TMPDIR: process.env.TMPDIR ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
   return { child, done };
 }
 const folder = scratch('cdata-layout');
@@ -50,7 +70,11 @@ describe('what a reader of the folder sees', () => {
     expect(readlinkSync(join(dir, '..data'))).toBe(generation);
     for (const name of names(dir)) expect(readlinkSync(join(dir, name))).toBe(`..data/${name}`);
     // And each list's state, a dot name with no link (docs/exports.md, "Where the state is kept").
-    expect(readdirSync(join(dir, generation!)).sort()).toEqual(['.state.agents.json', '.state.tenders.json', ...names(dir)]);
+    expect(readdirSync(join(dir, generation!)).sort()).toEqual([
+      '.state.agents.json',
+      '.state.tenders.json',
+      ...names(dir),
+    ]);
 
     // The next export: a new generation, the old one gone, the links as they were.
     expect((await again()).code).toBe(0);
@@ -66,7 +90,9 @@ describe('what a reader of the folder sees', () => {
     const content = shown(dir)['agents.csv'];
     const sh = (line: string) => execFileSync('sh', ['-c', line], { cwd: base, encoding: 'utf8' });
     expect(sh('cat exports/agents.csv')).toBe(content);
-    sh('mkdir plain && cp exports/*.csv plain/ && cp -a exports whole && mkdir links && cp -P exports/agents.csv links/');
+    sh(
+      'mkdir plain && cp exports/*.csv plain/ && cp -a exports whole && mkdir links && cp -P exports/agents.csv links/',
+    );
     expect(lstatSync(join(base, 'plain', 'agents.csv')).isFile()).toBe(true);
     expect(readFileSync(join(base, 'plain', 'agents.csv'), 'utf8')).toBe(content);
     expect(readFileSync(join(base, 'whole', 'agents.csv'), 'utf8')).toBe(content);
@@ -80,7 +106,9 @@ describe('what a reader of the folder sees', () => {
     chmodSync(dirname(dir), 0o755); // others may enter (as nobody under root)
     if (process.getuid?.() === 0) chownSync(dir, NOBODY, NOBODY);
     expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox) })).code).toBe(0);
-    const owner = await runBinAsNobody(['export', 'agents', '--dir', dir], { env: { ...sandboxEnv(sandbox), CDATA_CONFIG_DIR: dir } });
+    const owner = await runBinAsNobody(['export', 'agents', '--dir', dir], {
+      env: { ...sandboxEnv(sandbox), CDATA_CONFIG_DIR: dir },
+    });
     expect(owner).toMatchObject({ code: 0, stderr: '' });
     expect(leftovers(dir)).toEqual([]);
     whole(dir);
@@ -98,39 +126,58 @@ describe('--stamp', () => {
   it("keeps every earlier stamped file, each described in the manifest's history as its own export described it", async () => {
     const sandbox = await makeSandbox();
     const dir = folder();
-    const stamped = (iso: string) => run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox), ...at(iso) });
+    const stamped = (iso: string) =>
+      run(['export', 'tenders', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox), ...at(iso) });
     expect((await stamped('2026-11-20T06:00:00Z')).code).toBe(0);
     // Described as their exports described them, but for what changed, which concerns only the export that wrote them.
-    const files = () => (manifestOf(dir).resources as ResourceWritten[]).map(({ changes: _changes, gap: _gap, unseen: _unseen, ...entry }): ResourceOk => entry);
+    const files = () =>
+      (manifestOf(dir).resources as ResourceWritten[]).map(
+        ({ changes: _changes, gap: _gap, unseen: _unseen, ...entry }): ResourceOk => entry,
+      );
     const first = files();
     expect((await stamped('2026-11-21T06:00:00Z')).code).toBe(0);
     const second = files();
     expect((await stamped('2026-11-22T06:00:00Z')).code).toBe(0);
     const manifest = whole(dir);
     expect(names(dir)).toEqual([
-      'agents-2026-11-20T0600Z.csv', 'agents-2026-11-21T0600Z.csv', 'agents-2026-11-22T0600Z.csv', 'changes.ndjson', 'manifest.json',
-      'tenders-2026-11-20T0600Z.csv', 'tenders-2026-11-21T0600Z.csv', 'tenders-2026-11-22T0600Z.csv',
+      'agents-2026-11-20T0600Z.csv',
+      'agents-2026-11-21T0600Z.csv',
+      'agents-2026-11-22T0600Z.csv',
+      'changes.ndjson',
+      'manifest.json',
+      'tenders-2026-11-20T0600Z.csv',
+      'tenders-2026-11-21T0600Z.csv',
+      'tenders-2026-11-22T0600Z.csv',
     ]);
-    expect(manifest.resources.map((r) => r.file)).toEqual(['tenders-2026-11-22T0600Z.csv', 'agents-2026-11-22T0600Z.csv']);
+    expect(manifest.resources.map((r) => r.file)).toEqual([
+      'tenders-2026-11-22T0600Z.csv',
+      'agents-2026-11-22T0600Z.csv',
+    ]);
     expect(manifest.history).toEqual([...first, ...second].sort((a, b) => a.file.localeCompare(b.file)));
   });
 
   it('a stamped file whose name is deleted is left out of the next export', async () => {
     const sandbox = await makeSandbox();
     const dir = folder();
-    const stamped = (iso: string) => run(['export', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox), ...at(iso) });
+    const stamped = (iso: string) =>
+      run(['export', 'agents', '--dir', dir, '--stamp'], { env: sandboxEnv(sandbox), ...at(iso) });
     expect((await stamped('2026-11-20T06:00:00Z')).code).toBe(0);
     expect((await stamped('2026-11-21T06:00:00Z')).code).toBe(0);
     unlinkSync(join(dir, 'agents-2026-11-20T0600Z.csv'));
     expect((await stamped('2026-11-22T06:00:00Z')).code).toBe(0);
-    expect(names(dir)).toEqual(['agents-2026-11-21T0600Z.csv', 'agents-2026-11-22T0600Z.csv', 'changes.ndjson', 'manifest.json']);
+    expect(names(dir)).toEqual([
+      'agents-2026-11-21T0600Z.csv',
+      'agents-2026-11-22T0600Z.csv',
+      'changes.ndjson',
+      'manifest.json',
+    ]);
     expect(manifestOf(dir).history.map((h) => h.file)).toEqual(['agents-2026-11-21T0600Z.csv']);
     expect(readdirSync(join(dir, '..data'))).not.toContain('agents-2026-11-20T0600Z.csv');
   });
 });
 
-describe("a folder an older cdata wrote (plain files)", () => {
-  it("is taken over: each file the old manifest names becomes a link to the same content; files it does not name stay as they were", async () => {
+describe('a folder an older cdata wrote (plain files)', () => {
+  it('is taken over: each file the old manifest names becomes a link to the same content; files it does not name stay as they were', async () => {
     const yesterday = await makeSandbox({ now: () => NOW });
     const today = await makeSandbox({ now: () => NOW + 86_400_000 });
     const dir = folder();
@@ -142,11 +189,20 @@ describe("a folder an older cdata wrote (plain files)", () => {
 
     expect((await run(['export', 'tenders', '--dir', dir], { env: sandboxEnv(today) })).code).toBe(0);
     const manifest = whole(dir);
-    expect(manifest.earlier.map((e) => e.file).sort()).toEqual(['agents.csv', 'companies.csv', 'documents.csv', 'obligations.csv', 'persons.csv', 'sites.csv', 'workspaces.csv']);
+    expect(manifest.earlier.map((e) => e.file).sort()).toEqual([
+      'agents.csv',
+      'companies.csv',
+      'documents.csv',
+      'obligations.csv',
+      'persons.csv',
+      'sites.csv',
+      'workspaces.csv',
+    ]);
     for (const name of names(dir)) {
       const mine = name === 'notes.txt' || name.startsWith('tenders-');
       expect({ name, link: lstatSync(join(dir, name)).isSymbolicLink() }).toEqual({ name, link: !mine });
-      if (name !== 'tenders.csv' && !REWRITTEN.has(name)) expect({ name, same: shown(dir)[name] === before[name] }).toEqual({ name, same: true });
+      if (name !== 'tenders.csv' && !REWRITTEN.has(name))
+        expect({ name, same: shown(dir)[name] === before[name] }).toEqual({ name, same: true });
     }
     expect(shown(dir)['tenders.csv']).not.toBe(before['tenders.csv']);
     expect(leftovers(dir)).toEqual([]);
@@ -188,7 +244,11 @@ describe('what a killed export leaves, the next one clears', () => {
     const generation = readlinkSync(join(dir, '..data'));
     expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(sandbox) })).code).toBe(0);
     expect(readlinkSync(join(dir, '..data'))).not.toBe(generation);
-    expect(readdirSync(join(dir, '..data')).filter((name) => name.startsWith('.')).sort()).toEqual(['.state.agents.json', '.state.tenders.json']);
+    expect(
+      readdirSync(join(dir, '..data'))
+        .filter((name) => name.startsWith('.'))
+        .sort(),
+    ).toEqual(['.state.agents.json', '.state.tenders.json']);
     expect(state('.state.tenders.json')).toBe(tenders);
   });
 });
@@ -198,10 +258,15 @@ describe('one export at a time', () => {
     const slow = await makeSandbox({ latencyMs: 1500 });
     const dir = folder();
     const first = runBin(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) });
-    for (let i = 0; i < 200 && !readdirSync(dir).includes('..lock'); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 200 && !readdirSync(dir).includes('..lock'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const second = await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) });
     expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(new RegExp(`^error: another cdata is exporting into ${dir} \\(pid \\d+ on ${hostname()}\\): ${dir}/\\.\\.lock\\nhint: Let it finish, then run this export again\\. If no other cdata is running, remove the lock file: rm '${dir}/\\.\\.lock'\\n$`));
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^error: another cdata is exporting into ${dir} \\(pid \\d+ on ${hostname()}\\): ${dir}/\\.\\.lock\\nhint: Let it finish, then run this export again\\. If no other cdata is running, remove the lock file: rm '${dir}/\\.\\.lock'\\n$`,
+      ),
+    );
     expect(await first).toMatchObject({ code: 0, stderr: '' });
     whole(dir);
     expect(leftovers(dir)).toEqual([]);
@@ -243,7 +308,9 @@ describe('an export stopped or stalled for longer than its lock is refreshed', (
     writeFileSync(join(dir, '..lock'), JSON.stringify({ pid: 4242, host: 'elsewhere', token: 'theirs' }));
     const result = await first.done;
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("this export no longer holds the folder's lock (..lock): another export took it over; nothing was committed");
+    expect(result.stderr).toContain(
+      "this export no longer holds the folder's lock (..lock): another export took it over; nothing was committed",
+    );
     expect(whole(dir)).toEqual(before);
     expect(readFileSync(join(dir, '..lock'), 'utf8')).toContain('"theirs"'); // not released as if ours
   });
@@ -259,7 +326,12 @@ describe('a previous manifest that is no file cdata wrote: exit 2 at once, nothi
   it('a FIFO (an open would wait for a writer forever, deaf to signals), in either layout', async () => {
     const plain = folder();
     execFileSync('mkfifo', [join(plain, 'manifest.json')]);
-    expect(await refused(plain)).toMatchObject({ code: 2, signal: null, requests: 0, stderr: `error: cannot export into ${plain}: ${plain}/manifest.json is in the way (it is not a regular file)\nhint: cdata keeps its manifest under that name: move the thing there away, or choose another --dir.\n` });
+    expect(await refused(plain)).toMatchObject({
+      code: 2,
+      signal: null,
+      requests: 0,
+      stderr: `error: cannot export into ${plain}: ${plain}/manifest.json is in the way (it is not a regular file)\nhint: cdata keeps its manifest under that name: move the thing there away, or choose another --dir.\n`,
+    });
 
     const { dir } = await exportedOnce(['agents']);
     rmSync(join(dir, '..data', 'manifest.json'));
@@ -267,21 +339,29 @@ describe('a previous manifest that is no file cdata wrote: exit 2 at once, nothi
     const before = readdirSync(dir).sort();
     const result = await refused(dir);
     expect(result).toMatchObject({ code: 2, signal: null, requests: 0 });
-    expect(result.stderr).toBe(`error: cannot export: the previous manifest ${dir}/manifest.json cannot be read: it is not a regular file\nhint: cdata reads it to know which earlier files to keep; move it away to start the folder afresh.\n`);
+    expect(result.stderr).toBe(
+      `error: cannot export: the previous manifest ${dir}/manifest.json cannot be read: it is not a regular file\nhint: cdata reads it to know which earlier files to keep; move it away to start the folder afresh.\n`,
+    );
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
   it('a link to /dev/zero, a folder, a file past 64 MiB', async () => {
     const link = folder();
     symlinkSync('/dev/zero', join(link, 'manifest.json'));
-    expect((await refused(link)).stderr).toBe(`error: cannot export into ${link}: ${link}/manifest.json is in the way (it is a symbolic link cdata did not make (to /dev/zero))\nhint: cdata keeps its manifest under that name: move the thing there away, or choose another --dir.\n`);
+    expect((await refused(link)).stderr).toBe(
+      `error: cannot export into ${link}: ${link}/manifest.json is in the way (it is a symbolic link cdata did not make (to /dev/zero))\nhint: cdata keeps its manifest under that name: move the thing there away, or choose another --dir.\n`,
+    );
     const dir = folder();
     mkdirSync(join(dir, 'manifest.json'));
     expect((await refused(dir)).stderr).toMatch(/is in the way \(it is a folder\)\n/);
     const big = folder();
     writeFileSync(join(big, 'manifest.json'), '');
     truncateSync(join(big, 'manifest.json'), 64 * 1024 * 1024 + 1);
-    expect(await refused(big)).toMatchObject({ code: 2, requests: 0, stderr: `error: cannot export: the previous manifest ${big}/manifest.json cannot be read: it is larger than 64 MiB\nhint: cdata reads it to know which earlier files to keep; move it away to start the folder afresh.\n` });
+    expect(await refused(big)).toMatchObject({
+      code: 2,
+      requests: 0,
+      stderr: `error: cannot export: the previous manifest ${big}/manifest.json cannot be read: it is larger than 64 MiB\nhint: cdata reads it to know which earlier files to keep; move it away to start the folder afresh.\n`,
+    });
   });
 
   it("..data that is not cdata's", async () => {
@@ -289,6 +369,8 @@ describe('a previous manifest that is no file cdata wrote: exit 2 at once, nothi
     mkdirSync(join(dir, '..data'));
     const result = await refused(dir);
     expect(result).toMatchObject({ code: 2, requests: 0 });
-    expect(result.stderr.split('\n')[0]).toBe(`error: cannot export into ${dir}: ${dir}/..data is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: cannot export into ${dir}: ${dir}/..data is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`,
+    );
   });
 });

@@ -12,12 +12,16 @@ import { BIN } from '../helpers/spawn.js';
 import { copyFolder, names, REWRITTEN, shown, whole } from './layout.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'cdata-interrupt-'));
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 const dataFiles = (dir: string) => names(dir).filter((f) => !REWRITTEN.has(f));
 
 /** Starts `cdata ...args`, calls `interrupt(child)` when `when` resolves, resolves on exit. */
 function runUntil(args: string[], env: Record<string, string>, when: Promise<unknown>, signal: NodeJS.Signals) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   void when.then(() => child.kill(signal));
@@ -46,14 +50,30 @@ describe('an export killed part-way', () => {
     await fresh.close();
     // Dated lists differ from one day to the next (agents and workspaces do not).
     const differing = dataFiles(oldDir).filter((file) => readFileSync(join(oldDir, file), 'utf8') !== newFiles[file]);
-    expect(differing.sort()).toEqual(['companies.csv', 'documents.csv', 'obligations.csv', 'persons.csv', 'sites.csv', 'tenders.csv']);
+    expect(differing.sort()).toEqual([
+      'companies.csv',
+      'documents.csv',
+      'obligations.csv',
+      'persons.csv',
+      'sites.csv',
+      'tenders.csv',
+    ]);
   });
   afterAll(() => old.close());
 
   it('by SIGKILL at any point: each file is the old one or the new one, never a part', async () => {
     // Killed right after the k-th answer leaves the server, for k = 1..8, and a little later:
     // across the staging of files and their renames.
-    for (const [answer, extraMs] of [[1, 0], [4, 0], [8, 0], [8, 5], [8, 15], [8, 30], [8, 60], [8, 120]] as const) {
+    for (const [answer, extraMs] of [
+      [1, 0],
+      [4, 0],
+      [8, 0],
+      [8, 5],
+      [8, 15],
+      [8, 30],
+      [8, 60],
+      [8, 120],
+    ] as const) {
       let answered = 0;
       let reached!: () => void;
       const killPoint = new Promise<void>((resolve) => (reached = resolve));
@@ -83,26 +103,29 @@ describe('an export killed part-way', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('by %s while written files wait for a slow list: nothing replaced, the new generation removed', async (signal, exitCode) => {
-    let answered = 0;
-    let reached!: () => void;
-    const staged = new Promise<void>((resolve) => (reached = resolve));
-    const stuck = await startSandbox({
-      now: today,
-      // tenders never finishes; the seven others answer and are staged (temp files) meanwhile.
-      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.stallAfterHeaders : undefined),
-      onRequest: () => {
-        if (++answered === 7) setTimeout(reached, 150);
-      },
-    });
-    const dir = join(folder(), 'exports');
-    copyFolder(oldDir, dir);
-    const result = await runUntil(['export', '--dir', dir], sandboxEnv(stuck), staged, signal);
-    await stuck.close();
-    expect(result.code).toBe(exitCode);
-    expect(shown(dir)).toEqual(shown(oldDir)); // byte for byte
-    expect(readdirSync(dir)).toEqual(readdirSync(oldDir)); // the new generation and the lock removed
-  });
+  ] as const)(
+    'by %s while written files wait for a slow list: nothing replaced, the new generation removed',
+    async (signal, exitCode) => {
+      let answered = 0;
+      let reached!: () => void;
+      const staged = new Promise<void>((resolve) => (reached = resolve));
+      const stuck = await startSandbox({
+        now: today,
+        // tenders never finishes; the seven others answer and are staged (temp files) meanwhile.
+        faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? FAULTS.stallAfterHeaders : undefined),
+        onRequest: () => {
+          if (++answered === 7) setTimeout(reached, 150);
+        },
+      });
+      const dir = join(folder(), 'exports');
+      copyFolder(oldDir, dir);
+      const result = await runUntil(['export', '--dir', dir], sandboxEnv(stuck), staged, signal);
+      await stuck.close();
+      expect(result.code).toBe(exitCode);
+      expect(shown(dir)).toEqual(shown(oldDir)); // byte for byte
+      expect(readdirSync(dir)).toEqual(readdirSync(oldDir)); // the new generation and the lock removed
+    },
+  );
 });
 
 describe('--out interrupted', () => {

@@ -25,9 +25,15 @@ afterAll(async () => {
 });
 
 /** The binary's exit code, its peak RSS in MiB, and how many bytes it wrote to stdout. */
-function measured(args: string[], env: Record<string, string>): Promise<{ code: number | null; peakMiB: number; stdoutBytes: number; stderr: string }> {
+function measured(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; peakMiB: number; stdoutBytes: number; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TIME, ['-f', 'peak-kib %M', process.execPath, BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TIME, ['-f', 'peak-kib %M', process.execPath, BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdoutBytes = 0;
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdoutBytes += chunk.length));
@@ -66,7 +72,10 @@ describe('eight lists of 15.6 MB each', () => {
 
       const peaks = { export: first.peakMiB, diffing: second.peakMiB, changes: changes.peakMiB, tsv: tsv.peakMiB };
       const within = { export: 256, diffing: 256, changes: 128, tsv: 128 };
-      expect(Object.entries(peaks).filter(([step, peak]) => peak > within[step as keyof typeof within]), JSON.stringify(peaks)).toEqual([]);
+      expect(
+        Object.entries(peaks).filter(([step, peak]) => peak > within[step as keyof typeof within]),
+        JSON.stringify(peaks),
+      ).toEqual([]);
     },
     300_000,
   );

@@ -3,7 +3,19 @@
 // agreeing), and anything left that should not be (a generation never committed, a lock, a
 // temp link, a link that leads nowhere). Written from docs/exports.md, not from src/.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, linkSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest, ResourceOk, ResourceWritten } from '../../src/export/manifest.js';
 
@@ -11,12 +23,17 @@ import type { Manifest, ResourceOk, ResourceWritten } from '../../src/export/man
 export const REWRITTEN: ReadonlySet<string> = new Set(['manifest.json', 'changes.ndjson']);
 
 /** The names `ls` shows (no dot names), sorted. */
-export const names = (dir: string): string[] => readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
+export const names = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((name) => !name.startsWith('.'))
+    .sort();
 
 /** Each name a reader can open, with its content (through the links). */
 export function shown(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of names(dir)) if (statSync(join(dir, name), { throwIfNoEntry: false })?.isFile()) out[name] = readFileSync(join(dir, name), 'utf8');
+  for (const name of names(dir))
+    if (statSync(join(dir, name), { throwIfNoEntry: false })?.isFile())
+      out[name] = readFileSync(join(dir, name), 'utf8');
   return out;
 }
 
@@ -34,7 +51,8 @@ function exported(dir: string): string[] {
   });
 }
 
-export const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+export const manifestOf = (dir: string): Manifest =>
+  JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
 export const sha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** Every file the manifest describes, by name: its own, those failed lists kept, earlier and history, and changes.ndjson. */
@@ -61,23 +79,35 @@ export function whole(dir: string): Manifest {
   agrees(dir, manifest);
   const files = described(manifest);
   const openable = exported(dir).filter((name) => name !== 'manifest.json');
-  if (openable.join() !== [...files.keys()].sort().join()) throw new Error(`the folder shows ${openable.join(', ')}; the manifest describes ${[...files.keys()].sort().join(', ')}`);
+  if (openable.join() !== [...files.keys()].sort().join())
+    throw new Error(
+      `the folder shows ${openable.join(', ')}; the manifest describes ${[...files.keys()].sort().join(', ')}`,
+    );
   for (const [file, entry] of files) {
     const content = readFileSync(join(dir, file));
-    if (content.length !== entry.bytes || sha256(join(dir, file)) !== entry.sha256) throw new Error(`${file} does not match its manifest entry`);
+    if (content.length !== entry.bytes || sha256(join(dir, file)) !== entry.sha256)
+      throw new Error(`${file} does not match its manifest entry`);
   }
   return manifest;
 }
 
 /** A list's state in the current generation (docs/exports.md, "Where the state is kept"); undefined when it has none. */
-export function stateOf(dir: string, resource: string): { resource: string; exportedAt: string; answer: unknown[] } | undefined {
+export function stateOf(
+  dir: string,
+  resource: string,
+): { resource: string; exportedAt: string; answer: unknown[] } | undefined {
   const path = join(dir, '..data', `.state.${resource}.json`);
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { resource: string; exportedAt: string; answer: unknown[] }) : undefined;
+  return existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as { resource: string; exportedAt: string; answer: unknown[] })
+    : undefined;
 }
 
 /** The lines of changes.ndjson, parsed (numbers as doubles: enough to count and compare keys). */
 export const changeLinesOf = (dir: string): { resource: string; key: string; change: string }[] =>
-  readFileSync(join(dir, 'changes.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { resource: string; key: string; change: string });
+  readFileSync(join(dir, 'changes.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { resource: string; key: string; change: string });
 
 /**
  * Files, manifest, changes and states agree: each list a manifest entry describes has, if it has a
@@ -88,14 +118,24 @@ export const changeLinesOf = (dir: string): { resource: string; key: string; cha
 function agrees(dir: string, manifest: Manifest): void {
   if (!manifest.changesFile) return;
   const lines = changeLinesOf(dir);
-  const entries: [string, { exportedAt: string; rows: number }][] = manifest.earlier.map((entry) => [entry.resource, entry]);
+  const entries: [string, { exportedAt: string; rows: number }][] = manifest.earlier.map((entry) => [
+    entry.resource,
+    entry,
+  ]);
   for (const entry of manifest.resources) {
     if (entry.status === 'ok') entries.push([entry.resource, entry]);
     else if (entry.kept) entries.push([entry.resource, entry.kept]);
     const counts = entry.changes ?? { added: 0, changed: 0, removed: 0 };
-    const kinds = Object.fromEntries(['added', 'changed', 'removed'].map((kind) => [kind, lines.filter((l) => l.resource === entry.resource && l.change === kind).length]));
+    const kinds = Object.fromEntries(
+      ['added', 'changed', 'removed'].map((kind) => [
+        kind,
+        lines.filter((l) => l.resource === entry.resource && l.change === kind).length,
+      ]),
+    );
     if (kinds.added !== counts.added || kinds.changed !== counts.changed || kinds.removed !== (counts.removed ?? 0)) {
-      throw new Error(`${entry.resource}: changes.ndjson holds ${JSON.stringify(kinds)}; the manifest counts ${JSON.stringify(entry.changes)}`);
+      throw new Error(
+        `${entry.resource}: changes.ndjson holds ${JSON.stringify(kinds)}; the manifest counts ${JSON.stringify(entry.changes)}`,
+      );
     }
   }
   for (const [resource, entry] of entries) {
@@ -103,17 +143,25 @@ function agrees(dir: string, manifest: Manifest): void {
     const wroteIt = manifest.resources.some((r) => r.resource === resource && r.status === 'ok');
     if (state === undefined && !wroteIt) continue; // a file from before change detection, carried along
     if (state?.exportedAt !== entry.exportedAt || state.answer.length !== entry.rows) {
-      throw new Error(`${resource}: its state (${state?.exportedAt}, ${state?.answer.length} rows) is not that of its file (${entry.exportedAt}, ${entry.rows} rows)`);
+      throw new Error(
+        `${resource}: its state (${state?.exportedAt}, ${state?.answer.length} rows) is not that of its file (${entry.exportedAt}, ${entry.rows} rows)`,
+      );
     }
   }
   const listed = new Set(manifest.resources.map((r) => r.resource));
   const strays = lines.filter((line) => !listed.has(line.resource));
-  if (strays.length > 0) throw new Error(`changes.ndjson holds changes of lists this export did not ask for: ${strays.map((l) => l.resource).join(', ')}`);
+  if (strays.length > 0)
+    throw new Error(
+      `changes.ndjson holds changes of lists this export did not ask for: ${strays.map((l) => l.resource).join(', ')}`,
+    );
 }
 
 /** Links that lead nowhere (a kill between placing a new name's link and the commit leaves one). */
 export const dangling = (dir: string): string[] =>
-  names(dir).filter((name) => lstatSync(join(dir, name)).isSymbolicLink() && statSync(join(dir, name), { throwIfNoEntry: false }) === undefined);
+  names(dir).filter(
+    (name) =>
+      lstatSync(join(dir, name)).isSymbolicLink() && statSync(join(dir, name), { throwIfNoEntry: false }) === undefined,
+  );
 
 /** What should not outlast an export: every dot name but ..data and its generation, and dangling links. */
 export function leftovers(dir: string): string[] {

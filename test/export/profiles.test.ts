@@ -54,7 +54,13 @@ describe('export --profiles', () => {
     expect(result.stdout).toBe('');
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    revoked.forEach((i, n) => expect(lines[n]).toMatch(new RegExp(`^error: profile ${clientName(i)}: exit 3: workspaces: This API key has been revoked\\. \\(HTTP 401, correlation id [0-9a-f-]+\\) \\(and 7 more lists\\)$`)));
+    revoked.forEach((i, n) =>
+      expect(lines[n]).toMatch(
+        new RegExp(
+          `^error: profile ${clientName(i)}: exit 3: workspaces: This API key has been revoked\\. \\(HTTP 401, correlation id [0-9a-f-]+\\) \\(and 7 more lists\\)$`,
+        ),
+      ),
+    );
 
     // One request for each revoked key, every list for the others, never more than 16 at once.
     expect(refused()).toBe(3);
@@ -73,7 +79,16 @@ describe('export --profiles', () => {
     }
 
     const record = readRecord(dir);
-    expect(record).toMatchObject({ version: 1, dir, selection: null, shard: null, concurrency: 16, ok: false, exitCode: 10, counts: { ok: 47, gap: 0, failed: 3, skipped: 0 } });
+    expect(record).toMatchObject({
+      version: 1,
+      dir,
+      selection: null,
+      shard: null,
+      concurrency: 16,
+      ok: false,
+      exitCode: 10,
+      counts: { ok: 47, gap: 0, failed: 3, skipped: 0 },
+    });
     expect(record.profiles.map((p) => p.profile)).toEqual(Array.from({ length: 50 }, (_, i) => clientName(i + 1)));
     const ok = record.profiles.find((p) => p.profile === 'client-001')!;
     const okManifest = manifestOf(join(dir, 'client-001'));
@@ -90,7 +105,13 @@ describe('export --profiles', () => {
       durationMs: expect.any(Number),
     });
     const failed = record.profiles.find((p) => p.profile === 'client-007')!;
-    expect(failed).toMatchObject({ status: 'failed', exitCode: 3, rows: 0, failed: LISTS, error: { resource: 'workspaces', httpStatus: 401 } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      exitCode: 3,
+      rows: 0,
+      failed: LISTS,
+      error: { resource: 'workspaces', httpStatus: 401 },
+    });
     expect(readFileSync(join(dir, 'run.json'), 'utf8')).not.toContain(demoKey('revoked'));
   }, 60_000); // ~5 s of answers at 200 ms each, 16 at a time: a loaded machine may take several times that
 
@@ -121,16 +142,27 @@ describe('export --profiles', () => {
         rows: null,
         changes: null,
         failed: [],
-        error: { resource: null, message: `not started: 10 requests to ${sandbox.url} were refused (HTTP 401) in this run`, httpStatus: null, correlationId: null },
+        error: {
+          resource: null,
+          message: `not started: 10 requests to ${sandbox.url} were refused (HTTP 401) in this run`,
+          httpStatus: null,
+          correlationId: null,
+        },
         durationMs: expect.any(Number),
       });
       expect(existsSync(join(dir, p.profile))).toBe(false);
     }
     const lines = result.stderr.trimEnd().split('\n');
     const said = (p: ProfileRun) => lines.find((line) => line.includes(` profile ${p.profile}: `));
-    for (const p of skipped) expect(said(p)).toBe(`skipped: profile ${p.profile}: not started: 10 requests to ${sandbox.url} were refused (HTTP 401) in this run`);
-    for (const p of failed) expect(said(p)).toMatch(/^error: profile client-\d{3}: exit 3: workspaces: This API key has been revoked\./);
-    expect(lines.at(-1)).toMatch(/^hint: After 10 refused keys \(HTTP 401\) cdata sends nothing more to that API host in the run/);
+    for (const p of skipped)
+      expect(said(p)).toBe(
+        `skipped: profile ${p.profile}: not started: 10 requests to ${sandbox.url} were refused (HTTP 401) in this run`,
+      );
+    for (const p of failed)
+      expect(said(p)).toMatch(/^error: profile client-\d{3}: exit 3: workspaces: This API key has been revoked\./);
+    expect(lines.at(-1)).toMatch(
+      /^hint: After 10 refused keys \(HTTP 401\) cdata sends nothing more to that API host in the run/,
+    );
     expect(lines).toHaveLength(skipped.length + failed.length + 1);
   });
 
@@ -178,50 +210,103 @@ describe('export --profiles', () => {
     };
     await refused(['--profiles', 'client-a,nosuch'], "no profile 'nosuch'");
     await refused(['--profiles', 'shop-*,client-x*'], "no profile matches 'client-x*'");
-    await refused(['--profiles', 'acme,,zeta'], "--profiles takes profile names or patterns separated by commas, with none empty (got 'acme,,zeta')");
-    await refused(['--profiles', 'Acme'], 'invalid profile name "Acme": use lowercase letters, digits, \'-\' and \'_\' (at most 64, starting with a letter or digit)');
-    await refused(['--profiles', 'acme', '--all-profiles'], '--profiles and --all-profiles both choose the profiles: use one of them');
-    await refused(['--profiles', 'acme', '-p', 'acme'], '-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them');
-    await refused(['--all-profiles', 'nosuch'], 'unknown resource \'nosuch\' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents');
-    await refused(['--all-profiles', '--concurrency', '0'], "--concurrency must be a whole number from 1 to 64 (got '0')");
-    await refused(['--all-profiles', '--concurrency', '65'], "--concurrency must be a whole number from 1 to 64 (got '65')");
-    await refused(['--all-profiles', '--concurrency', 'lots'], "--concurrency must be a whole number from 1 to 64 (got 'lots')");
-    for (const shard of ['0/4', '5/4', '4', '1/0', 'a/b']) await refused(['--all-profiles', '--shard', shard], `--shard must be I/N with 1 <= I <= N <= 10000, e.g. 2/4 (got '${shard}')`);
+    await refused(
+      ['--profiles', 'acme,,zeta'],
+      "--profiles takes profile names or patterns separated by commas, with none empty (got 'acme,,zeta')",
+    );
+    await refused(
+      ['--profiles', 'Acme'],
+      "invalid profile name \"Acme\": use lowercase letters, digits, '-' and '_' (at most 64, starting with a letter or digit)",
+    );
+    await refused(
+      ['--profiles', 'acme', '--all-profiles'],
+      '--profiles and --all-profiles both choose the profiles: use one of them',
+    );
+    await refused(
+      ['--profiles', 'acme', '-p', 'acme'],
+      '-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them',
+    );
+    await refused(
+      ['--all-profiles', 'nosuch'],
+      "unknown resource 'nosuch' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents",
+    );
+    await refused(
+      ['--all-profiles', '--concurrency', '0'],
+      "--concurrency must be a whole number from 1 to 64 (got '0')",
+    );
+    await refused(
+      ['--all-profiles', '--concurrency', '65'],
+      "--concurrency must be a whole number from 1 to 64 (got '65')",
+    );
+    await refused(
+      ['--all-profiles', '--concurrency', 'lots'],
+      "--concurrency must be a whole number from 1 to 64 (got 'lots')",
+    );
+    for (const shard of ['0/4', '5/4', '4', '1/0', 'a/b'])
+      await refused(
+        ['--all-profiles', '--shard', shard],
+        `--shard must be I/N with 1 <= I <= N <= 10000, e.g. 2/4 (got '${shard}')`,
+      );
     await refused(['--concurrency', '4'], '--concurrency applies to export --profiles or --all-profiles');
     await refused(['--shard', '1/2'], '--shard applies to export --profiles or --all-profiles');
     expect(sandbox.requests).toHaveLength(requests);
   });
 
-  it('refuses CDATA_API_KEY, which would go out as every profile\'s key; and a config without profiles', async () => {
+  it("refuses CDATA_API_KEY, which would go out as every profile's key; and a config without profiles", async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 2));
     const dir = folder();
-    const withKey = await run(['export', '--all-profiles', '--dir', dir], { env: { ...env, CDATA_API_KEY: demoKey('all') } });
+    const withKey = await run(['export', '--all-profiles', '--dir', dir], {
+      env: { ...env, CDATA_API_KEY: demoKey('all') },
+    });
     expect(withKey.code).toBe(2);
-    expect(withKey.stderr).toMatch(/^error: CDATA_API_KEY is set, and would be sent as the key of every profile: export --profiles uses each profile's own key\nhint: Unset CDATA_API_KEY/);
+    expect(withKey.stderr).toMatch(
+      /^error: CDATA_API_KEY is set, and would be sent as the key of every profile: export --profiles uses each profile's own key\nhint: Unset CDATA_API_KEY/,
+    );
     expect(withKey.stderr).not.toContain(demoKey('all'));
     const none = await run(['export', '--all-profiles', '--dir', dir], { env: configWith({}) });
-    expect(none).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: there are no profiles to export: the config file holds none\n/) });
+    expect(none).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^error: there are no profiles to export: the config file holds none\n/),
+    });
     expect(sandbox.requests).toHaveLength(0);
   });
 
-  it('writes each profile\'s folder exactly as `cdata -p PROFILE export --dir DIR/<profile>` does', async () => {
+  it("writes each profile's folder exactly as `cdata -p PROFILE export --dir DIR/<profile>` does", async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 3));
     const many = folder();
     const single = folder();
-    expect((await run(['export', '--profiles', 'client-002', '--dir', many, '-o', 'json', '--limit', '50'], { env, now: () => NOW })).code).toBe(0);
-    expect((await run(['-p', 'client-002', 'export', '--dir', join(single, 'client-002'), '-o', 'json', '--limit', '50'], { env, now: () => NOW })).code).toBe(0);
+    expect(
+      (
+        await run(['export', '--profiles', 'client-002', '--dir', many, '-o', 'json', '--limit', '50'], {
+          env,
+          now: () => NOW,
+        })
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await run(['-p', 'client-002', 'export', '--dir', join(single, 'client-002'), '-o', 'json', '--limit', '50'], {
+          env,
+          now: () => NOW,
+        })
+      ).code,
+    ).toBe(0);
     const [a, b] = [join(many, 'client-002'), join(single, 'client-002')];
     expect(namesIn(a)).toEqual(namesIn(b));
     for (const name of namesIn(a)) {
-      if (name !== 'manifest.json') expect(readFileSync(join(a, name), 'utf8'), name).toBe(readFileSync(join(b, name), 'utf8'));
+      if (name !== 'manifest.json')
+        expect(readFileSync(join(a, name), 'utf8'), name).toBe(readFileSync(join(b, name), 'utf8'));
     }
     // The manifests differ only in the time of each export.
-    const withoutTimes = (m: Manifest) => JSON.parse(JSON.stringify(m).replace(/"exportedAt":"[^"]*"/g, '"exportedAt":"-"')) as Manifest;
+    const withoutTimes = (m: Manifest) =>
+      JSON.parse(JSON.stringify(m).replace(/"exportedAt":"[^"]*"/g, '"exportedAt":"-"')) as Manifest;
     expect(withoutTimes(manifestOf(a))).toEqual(withoutTimes(manifestOf(b)));
     // Each data file's sha256 in the manifest is that of the same bytes.
-    expect(manifestOf(a).resources.map((r) => r.status === 'ok' && r.sha256)).toEqual(manifestOf(b).resources.map((r) => r.status === 'ok' && r.sha256));
+    expect(manifestOf(a).resources.map((r) => r.status === 'ok' && r.sha256)).toEqual(
+      manifestOf(b).resources.map((r) => r.status === 'ok' && r.sha256),
+    );
   });
 
   it('a second run into the same folder reports the changes of each profile: in run.json, and at a terminal', async () => {
@@ -229,11 +314,17 @@ describe('export --profiles', () => {
     const one = await sandboxFor({ day: 1 });
     const env = configWith(fleet(undefined, 3)); // the base URL comes from the environment, as it may
     const dir = folder();
-    const first = await run(['export', '--all-profiles', '--dir', dir], { env: { ...env, CDATA_BASE_URL: zero.sandbox.url } });
+    const first = await run(['export', '--all-profiles', '--dir', dir], {
+      env: { ...env, CDATA_BASE_URL: zero.sandbox.url },
+    });
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(readRecord(dir).profiles.map((p) => p.changes)).toEqual([null, null, null]);
 
-    const second = await run(['export', '--all-profiles', '--dir', dir], { env: { ...env, CDATA_BASE_URL: one.sandbox.url }, stderrTTY: true, columns: 100 });
+    const second = await run(['export', '--all-profiles', '--dir', dir], {
+      env: { ...env, CDATA_BASE_URL: one.sandbox.url },
+      stderrTTY: true,
+      columns: 100,
+    });
     expect(second.code).toBe(0);
     const record = readRecord(dir);
     const lines = second.stderr.trimEnd().split('\n');
@@ -243,7 +334,9 @@ describe('export --profiles', () => {
       const removed = counts.some((c) => c.removed === null) ? null : counts.reduce((s, c) => s + c.removed!, 0);
       expect(p.changes).toEqual({ added: sum('added'), changed: sum('changed'), removed });
       expect(sum('added') + sum('changed')).toBeGreaterThan(0);
-      expect(lines).toContain(`${p.profile}: ${p.rows} rows, ${sum('added')} added, ${sum('changed')} changed, ${removed ?? 'unknown'} removed`);
+      expect(lines).toContain(
+        `${p.profile}: ${p.rows} rows, ${sum('added')} added, ${sum('changed')} changed, ${removed ?? 'unknown'} removed`,
+      );
       const changeLines = counts.reduce((s, c) => s + c.added + c.changed + (c.removed ?? 0), 0);
       expect(readFileSync(join(dir, p.profile, 'changes.ndjson'), 'utf8').split('\n').length - 1).toBe(changeLines);
     }
@@ -261,12 +354,14 @@ describe('export --profiles', () => {
     expect(json.code).toBe(10);
     const [line, entry, ...rest] = json.stderr.trimEnd().split('\n');
     expect(rest).toEqual([]);
-    expect(line).toMatch(/^error: profile client-002: exit 3: agents: This API key has been revoked\. \(HTTP 401, correlation id [0-9a-f-]+\) \(and 1 more list\)$/);
+    expect(line).toMatch(
+      /^error: profile client-002: exit 3: agents: This API key has been revoked\. \(HTTP 401, correlation id [0-9a-f-]+\) \(and 1 more list\)$/,
+    );
     expect(JSON.parse(entry!)).toEqual(readRecord(dir).profiles[1]);
     expect(existsSync(join(dir, 'client-001', 'agents.json'))).toBe(true);
   });
 
-  it('runs each profile\'s key command once; one that fails is that profile\'s exit 3, with no request', async () => {
+  it("runs each profile's key command once; one that fails is that profile's exit 3, with no request", async () => {
     const { sandbox } = await sandboxFor();
     const dir = folder();
     const log = join(folder(), 'calls.log');
@@ -285,11 +380,18 @@ describe('export --profiles', () => {
       ['beta', 'failed', 3],
       ['gamma', 'failed', 4], // the graph key lacks the other scopes: its export's own exit code
     ]);
-    expect(record.profiles[1]!.error).toEqual({ resource: null, message: "the key command of profile 'beta' failed with exit status 4; it said: the vault is locked", httpStatus: null, correlationId: null });
+    expect(record.profiles[1]!.error).toEqual({
+      resource: null,
+      message: "the key command of profile 'beta' failed with exit status 4; it said: the vault is locked",
+      httpStatus: null,
+      correlationId: null,
+    });
     expect(existsSync(join(dir, 'beta'))).toBe(false);
     expect(sandbox.requests).toHaveLength(2 * LISTS.length);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^error: profile beta: exit 3: the key command of profile 'beta' failed with exit status 4/);
+    expect(lines[0]).toMatch(
+      /^error: profile beta: exit 3: the key command of profile 'beta' failed with exit status 4/,
+    );
     expect(lines[1]).toMatch(/^error: profile gamma: exit 4: workspaces: This key lacks the scope workspaces\.read/);
   });
 
@@ -309,9 +411,13 @@ describe('export --profiles', () => {
     writeFileSync(join(dir, 'run.json'), 'old');
     const held = join(dir, 'client-001');
     mkdirSync(held);
-    const result = await withFolderLock(held, testIo().io, () => run(['export', 'agents', '--all-profiles', '--dir', dir], { env }));
+    const result = await withFolderLock(held, testIo().io, () =>
+      run(['export', 'agents', '--all-profiles', '--dir', dir], { env }),
+    );
     expect(result.code).toBe(10);
-    expect(result.stderr).toBe(`error: profile client-001: exit 2: another cdata is exporting into ${held} (pid ${process.pid} on ${hostname()}): ${join(held, '..lock')}\n`);
+    expect(result.stderr).toBe(
+      `error: profile client-001: exit 2: another cdata is exporting into ${held} (pid ${process.pid} on ${hostname()}): ${join(held, '..lock')}\n`,
+    );
     expect(readRecord(dir).profiles.map((p) => [p.profile, p.status, p.exitCode])).toEqual([
       ['client-001', 'failed', 2],
       ['client-002', 'ok', 0],

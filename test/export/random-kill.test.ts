@@ -60,12 +60,21 @@ interface Ended {
  * lives to reap the child before it exits) and keeps time while this process is busy (checking
  * folders, answering as the sandbox): a timer here fired late, after many a run had ended.
  */
-function exportOnce(dir: string, env: Record<string, string>, kill?: { signal: NodeJS.Signals; delayMs: number }): Promise<Ended> {
+function exportOnce(
+  dir: string,
+  env: Record<string, string>,
+  kill?: { signal: NodeJS.Signals; delayMs: number },
+): Promise<Ended> {
   const started = Date.now();
   let committedAt: number | undefined;
   const command = [process.execPath, BIN, 'export', ...LISTS, '--dir', dir, '--stamp'];
-  const [file, ...args] = kill ? ['timeout', '--foreground', '--preserve-status', '-s', kill.signal, (kill.delayMs / 1000).toFixed(3), ...command] : command;
-  const child = spawn(file!, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const [file, ...args] = kill
+    ? ['timeout', '--foreground', '--preserve-status', '-s', kill.signal, (kill.delayMs / 1000).toFixed(3), ...command]
+    : command;
+  const child = spawn(file!, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const watcher = watch(dir, (_event, name) => {
     if (name === '..data') committedAt ??= Date.now();
   });
@@ -75,7 +84,12 @@ function exportOnce(dir: string, env: Record<string, string>, kill?: { signal: N
     child.on('close', (code, signal) => {
       watcher.close();
       const status = code ?? 128 + constants.signals[signal!];
-      resolve({ code: status, stderr, ms: Date.now() - started, commitMs: committedAt === undefined ? undefined : committedAt - started });
+      resolve({
+        code: status,
+        stderr,
+        ms: Date.now() - started,
+        commitMs: committedAt === undefined ? undefined : committedAt - started,
+      });
     }),
   );
 }
@@ -91,7 +105,18 @@ function addHistory(dir: string, count: number): void {
     writeFileSync(join(generation, file), content);
     symlinkSync(`..data/${file}`, join(dir, file));
     const sha256 = createHash('sha256').update(content).digest('hex');
-    const entry: ResourceOk = { resource: 'tenders', status: 'ok', file, rows: 1, truncated: false, sha256, bytes: content.length, exportedAt: at, profile: 'default', baseUrl: manifest.baseUrl };
+    const entry: ResourceOk = {
+      resource: 'tenders',
+      status: 'ok',
+      file,
+      rows: 1,
+      truncated: false,
+      sha256,
+      bytes: content.length,
+      exportedAt: at,
+      profile: 'default',
+      baseUrl: manifest.baseUrl,
+    };
     manifest.history.push(entry);
   }
   writeFileSync(join(generation, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -117,73 +142,88 @@ describe('an export killed at random instants', () => {
 
   afterAll(async () => {
     await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
-    console.log(`random kills (seed ${SEED}): ${tally.trials} trials; ${tally.old} left the previous export, ${tally.new} the new one (${tally.finished} of them finished before the signal); ${tally.measured} unkilled runs measured`);
+    console.log(
+      `random kills (seed ${SEED}): ${tally.trials} trials; ${tally.old} left the previous export, ${tally.new} the new one (${tally.finished} of them finished before the signal); ${tally.measured} unkilled runs measured`,
+    );
   });
 
   it.each([
     ['SIGKILL', 137],
     ['SIGTERM', 143],
     ['SIGINT', 130],
-  ] as const)('%s: the folder is always the previous export or the new one, whole', async (signal, stopped) => {
-    const random = seeded(SEED + signal.charCodeAt(3));
-    const dir = join(folder(), 'exports');
-    let day = 0;
-    expect((await run(['export', '--dir', dir], { env: sandboxEnv(sandboxes[day]!) })).code).toBe(0);
-    addHistory(dir, HISTORY);
-    // When a run commits, from its start: measured unkilled, now and then, as the load changes.
-    const measure = async () => {
-      const ended = await exportOnce(dir, sandboxEnv(sandboxes[1 - day]!));
-      expect({ code: ended.code, stderr: ended.stderr }).toEqual({ code: 0, stderr: '' });
-      day = 1 - day;
-      tally.measured++;
-      return ended.commitMs ?? ended.ms;
-    };
-    let commitMs = await measure();
-
-    let interrupted = 0;
-    for (let trial = 1; interrupted < INTERRUPTED; trial++) {
-      expect(trial, `only ${interrupted} of ${MAX_TRIALS} trials ended before their run did`).toBeLessThanOrEqual(MAX_TRIALS);
-      if (trial % MEASURE_EVERY === 0) commitMs = await measure();
-      const before = shown(dir);
-      const previous = whole(dir).exportedAt;
-      // Anywhere up to just past the commit; every other trial in its last 40% (writing,
-      // carrying, the commit, tidying), where a kill once paired new files with the old manifest.
-      const from = trial % 2 === 0 ? 0 : 0.6;
-      const delayMs = Math.floor(commitMs * (from + random() * (1.02 - from)));
-      const env = sandboxEnv(sandboxes[1 - day]!);
-      const ended = await exportOnce(dir, env, { signal, delayMs });
-      if (ended.code !== 0) interrupted++;
-      tally.trials++;
-      const where = { signal, trial, delayMs, seed: SEED };
-
-      // Stopped by the signal (killed, or cleaned up and exited 130, 143), or done before it came.
-      expect({ ...where, code: [0, stopped].includes(ended.code) ? 'ok' : ended.code, stderr: ended.stderr }).toEqual({ ...where, code: 'ok', stderr: '' });
-      const manifest = whole(dir);
-      const files = shown(dir);
-      if (manifest.exportedAt === previous) {
-        tally.old++;
-        expect({ ...where, files }).toEqual({ ...where, files: before });
-      } else {
-        tally.new++;
-        if (ended.code === 0) tally.finished++;
+  ] as const)(
+    '%s: the folder is always the previous export or the new one, whole',
+    async (signal, stopped) => {
+      const random = seeded(SEED + signal.charCodeAt(3));
+      const dir = join(folder(), 'exports');
+      let day = 0;
+      expect((await run(['export', '--dir', dir], { env: sandboxEnv(sandboxes[day]!) })).code).toBe(0);
+      addHistory(dir, HISTORY);
+      // When a run commits, from its start: measured unkilled, now and then, as the load changes.
+      const measure = async () => {
+        const ended = await exportOnce(dir, sandboxEnv(sandboxes[1 - day]!));
+        expect({ code: ended.code, stderr: ended.stderr }).toEqual({ code: 0, stderr: '' });
         day = 1 - day;
-        expect({ ...where, lists: listsOf(files, manifest) }).toEqual({ ...where, lists: expected[day] });
-        // Every earlier file is still there, as it was.
-        const own = new Set(manifest.resources.map((r) => r.file));
-        const kept = Object.keys(before).filter((name) => !REWRITTEN.has(name) && !own.has(name));
-        expect({ ...where, kept: kept.filter((name) => files[name] !== before[name]) }).toEqual({ ...where, kept: [] });
+        tally.measured++;
+        return ended.commitMs ?? ended.ms;
+      };
+      let commitMs = await measure();
+
+      let interrupted = 0;
+      for (let trial = 1; interrupted < INTERRUPTED; trial++) {
+        expect(trial, `only ${interrupted} of ${MAX_TRIALS} trials ended before their run did`).toBeLessThanOrEqual(
+          MAX_TRIALS,
+        );
+        if (trial % MEASURE_EVERY === 0) commitMs = await measure();
+        const before = shown(dir);
+        const previous = whole(dir).exportedAt;
+        // Anywhere up to just past the commit; every other trial in its last 40% (writing,
+        // carrying, the commit, tidying), where a kill once paired new files with the old manifest.
+        const from = trial % 2 === 0 ? 0 : 0.6;
+        const delayMs = Math.floor(commitMs * (from + random() * (1.02 - from)));
+        const env = sandboxEnv(sandboxes[1 - day]!);
+        const ended = await exportOnce(dir, env, { signal, delayMs });
+        if (ended.code !== 0) interrupted++;
+        tally.trials++;
+        const where = { signal, trial, delayMs, seed: SEED };
+
+        // Stopped by the signal (killed, or cleaned up and exited 130, 143), or done before it came.
+        expect({ ...where, code: [0, stopped].includes(ended.code) ? 'ok' : ended.code, stderr: ended.stderr }).toEqual(
+          { ...where, code: 'ok', stderr: '' },
+        );
+        const manifest = whole(dir);
+        const files = shown(dir);
+        if (manifest.exportedAt === previous) {
+          tally.old++;
+          expect({ ...where, files }).toEqual({ ...where, files: before });
+        } else {
+          tally.new++;
+          if (ended.code === 0) tally.finished++;
+          day = 1 - day;
+          expect({ ...where, lists: listsOf(files, manifest) }).toEqual({ ...where, lists: expected[day] });
+          // Every earlier file is still there, as it was.
+          const own = new Set(manifest.resources.map((r) => r.file));
+          const kept = Object.keys(before).filter((name) => !REWRITTEN.has(name) && !own.has(name));
+          expect({ ...where, kept: kept.filter((name) => files[name] !== before[name]) }).toEqual({
+            ...where,
+            kept: [],
+          });
+        }
+        // SIGINT and SIGTERM leave nothing behind (before cdata listens for them, nothing is written).
+        if (signal !== 'SIGKILL') expect({ ...where, left: leftovers(dir) }).toEqual({ ...where, left: [] });
+        else {
+          // What SIGKILL left (a generation never committed, the lock, a link leading nowhere)
+          // the next export clears, and it succeeds.
+          const next = await run(['export', ...LISTS, '--stamp', '--dir', dir], {
+            env: sandboxEnv(sandboxes[1 - day]!),
+          });
+          expect({ ...where, code: next.code, stderr: next.stderr }).toEqual({ ...where, code: 0, stderr: '' });
+          day = 1 - day;
+          whole(dir);
+          expect({ ...where, left: leftovers(dir) }).toEqual({ ...where, left: [] });
+        }
       }
-      // SIGINT and SIGTERM leave nothing behind (before cdata listens for them, nothing is written).
-      if (signal !== 'SIGKILL') expect({ ...where, left: leftovers(dir) }).toEqual({ ...where, left: [] });
-      else {
-        // What SIGKILL left (a generation never committed, the lock, a link leading nowhere)
-        // the next export clears, and it succeeds.
-        const next = await run(['export', ...LISTS, '--stamp', '--dir', dir], { env: sandboxEnv(sandboxes[1 - day]!) });
-        expect({ ...where, code: next.code, stderr: next.stderr }).toEqual({ ...where, code: 0, stderr: '' });
-        day = 1 - day;
-        whole(dir);
-        expect({ ...where, left: leftovers(dir) }).toEqual({ ...where, left: [] });
-      }
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });

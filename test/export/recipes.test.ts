@@ -35,50 +35,71 @@ function toolbox(): { path: string; mails: () => string } {
   const log = join(bin, 'mail.log');
   writeFileSync(join(bin, 'mail'), `#!/bin/sh\nprintf 'to %s, subject %s\\n' "$3" "$2" >> '${log}'\ncat >> '${log}'\n`);
   chmodSync(join(bin, 'mail'), 0o755);
-  return { path: [bin, dirname(process.execPath), process.env.PATH].join(':'), mails: () => (existsSync(log) ? readFileSync(log, 'utf8') : '') };
+  return {
+    path: [bin, dirname(process.execPath), process.env.PATH].join(':'),
+    mails: () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+  };
 }
 
 describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
   it.each([
     ['as written, with --query', (script: string) => script],
-    ['with the jq line in place of --query', (script: string) => {
-      const jq = /The same with jq instead of `--query`:\n\s+`([^`]+)`/.exec(docs)![1]!;
-      const withJq = script.replace(/new=\$\(cdata changes [^]*?\)\n/, `new=$(${jq})\n`);
-      expect(withJq).not.toBe(script);
-      return withJq;
-    }],
-  ])('new recommended tenders (%s): no mail for the baseline, a mail listing exactly the new ones, then none until more', async (_how, variant) => {
-    const script = variant(recipe('New recommended tenders, mailed only when there are some'));
-    const dir = join(folder(), 'exports');
-    const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>, tools: ReturnType<typeof toolbox>) =>
-      runProcess('sh', ['-c', script.replaceAll('/srv/exports', dir)], { env: { ...sandboxEnv(sandbox), PATH: tools.path } });
-    const tools = toolbox();
-    const [zero, one] = [await makeSandbox({ day: 0 }), await makeSandbox({ day: 1 })];
+    [
+      'with the jq line in place of --query',
+      (script: string) => {
+        const jq = /The same with jq instead of `--query`:\n\s+`([^`]+)`/.exec(docs)![1]!;
+        const withJq = script.replace(/new=\$\(cdata changes [^]*?\)\n/, `new=$(${jq})\n`);
+        expect(withJq).not.toBe(script);
+        return withJq;
+      },
+    ],
+  ])(
+    'new recommended tenders (%s): no mail for the baseline, a mail listing exactly the new ones, then none until more',
+    async (_how, variant) => {
+      const script = variant(recipe('New recommended tenders, mailed only when there are some'));
+      const dir = join(folder(), 'exports');
+      const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>, tools: ReturnType<typeof toolbox>) =>
+        runProcess('sh', ['-c', script.replaceAll('/srv/exports', dir)], {
+          env: { ...sandboxEnv(sandbox), PATH: tools.path },
+        });
+      const tools = toolbox();
+      const [zero, one] = [await makeSandbox({ day: 0 }), await makeSandbox({ day: 1 })];
 
-    expect(await runIt(zero, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(tools.mails()).toBe('');
+      expect(await runIt(zero, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(tools.mails()).toBe('');
 
-    expect(await runIt(one, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const tenders = findEndpoint('tenders')!;
-    const before = new Set(((await fetchDirect(zero, tenders, { limit: '200' })) as JsonObject[]).map((t) => t.ocid));
-    const fresh = ((await fetchDirect(one, tenders, { limit: '200' })) as JsonObject[]).filter((t) => !before.has(t.ocid) && t.tier === 'RECOMMENDED').sort((a, b) => String(a.ocid).localeCompare(String(b.ocid)));
-    expect(fresh.length).toBeGreaterThan(0);
-    expect(tools.mails()).toBe(
-      `to bids@example.com, subject New recommended tenders\nNew recommended tenders since the last run (closes, score, ocid, title):\n\n${fresh.map((t) => [t.closesOn, t.score, t.ocid, t.title].join('\t')).join('\n')}\n`,
-    );
+      expect(await runIt(one, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      const tenders = findEndpoint('tenders')!;
+      const before = new Set(((await fetchDirect(zero, tenders, { limit: '200' })) as JsonObject[]).map((t) => t.ocid));
+      const fresh = ((await fetchDirect(one, tenders, { limit: '200' })) as JsonObject[])
+        .filter((t) => !before.has(t.ocid) && t.tier === 'RECOMMENDED')
+        .sort((a, b) => String(a.ocid).localeCompare(String(b.ocid)));
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(tools.mails()).toBe(
+        `to bids@example.com, subject New recommended tenders\nNew recommended tenders since the last run (closes, score, ocid, title):\n\n${fresh.map((t) => [t.closesOn, t.score, t.ocid, t.title].join('\t')).join('\n')}\n`,
+      );
 
-    expect(await runIt(one, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(tools.mails().split('subject').length).toBe(2); // still the one mail
-  });
+      expect(await runIt(one, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(tools.mails().split('subject').length).toBe(2); // still the one mail
+    },
+  );
 
-  it('the history file: each run appends its changes, each line with its export\'s time', async () => {
-    const script = recipe('Every run\'s changes, kept in one history file');
+  it("the history file: each run appends its changes, each line with its export's time", async () => {
+    const script = recipe("Every run's changes, kept in one history file");
     const dir = join(folder(), 'exports');
     const history = join(folder(), 'history.ndjson');
     const tools = toolbox();
     const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>) =>
-      runProcess('sh', ['-c', script.replaceAll('/srv/exports', dir).replaceAll('/srv/changes-history.ndjson', history)], { env: { ...sandboxEnv(sandbox), PATH: tools.path } });
-    const [zero, one, two] = [await makeSandbox({ day: 0 }), await makeSandbox({ day: 1 }), await makeSandbox({ day: 2 })];
+      runProcess(
+        'sh',
+        ['-c', script.replaceAll('/srv/exports', dir).replaceAll('/srv/changes-history.ndjson', history)],
+        { env: { ...sandboxEnv(sandbox), PATH: tools.path } },
+      );
+    const [zero, one, two] = [
+      await makeSandbox({ day: 0 }),
+      await makeSandbox({ day: 1 }),
+      await makeSandbox({ day: 2 }),
+    ];
 
     expect(await runIt(zero)).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(history, 'utf8')).toBe(''); // the baseline: nothing changed yet

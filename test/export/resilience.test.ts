@@ -32,8 +32,13 @@ describe('a file that cannot be put in place fails that list alone', () => {
     expect(result.stderr).toBe(`error: companies: cannot write ${join(dir, 'companies.csv')}: it is a folder\n`);
     const manifest = manifestOf(dir);
     expect(manifest).toMatchObject({ ok: false, exitCode: 2 });
-    expect(entry(manifest, 'companies')).toMatchObject({ status: 'error', error: { exitCode: 2, httpStatus: null }, kept: null });
-    for (const name of ALL.filter((n) => n !== 'companies')) expect(statSync(join(dir, `${name}.csv`)).isFile(), name).toBe(true);
+    expect(entry(manifest, 'companies')).toMatchObject({
+      status: 'error',
+      error: { exitCode: 2, httpStatus: null },
+      kept: null,
+    });
+    for (const name of ALL.filter((n) => n !== 'companies'))
+      expect(statSync(join(dir, `${name}.csv`)).isFile(), name).toBe(true);
     expect(leftovers(dir)).toEqual([]);
     whole(dir);
   });
@@ -48,7 +53,9 @@ describe('a file that cannot be put in place fails that list alone', () => {
       }, 300);
       return 200;
     };
-    const sandbox = await makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? late : undefined) });
+    const sandbox = await makeSandbox({
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? late : undefined),
+    });
     const result = await run(['export', 'companies', 'tenders', 'sites', '--dir', dir], { env: sandboxEnv(sandbox) });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error: companies: cannot write ${join(dir, 'companies.csv')}: it is a folder\n`);
@@ -83,7 +90,9 @@ describe('a refused key is not hammered run after run', () => {
       });
     }
     // The probe's error and hint, then the lists not asked for, said once together.
-    expect(second.stderr.split('\n')[2]).toBe(`error: ${ALL.slice(1).join(', ')} (${ALL.length - 1} lists): not requested: the API refused the first request (${ALL[0]}) with exit 3`);
+    expect(second.stderr.split('\n')[2]).toBe(
+      `error: ${ALL.slice(1).join(', ')} (${ALL.length - 1} lists): not requested: the API refused the first request (${ALL[0]}) with exit 3`,
+    );
 
     // A good key again: the probe passes and the rest follow; the run after that asks for all at once.
     const fixed = await run(['export', '--dir', dir], { env: sandboxEnv(sandbox) });
@@ -109,7 +118,9 @@ describe('the manifest knows every earlier file in the folder', () => {
     expect((await run(['export', '--dir', dir], { env: sandboxEnv(first) })).code).toBe(0);
     // As an older cdata wrote it: no profile or baseUrl on the entries.
     const old = manifestOf(dir);
-    old.resources = (old.resources as ResourceWritten[]).map(({ profile: _p, baseUrl: _b, ...rest }) => rest as ResourceWritten);
+    old.resources = (old.resources as ResourceWritten[]).map(
+      ({ profile: _p, baseUrl: _b, ...rest }) => rest as ResourceWritten,
+    );
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(old));
 
     const second = await makeSandbox();
@@ -117,7 +128,8 @@ describe('the manifest knows every earlier file in the folder', () => {
     const now = manifestOf(dir);
     expect(now.baseUrl).toBe(second.url);
     expect(entry(now, 'tenders')).toMatchObject({ profile: 'default', baseUrl: second.url });
-    for (const earlier of now.earlier) expect(earlier, earlier.resource).toMatchObject({ profile: 'default', baseUrl: first.url });
+    for (const earlier of now.earlier)
+      expect(earlier, earlier.resource).toMatchObject({ profile: 'default', baseUrl: first.url });
 
     // Files an older manifest carried forward came from an export it does not name: unknown.
     now.earlier = now.earlier.map(({ profile: _p, baseUrl: _b, ...rest }) => rest as ResourceOk);
@@ -125,7 +137,8 @@ describe('the manifest knows every earlier file in the folder', () => {
     expect((await run(['export', 'tenders', '--dir', dir], { env: sandboxEnv(second) })).code).toBe(0);
     const later = manifestOf(dir);
     expect(later.earlier.length).toBe(ALL.length - 1);
-    for (const earlier of later.earlier) expect(earlier, earlier.resource).toMatchObject({ profile: null, baseUrl: null });
+    for (const earlier of later.earlier)
+      expect(earlier, earlier.resource).toMatchObject({ profile: null, baseUrl: null });
   });
 
   it('after a partial export, a failing full export still names the file each failed list kept', async () => {
@@ -161,7 +174,9 @@ describe('the manifest knows every earlier file in the folder', () => {
     expect((await run(['export', 'sites', 'agents', '--dir', dir], { env: sandboxEnv(good) })).code).toBe(0);
     rmSync(join(dir, 'sites.csv'));
     const failing = await makeSandbox({ faults: () => FAULTS.unavailable });
-    expect((await run(['export', 'sites', 'agents', '--dir', dir, '--retries', '0'], { env: sandboxEnv(failing) })).code).toBe(6);
+    expect(
+      (await run(['export', 'sites', 'agents', '--dir', dir, '--retries', '0'], { env: sandboxEnv(failing) })).code,
+    ).toBe(6);
     expect((entry(manifestOf(dir), 'sites') as ResourceFailed).kept).toBeNull();
     expect((entry(manifestOf(dir), 'agents') as ResourceFailed).kept).not.toBeNull();
     expect(existsSync(join(dir, 'sites.csv'))).toBe(false);
@@ -180,33 +195,53 @@ describe('a server that echoes the key', () => {
       expect(text).not.toContain(env.CDATA_API_KEY);
       expect(text).toContain('for-svc_***');
     }
-    expect(entry(manifestOf(dir), 'agents')).toMatchObject({ status: 'error', error: { exitCode: 3, httpStatus: 401, correlationId: 'for-svc_***' } });
+    expect(entry(manifestOf(dir), 'agents')).toMatchObject({
+      status: 'error',
+      error: { exitCode: 3, httpStatus: 401, correlationId: 'for-svc_***' },
+    });
   });
 });
 
 describe('failures under -o json or ndjson', () => {
-  it.each([['-o', 'json'], ['-o', 'ndjson'], ['--json']])('%s %s: each failure is an error: line, its hint and a JSON line naming its list', async (...format) => {
-    const sandbox = await makeSandbox();
-    const dir = folder();
-    const result = await run(['export', 'companies', 'tenders', 'workspaces', '--dir', dir, ...format.filter(Boolean)], { env: sandboxEnv(sandbox, 'graph') });
-    expect(result.code).toBe(4);
-    const lines = result.stderr.trimEnd().split('\n');
-    const refused = (path: string) => sandbox.requests.find((r) => r.path.startsWith(path))!;
-    // Each lacks its own scope: two failures that differ, each said in full.
-    expect(lines).toHaveLength(6);
-    ['tenders', 'workspaces'].forEach((resource, i) => {
-      const { correlationId } = refused(`/api/v1/${resource}`);
-      expect(lines[3 * i]).toMatch(new RegExp(`^error: ${resource}: .*\\(HTTP 403, correlation id ${correlationId}\\)$`));
-      expect(lines[3 * i + 1]).toMatch(new RegExp(`^hint: .*${resource}\\.read`));
-      expect(JSON.parse(lines[3 * i + 2]!)).toEqual({
-        error: { resource, status: 403, title: 'Forbidden', detail: expect.stringContaining(`${resource}.read`), correlationId, exitCode: 4 },
+  it.each([['-o', 'json'], ['-o', 'ndjson'], ['--json']])(
+    '%s %s: each failure is an error: line, its hint and a JSON line naming its list',
+    async (...format) => {
+      const sandbox = await makeSandbox();
+      const dir = folder();
+      const result = await run(
+        ['export', 'companies', 'tenders', 'workspaces', '--dir', dir, ...format.filter(Boolean)],
+        { env: sandboxEnv(sandbox, 'graph') },
+      );
+      expect(result.code).toBe(4);
+      const lines = result.stderr.trimEnd().split('\n');
+      const refused = (path: string) => sandbox.requests.find((r) => r.path.startsWith(path))!;
+      // Each lacks its own scope: two failures that differ, each said in full.
+      expect(lines).toHaveLength(6);
+      ['tenders', 'workspaces'].forEach((resource, i) => {
+        const { correlationId } = refused(`/api/v1/${resource}`);
+        expect(lines[3 * i]).toMatch(
+          new RegExp(`^error: ${resource}: .*\\(HTTP 403, correlation id ${correlationId}\\)$`),
+        );
+        expect(lines[3 * i + 1]).toMatch(new RegExp(`^hint: .*${resource}\\.read`));
+        expect(JSON.parse(lines[3 * i + 2]!)).toEqual({
+          error: {
+            resource,
+            status: 403,
+            title: 'Forbidden',
+            detail: expect.stringContaining(`${resource}.read`),
+            correlationId,
+            exitCode: 4,
+          },
+        });
       });
-    });
-  });
+    },
+  );
 
   it('csv: the error: line and its hint alone', async () => {
     const sandbox = await makeSandbox();
-    const result = await run(['export', 'companies', 'tenders', '--dir', folder()], { env: sandboxEnv(sandbox, 'graph') });
+    const result = await run(['export', 'companies', 'tenders', '--dir', folder()], {
+      env: sandboxEnv(sandbox, 'graph'),
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: tenders: [^\n]*\nhint: [^\n]*\n$/);
   });
@@ -214,17 +249,29 @@ describe('failures under -o json or ndjson', () => {
 
 describe('a server that ignores the limit', () => {
   it('a list of limit+3 rows: the first `limit` are its file, the manifest counts them, exit 0', async () => {
-    const rows = Array.from({ length: 8 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, title: `row ${i}` }));
+    const rows = Array.from({ length: 8 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-00000000000${i}`,
+      title: `row ${i}`,
+    }));
     const tooMany: Fault = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(rows));
       return 200;
     };
-    const sandbox = await makeSandbox({ faults: (_i, req) => (req.url?.startsWith('/api/v1/graph/documents') ? tooMany : undefined) });
+    const sandbox = await makeSandbox({
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/graph/documents') ? tooMany : undefined),
+    });
     const dir = folder();
-    const result = await run(['export', 'documents', '--limit', '5', '--dir', dir, '-o', 'ndjson'], { env: sandboxEnv(sandbox) });
+    const result = await run(['export', 'documents', '--limit', '5', '--dir', dir, '-o', 'ndjson'], {
+      env: sandboxEnv(sandbox),
+    });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(readFileSync(join(dir, 'documents.ndjson'), 'utf8')).toBe(rows.slice(0, 5).map((row) => `${JSON.stringify(row)}\n`).join(''));
+    expect(readFileSync(join(dir, 'documents.ndjson'), 'utf8')).toBe(
+      rows
+        .slice(0, 5)
+        .map((row) => `${JSON.stringify(row)}\n`)
+        .join(''),
+    );
     expect(entry(manifestOf(dir), 'documents')).toMatchObject({ status: 'ok', rows: 5, truncated: true });
   });
 });

@@ -20,8 +20,12 @@ import { manifestOf, shown } from './layout.js';
 const makeSandbox = useSandboxes();
 const folder = () => join(mkdtempSync(join(tmpdir(), 'cdata-telling-')), 'exports');
 const LISTS = LIST_ENDPOINTS.map((endpoint) => endpoint.name);
-const REVOKED_HINT = 'hint: Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.';
-const tendersFail = (fault = FAULTS.unavailable): SandboxOptions['faults'] => (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? fault : undefined);
+const REVOKED_HINT =
+  'hint: Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.';
+const tendersFail =
+  (fault = FAULTS.unavailable): SandboxOptions['faults'] =>
+  (_i, req) =>
+    req.url?.startsWith('/api/v1/tenders') ? fault : undefined;
 
 /** A folder holding one good export, to fail over. */
 async function exported(): Promise<string> {
@@ -34,7 +38,9 @@ describe('failures said once (what cron mails)', () => {
   it('a revoked key: one line for the eight lists, with the count and a hint', async () => {
     const result = await run(['export', '--dir', folder()], { env: sandboxEnv(await makeSandbox(), 'revoked') });
     expect(result).toMatchObject({ code: 3, stdout: '' });
-    expect(result.stderr).toBe(`error: ${LISTS.join(', ')} (8 lists): This API key has been revoked. (HTTP 401)\n${REVOKED_HINT}\n`);
+    expect(result.stderr).toBe(
+      `error: ${LISTS.join(', ')} (8 lists): This API key has been revoked. (HTTP 401)\n${REVOKED_HINT}\n`,
+    );
   });
 
   it('the next run asks for one list first: its failure, then the lists not asked for, each said once', async () => {
@@ -54,17 +60,28 @@ describe('failures said once (what cron mails)', () => {
   });
 
   it('with -o json, one JSON line per list still follows its group', async () => {
-    const result = await run(['export', 'tenders', 'agents', '--dir', folder(), '-o', 'json'], { env: sandboxEnv(await makeSandbox(), 'revoked') });
+    const result = await run(['export', 'tenders', 'agents', '--dir', folder(), '-o', 'json'], {
+      env: sandboxEnv(await makeSandbox(), 'revoked'),
+    });
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines.slice(0, 2)).toEqual([`error: tenders, agents (2 lists): This API key has been revoked. (HTTP 401)`, REVOKED_HINT]);
-    expect(lines.slice(2).map((line) => (JSON.parse(line) as { error: { resource: string } }).error.resource)).toEqual(['tenders', 'agents']);
+    expect(lines.slice(0, 2)).toEqual([
+      `error: tenders, agents (2 lists): This API key has been revoked. (HTTP 401)`,
+      REVOKED_HINT,
+    ]);
+    expect(lines.slice(2).map((line) => (JSON.parse(line) as { error: { resource: string } }).error.resource)).toEqual([
+      'tenders',
+      'agents',
+    ]);
   });
 });
 
 describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   it('a failed list: its progress line says failed, the reason comes once below, then the summary', async () => {
     const dir = await exported();
-    const result = await runBinInTerminal(['export', '--dir', dir, '--retries', '0'], { columns, env: sandboxEnv(await makeSandbox({ faults: tendersFail() })) });
+    const result = await runBinInTerminal(['export', '--dir', dir, '--retries', '0'], {
+      columns,
+      env: sandboxEnv(await makeSandbox({ faults: tendersFail() })),
+    });
     expect(result.code).toBe(6);
     const lines = screen(result.stdout).split('\n');
     const width = Math.max(...LISTS.map((name) => name.length));
@@ -72,14 +89,16 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
       LISTS.map((name) => `${name.padEnd(width)}  ${name === 'tenders' ? 'failed (HTTP 503)' : 'done'}`),
     );
     expect(lines.slice(8)).toEqual([
-      expect.stringMatching(/^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(HTTP 503, correlation id [0-9a-f-]{36}\)$/),
+      expect.stringMatching(
+        /^error: tenders: The service is temporarily unavailable; retry with increasing delay\. \(HTTP 503, correlation id [0-9a-f-]{36}\)$/,
+      ),
       'hint: The service failed; if this persists, report the correlation id.',
       `7 of 8 lists written to ${dir}; 1 failed: tenders; earlier files kept`,
     ]);
     expect(result.stdout.split('temporarily unavailable')).toHaveLength(2);
   });
 
-  it('a retry shows on its list\'s line while it waits', async () => {
+  it("a retry shows on its list's line while it waits", async () => {
     const dir = folder();
     const sandbox = await makeSandbox({ faults: faultsAt({ 0: FAULTS.unavailable }) });
     const result = await runBinInTerminal(['export', 'tenders', '--dir', dir], { columns, env: sandboxEnv(sandbox) });
@@ -93,11 +112,16 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
     const before = shown(dir);
     const stuck = await makeSandbox({ faults: tendersFail(FAULTS.stallAfterHeaders) });
     const session = startBinInTerminal(['export', '--dir', dir], { columns, env: sandboxEnv(stuck) });
-    await until(() => (screen(session.stdout()).match(/ done$/gm) ?? []).length === 7, 'seven lists done and tenders still pending');
+    await until(
+      () => (screen(session.stdout()).match(/ done$/gm) ?? []).length === 7,
+      'seven lists done and tenders still pending',
+    );
     session.child.stdin.write('\u0003');
     const result = await session.done;
     expect(result.code).toBe(130);
-    expect(screen(result.stdout)).toBe(`interrupted: nothing in ${dir} was changed; its previous export (8 files and manifest.json) is kept`);
+    expect(screen(result.stdout)).toBe(
+      `interrupted: nothing in ${dir} was changed; its previous export (8 files and manifest.json) is kept`,
+    );
     expect(shown(dir)).toEqual(before);
     expect(manifestOf(dir).ok).toBe(true);
   });

@@ -13,7 +13,8 @@ const sandbox = useSandbox();
 const folder = scratch('cdata-keys');
 const NOT_ASCII = 'holds a character that cannot be sent in an HTTP header (anything but printable ASCII)';
 const WHITESPACE = 'contains whitespace or a control character';
-const HINT = 'hint: Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.';
+const HINT =
+  'hint: Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.';
 
 const KEYS: [string, string, string][] = [
   ['a Latin-1 letter', 'svc_abcdéfghijklmnopqrstuvwx', NOT_ASCII],
@@ -23,7 +24,11 @@ const KEYS: [string, string, string][] = [
   ['a right-to-left override', 'svc_abc\u202edefghijklmnopqrstu', NOT_ASCII],
   ['a no-break space', 'svc_abc\u00a0defghijklmnopqrstu', WHITESPACE],
   ['a DEL', 'svc_abc\u007fdefghijklmnopqrstu', WHITESPACE],
-  ['5000 characters', `svc_${'k'.repeat(4996)}`, 'is 5000 characters long, too long to be sent (an API key is far shorter)'],
+  [
+    '5000 characters',
+    `svc_${'k'.repeat(4996)}`,
+    'is 5000 characters long, too long to be sent (an API key is far shorter)',
+  ],
 ];
 
 describe('a key that cannot be sent', () => {
@@ -31,7 +36,11 @@ describe('a key that cannot be sent', () => {
     const before = sandbox.current.requests.length;
     for (const argv of [['agents'], ['auth', 'status'], ['export', 'agents', '--dir', folder()]]) {
       const result = await cdata([...argv], { env: { ...sandboxEnv(sandbox.current), CDATA_API_KEY: key } });
-      expect({ argv, code: result.code, lines: result.stderr.split('\n').filter((line) => line.startsWith('error') || line.startsWith('hint')) }).toEqual({
+      expect({
+        argv,
+        code: result.code,
+        lines: result.stderr.split('\n').filter((line) => line.startsWith('error') || line.startsWith('hint')),
+      }).toEqual({
         argv,
         code: 3,
         lines: [`error: the API key in CDATA_API_KEY ${why}`, HINT],
@@ -40,18 +49,31 @@ describe('a key that cannot be sent', () => {
     expect(sandbox.current.requests.length).toBe(before);
   });
 
-  it.each(KEYS.slice(0, 3))('with %s, stored in a profile: exit 3 naming the profile, no request', async (_what, key, why) => {
-    const dir = folder();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { prod: { key, baseUrl: sandbox.current.url } } }), { mode: 0o600 });
-    const before = sandbox.current.requests.length;
-    const result = await cdata(['agents', '-p', 'prod'], { env: { CDATA_CONFIG_DIR: dir } });
-    expect(result).toMatchObject({ code: 3, stdout: '', stderr: `error: the API key of profile 'prod' ${why}\n${HINT}\n` });
-    expect(sandbox.current.requests.length).toBe(before);
-  });
+  it.each(KEYS.slice(0, 3))(
+    'with %s, stored in a profile: exit 3 naming the profile, no request',
+    async (_what, key, why) => {
+      const dir = folder();
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({ profiles: { prod: { key, baseUrl: sandbox.current.url } } }),
+        { mode: 0o600 },
+      );
+      const before = sandbox.current.requests.length;
+      const result = await cdata(['agents', '-p', 'prod'], { env: { CDATA_CONFIG_DIR: dir } });
+      expect(result).toMatchObject({
+        code: 3,
+        stdout: '',
+        stderr: `error: the API key of profile 'prod' ${why}\n${HINT}\n`,
+      });
+      expect(sandbox.current.requests.length).toBe(before);
+    },
+  );
 
   it('an export with one writes nothing', async () => {
     const dir = folder();
-    const result = await cdata(['export', '--dir', dir], { env: { ...sandboxEnv(sandbox.current), CDATA_API_KEY: KEYS[1]![1] } });
+    const result = await cdata(['export', '--dir', dir], {
+      env: { ...sandboxEnv(sandbox.current), CDATA_API_KEY: KEYS[1]![1] },
+    });
     expect(result.code).toBe(3);
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -16,16 +16,25 @@ const folder = scratch('cdata-outpaths');
 const env = () => sandboxEnv(sandbox.current);
 const cdataLine = (args: string) => `${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args}`;
 const NOT_STDIN = 'standard input is no place for output';
-const TERMINAL = 'it is a terminal, and cdata shows data on a terminal only through stdout, with control characters escaped (leave out --out)';
+const TERMINAL =
+  'it is a terminal, and cdata shows data on a terminal only through stdout, with control characters escaped (leave out --out)';
 
 describe('--out naming standard input, however it is named: exit 2, nothing written', () => {
-  it.each(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '/proc/thread-self/fd/0', '//dev/./stdin', '/dev/fd/../fd/0'])('%s, stdin a pipe', async (path) => {
-    const result = await runBin(['agents', '-o', 'csv', '--out', path], { env: env(), input: 'what the pipe holds\n' });
-    expect(result).toMatchObject({ code: 2, stdout: '', stderr: `error: --out ${path}: ${NOT_STDIN}\n` });
-  });
+  it.each(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '/proc/thread-self/fd/0', '//dev/./stdin', '/dev/fd/../fd/0'])(
+    '%s, stdin a pipe',
+    async (path) => {
+      const result = await runBin(['agents', '-o', 'csv', '--out', path], {
+        env: env(),
+        input: 'what the pipe holds\n',
+      });
+      expect(result).toMatchObject({ code: 2, stdout: '', stderr: `error: --out ${path}: ${NOT_STDIN}\n` });
+    },
+  );
 
   it("/proc/PID/fd/0 by cdata's own pid", async () => {
-    const result = await runProcess('sh', ['-c', `exec ${cdataLine('agents --out /proc/$$/fd/0')} < /dev/null`], { env: env() });
+    const result = await runProcess('sh', ['-c', `exec ${cdataLine('agents --out /proc/$$/fd/0')} < /dev/null`], {
+      env: env(),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^error: --out /proc/\\d+/fd/0: ${NOT_STDIN}\\n$`));
   });
@@ -36,8 +45,16 @@ describe('--out naming standard input, however it is named: exit 2, nothing writ
     writeFileSync(input, 'name\nkept\n');
     symlinkSync(input, join(dir, 'link.csv'));
     for (const out of [input, join(dir, 'link.csv'), join(dir, '.', 'input.csv')]) {
-      const result = await runProcess('sh', ['-c', `${cdataLine(`agents --out ${shellQuote(out)}`)} < ${shellQuote(input)}`], { env: env() });
-      expect({ out, code: result.code, stderr: result.stderr }).toEqual({ out, code: 2, stderr: `error: --out ${out}: it is what standard input reads; ${NOT_STDIN}\n` });
+      const result = await runProcess(
+        'sh',
+        ['-c', `${cdataLine(`agents --out ${shellQuote(out)}`)} < ${shellQuote(input)}`],
+        { env: env() },
+      );
+      expect({ out, code: result.code, stderr: result.stderr }).toEqual({
+        out,
+        code: 2,
+        stderr: `error: --out ${out}: it is what standard input reads; ${NOT_STDIN}\n`,
+      });
     }
     expect(readFileSync(input, 'utf8')).toBe('name\nkept\n');
     expect(readdirSync(dir).sort()).toEqual(['input.csv', 'link.csv']);
@@ -51,7 +68,10 @@ describe('--out naming standard input, however it is named: exit 2, nothing writ
 
 describe('--out naming a terminal, however it is named: exit 2, nothing of the data on it', () => {
   /** `line` run by sh under a pseudo-terminal; what the terminal received. */
-  const inTerminal = (line: string) => runProcess('script', ['-qec', `${line}; echo "exit $?"`, '/dev/null'], { env: { ...env(), TERM: 'xterm-256color' } });
+  const inTerminal = (line: string) =>
+    runProcess('script', ['-qec', `${line}; echo "exit $?"`, '/dev/null'], {
+      env: { ...env(), TERM: 'xterm-256color' },
+    });
   /** cdata with stdin from /dev/null, so that the terminal is not also standard input. */
   const cdataAlone = (args: string) => `${cdataLine(args)} < /dev/null`;
 
@@ -71,7 +91,9 @@ describe('--out naming a terminal, however it is named: exit 2, nothing of the d
 
   it('a link to the terminal, and (the same check) stdout still shows the data there', async () => {
     const link = join(folder(), 'screen');
-    const result = await inTerminal(`ln -s "$(tty)" ${shellQuote(link)}; ${cdataAlone(`agents --out ${shellQuote(link)}`)}; ${cdataAlone('agents -o csv')}`);
+    const result = await inTerminal(
+      `ln -s "$(tty)" ${shellQuote(link)}; ${cdataAlone(`agents --out ${shellQuote(link)}`)}; ${cdataAlone('agents -o csv')}`,
+    );
     expect(result.stdout).toContain(`error: cannot write ${link}: ${TERMINAL}\r\n`);
     expect(result.stdout).toContain('name,description');
   });
@@ -81,8 +103,8 @@ describe('names at the length limits', () => {
   const fetched = async () => (await run(['agents', '-o', 'csv'], { env: env() })).stdout;
 
   it.each([
-    ['255 ASCII bytes', 'a'.repeat(251) + '.csv'],
-    ['255 bytes of two-byte characters', 'é'.repeat(125) + '.csv' + 'x'],
+    ['255 ASCII bytes', `${'a'.repeat(251)}.csv`],
+    ['255 bytes of two-byte characters', `${'é'.repeat(125)}.csvx`],
     ['255 bytes, where the temp name must cut between characters', `${'é'.repeat(119)}x€€€€.csv`],
   ])('--out FILE whose name is %s: written, no temp file left', async (_what, name) => {
     expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
@@ -117,7 +139,9 @@ describe('names at the length limits', () => {
     const before = sandbox.current.requests.length;
     const result = await run(['export', '--dir', dir], { env: env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: the export folder's path is too long: files in it would have paths of 41\d\d bytes, past the system's limit of 4095\nhint: Choose a folder with a shorter path\.\n$/);
+    expect(result.stderr).toMatch(
+      /^error: the export folder's path is too long: files in it would have paths of 41\d\d bytes, past the system's limit of 4095\nhint: Choose a folder with a shorter path\.\n$/,
+    );
     expect(existsSync(dir)).toBe(false);
     expect(sandbox.current.requests.length).toBe(before);
   });

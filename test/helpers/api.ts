@@ -12,9 +12,16 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 export const NOW = Date.parse('2026-11-22T06:00:00.000Z');
 
 /** What the sandbox answers for this endpoint and query, parsed losslessly (numbers as written). */
-export async function fetchDirect(sandbox: Sandbox, endpoint: Endpoint, query: Record<string, string> = {}, key: DemoKey['id'] = 'all'): Promise<JsonValue> {
+export async function fetchDirect(
+  sandbox: Sandbox,
+  endpoint: Endpoint,
+  query: Record<string, string> = {},
+  key: DemoKey['id'] = 'all',
+): Promise<JsonValue> {
   const search = new URLSearchParams(query).toString();
-  const response = await fetch(`${sandbox.url}${endpoint.path}${search ? `?${search}` : ''}`, { headers: { 'X-API-Key': demoKey(key) } });
+  const response = await fetch(`${sandbox.url}${endpoint.path}${search ? `?${search}` : ''}`, {
+    headers: { 'X-API-Key': demoKey(key) },
+  });
   if (response.status !== 200) throw new Error(`sandbox answered ${response.status} for ${endpoint.path}`);
   return parseJson(await response.text());
 }

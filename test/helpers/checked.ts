@@ -14,11 +14,14 @@ const KEYS = DEMO_KEYS.map((key) => demoKey(key.id));
  */
 export function unsafeChars(text: string, options: { allowTab?: boolean } = {}): string[] {
   const found = text.match(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g) ?? [];
-  return found.filter((char) => !(options.allowTab && char === '\t')).map((char) => `U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return found
+    .filter((char) => !(options.allowTab && char === '\t'))
+    .map((char) => `U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function expectNoSecrets(text: string, extra: readonly string[] = []): void {
-  for (const key of [...KEYS, ...extra]) expect(text.includes(key), `the key ${key.slice(0, 8)}… appears in the output`).toBe(false);
+  for (const key of [...KEYS, ...extra])
+    expect(text.includes(key), `the key ${key.slice(0, 8)}… appears in the output`).toBe(false);
 }
 
 /**

@@ -22,7 +22,9 @@ export default function setup(project: TestProject): () => void {
   return () => {
     // vitest's own folder of transformed modules, made before this ran; vitest removes it as it closes.
     const gained = temp.close().filter((name) => name !== basename(project.tmpDir));
-    const ours = temp.strict ? gained : gained.filter((name) => name.startsWith('cdata-') && !name.startsWith('cdata-tests-'));
+    const ours = temp.strict
+      ? gained
+      : gained.filter((name) => name.startsWith('cdata-') && !name.startsWith('cdata-tests-'));
     if (ours.length === 0) return;
     const count = `${ours.length} ${ours.length === 1 ? 'entry' : 'entries'}`;
     const listed = `${ours.slice(0, 10).join(', ')}${ours.length > 10 ? ', …' : ''}`;
@@ -31,7 +33,9 @@ export default function setup(project: TestProject): () => void {
       process.exitCode = 1;
     } else {
       // A shared TMPDIR: other programs, or other runs of cdata's tests, write there too.
-      console.error(`note: ${count} named cdata-* appeared in ${temp.original} during the run (it is shared, so they may be another run's): ${listed}`);
+      console.error(
+        `note: ${count} named cdata-* appeared in ${temp.original} during the run (it is shared, so they may be another run's): ${listed}`,
+      );
     }
   };
 }

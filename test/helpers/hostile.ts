@@ -4,7 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Fault } from '../../src/sandbox/faults.js';
 
 /** Escape sequences and control characters of every kind cdata must not pass to a terminal. */
-export const NASTY = 'A\u001b[31mred\u001b[0m \u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007 \u009b2J \u007f \u0085 \u202eevil\u202c \u0008 end';
+export const NASTY =
+  'A\u001b[31mred\u001b[0m \u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007 \u009b2J \u007f \u0085 \u202eevil\u202c \u0008 end';
 
 const keyOf = (req: IncomingMessage) => String(req.headers['x-api-key'] ?? '');
 
@@ -20,7 +21,16 @@ export function problemWith(status: number, text: (key: string) => string): Faul
       'X-Correlation-Id': encodeURIComponent(said),
       Location: `https://elsewhere.example/${encodeURIComponent(said)}`,
     });
-    res.end(JSON.stringify({ type: 'about:blank', title: `Title ${said}`, status, detail: `Detail ${said}`, correlationId: said, timestamp: new Date(now).toISOString() }));
+    res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: `Title ${said}`,
+        status,
+        detail: `Detail ${said}`,
+        correlationId: said,
+        timestamp: new Date(now).toISOString(),
+      }),
+    );
     return status;
   };
 }

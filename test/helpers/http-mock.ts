@@ -23,9 +23,18 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /** A problem+json answer with every field, as the API sends errors. */
-export function problem(status: number, title: string, detail: string, headers: Record<string, string> = {}): HttpAnswer {
+export function problem(
+  status: number,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): HttpAnswer {
   const body = { type: 'about:blank', title, status, detail, instance: '/x', correlationId: 'corr-1' };
-  return { status, headers: { 'content-type': 'application/problem+json', 'x-correlation-id': 'corr-1', ...headers }, body: JSON.stringify(body) };
+  return {
+    status,
+    headers: { 'content-type': 'application/problem+json', 'x-correlation-id': 'corr-1', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 export class HttpMock {
@@ -67,7 +76,12 @@ export class HttpMock {
 export async function runMocked(mock: HttpMock, argv: string[], options: TestIoOptions = {}): Promise<RunResult> {
   const config = tempConfigDir();
   try {
-    const env = { CDATA_CONFIG_DIR: config, CDATA_BASE_URL: 'https://api.example.test', CDATA_API_KEY: 'svc_mockedkey0123456789', ...options.env };
+    const env = {
+      CDATA_CONFIG_DIR: config,
+      CDATA_BASE_URL: 'https://api.example.test',
+      CDATA_API_KEY: 'svc_mockedkey0123456789',
+      ...options.env,
+    };
     const io = testIo({ ...options, env });
     const code = await main(argv, io.io, { transport: mock.transport });
     return { code, stdout: io.stdout(), stderr: io.stderr(), sleeps: io.sleeps };

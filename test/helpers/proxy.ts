@@ -39,7 +39,9 @@ export async function startProxy(options: ProxyOptions = {}): Promise<RecordingP
     raw.push(`CONNECT ${req.url}\n${req.rawHeaders.join('\n')}`);
     if (options.refuseTunnels !== undefined) {
       const challenge = options.refuseTunnels === 407 ? 'Proxy-Authenticate: Basic realm="proxy"\r\n' : '';
-      client.end(`HTTP/1.1 ${options.refuseTunnels} ${STATUS_CODES[options.refuseTunnels]}\r\n${challenge}Content-Length: 0\r\n\r\n`);
+      client.end(
+        `HTTP/1.1 ${options.refuseTunnels} ${STATUS_CODES[options.refuseTunnels]}\r\n${challenge}Content-Length: 0\r\n\r\n`,
+      );
       return;
     }
     const { hostname, port } = new URL(`http://${req.url}`);
@@ -50,7 +52,9 @@ export async function startProxy(options: ProxyOptions = {}): Promise<RecordingP
     });
     sockets.add(upstream);
     // As real proxies do when they cannot reach the target (or, with dropTunnels, as broken ones do).
-    upstream.on('error', () => (options.dropTunnels ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n')));
+    upstream.on('error', () =>
+      options.dropTunnels ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'),
+    );
     client.on('error', () => upstream.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

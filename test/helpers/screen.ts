@@ -24,5 +24,11 @@ export function screen(text: string): string {
       if (command === 'J') rows.length = row + 1;
     } else if (command !== 'm') throw new Error(`the test screen does not know ESC[${count}${command}`);
   }
-  return Array.from(rows, (cells) => Array.from(cells ?? [], (cell) => cell ?? ' ').join('').trimEnd()).join('\n').replace(/\n+$/, '');
+  return Array.from(rows, (cells) =>
+    Array.from(cells ?? [], (cell) => cell ?? ' ')
+      .join('')
+      .trimEnd(),
+  )
+    .join('\n')
+    .replace(/\n+$/, '');
 }

@@ -15,7 +15,10 @@ export interface SpawnResult {
   stderr: string;
 }
 
-export function runBin(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<SpawnResult> {
+export function runBin(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+): Promise<SpawnResult> {
   return runProcess(process.execPath, [BIN, ...args], options);
 }
 
@@ -37,7 +40,11 @@ export interface Started {
 }
 
 /** Starts a process whose stdin stays open for the test to write to. */
-export function startProcess(command: string, args: string[], options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {}): Started {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
+): Started {
   const child = spawn(command, args, {
     cwd: options.cwd,
     // TMPDIR: the child's temp files go in the run's temp root too (test/helpers/temp-root.ts).
@@ -103,7 +110,10 @@ export function startBinInTerminal(args: string[], options: TerminalOptions = {}
   const { stdout, stderr } = options.redirect ?? {};
   const redirect = `${stdout ? ` > ${shellQuote(stdout)}` : ''}${stderr ? ` 2> ${shellQuote(stderr)}` : ''}`;
   const line = `stty cols ${options.columns ?? 100} rows 50; exec ${shellQuote(process.execPath)} ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}${redirect}`;
-  return startProcess('script', ['-qec', line, '/dev/null'], { env: { TERM: 'xterm-256color', ...options.env }, timeoutMs: options.timeoutMs });
+  return startProcess('script', ['-qec', line, '/dev/null'], {
+    env: { TERM: 'xterm-256color', ...options.env },
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 /**
@@ -113,7 +123,10 @@ export function startBinInTerminal(args: string[], options: TerminalOptions = {}
  * (a 0700 clone, a 0700 TMPDIR), but a 0555 folder or a 0444 file now stops it as it would
  * stop their owner. Not as root, it runs as ourselves.
  */
-export function runBinAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
+export function runBinAsUser(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
   return runProcess('setpriv', ['--inh-caps=-all', '--bounding-set=-all', process.execPath, BIN, ...args], options);
 }
@@ -132,10 +145,17 @@ export const NOBODY = 65_534;
  * `mktemp -d` folder, as in CI) may be entered by others (o+x: entered, not listed), as they are
  * on a machine where TMPDIR is /tmp; their modes are put back when the run ends.
  */
-export async function runBinAsNobody(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<SpawnResult> {
+export async function runBinAsNobody(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
   const user = [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'];
-  const reach = ['--inh-caps=-all,+dac_read_search', '--ambient-caps=+dac_read_search', '--bounding-set=-all,+dac_read_search'];
+  const reach = [
+    '--inh-caps=-all,+dac_read_search',
+    '--ambient-caps=+dac_read_search',
+    '--bounding-set=-all,+dac_read_search',
+  ];
   const restore = enterable(tmpdir());
   try {
     return await runProcess('setpriv', [...user, ...reach, process.execPath, BIN, ...args], options);

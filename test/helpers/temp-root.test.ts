@@ -33,9 +33,18 @@ async function nestedRun(body: string): Promise<{ code: number | null; output: s
   const project = mkdtempSync(join(tmpdir(), 'cdata-nested-'));
   const empty = join(project, 'tmp');
   mkdirSync(empty);
-  writeFileSync(join(project, 'vitest.config.mjs'), `export default { test: { globals: true, include: ['*.test.mjs'], globalSetup: [${JSON.stringify(GLOBAL_SETUP)}] } };\n`);
-  writeFileSync(join(project, 'it.test.mjs'), `import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';\nimport { join } from 'node:path';\n${body}\n`);
-  const result = await runProcess(process.execPath, [VITEST, 'run', '--root', project], { env: { TMPDIR: empty, OUTSIDE: empty }, timeoutMs: 60_000 });
+  writeFileSync(
+    join(project, 'vitest.config.mjs'),
+    `export default { test: { globals: true, include: ['*.test.mjs'], globalSetup: [${JSON.stringify(GLOBAL_SETUP)}] } };\n`,
+  );
+  writeFileSync(
+    join(project, 'it.test.mjs'),
+    `import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';\nimport { join } from 'node:path';\n${body}\n`,
+  );
+  const result = await runProcess(process.execPath, [VITEST, 'run', '--root', project], {
+    env: { TMPDIR: empty, OUTSIDE: empty },
+    timeoutMs: 60_000,
+  });
   return { code: result.code, output: result.stdout + result.stderr, tmp: readdirSync(empty) };
 }
 

@@ -48,7 +48,8 @@ function removeTree(path: string): void {
 function makeWritable(dir: string): void {
   try {
     chmodSync(dir, 0o700);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) makeWritable(join(dir, entry.name));
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) makeWritable(join(dir, entry.name));
   } catch {
     // Not ours to change: rmSync reports what it still cannot remove.
   }

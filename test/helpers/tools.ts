@@ -23,7 +23,13 @@ const TOOLS: Record<string, { found: () => boolean; debian: string }> = {
 };
 
 /** The test files that skip cases for a missing tool. */
-export const TOOL_TESTS = ['test/completion/shells.test.ts', 'test/docs/man.test.ts', 'test/install/readme-path.test.ts', 'test/export/recipes.test.ts', 'test/cli/query-python.test.ts'];
+export const TOOL_TESTS = [
+  'test/completion/shells.test.ts',
+  'test/docs/man.test.ts',
+  'test/install/readme-path.test.ts',
+  'test/export/recipes.test.ts',
+  'test/cli/query-python.test.ts',
+];
 
 let python: string | null | undefined;
 
@@ -32,7 +38,10 @@ let python: string | null | undefined;
  * puts it) first, else the python3 on PATH (a pyenv one may have it from pip).
  */
 export function pythonWithJmespath(): string | undefined {
-  python ??= ['/usr/bin/python3', 'python3'].find((command) => spawnSync(command, ['-c', 'import jmespath'], { stdio: 'ignore' }).status === 0) ?? null;
+  python ??=
+    ['/usr/bin/python3', 'python3'].find(
+      (command) => spawnSync(command, ['-c', 'import jmespath'], { stdio: 'ignore' }).status === 0,
+    ) ?? null;
   return python ?? undefined;
 }
 

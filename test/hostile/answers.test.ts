@@ -16,15 +16,26 @@ const KEY = 'svc_HostileAnswersKey0123456789';
 
 async function against(handler: Parameters<typeof serve>[0], argv: string[], options: { now?: () => number } = {}) {
   const server = await serve(handler);
-  const result = await cdata(argv, { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() }, ...options });
+  const result = await cdata(argv, {
+    env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() },
+    ...options,
+  });
   return { ...result, requests: server.requests.length };
 }
 
 describe('bodies that made the number scan quadratic', () => {
   it('a 500 of `"` and 500,000 escaped quotes (1 MB): unread past 64 KiB, exit 6 at once', async () => {
-    const result = await against(answer(500, unterminatedEscapes(500_000)), ['tenders', '--timeout', '5', '--retries', '0']);
+    const result = await against(answer(500, unterminatedEscapes(500_000)), [
+      'tenders',
+      '--timeout',
+      '5',
+      '--retries',
+      '0',
+    ]);
     expect(result).toMatchObject({ code: 6, stdout: '', requests: 1 });
-    expect(result.stderr).toBe('error: Internal Server Error (HTTP 500)\nhint: The service failed; if this persists, report the correlation id.\n');
+    expect(result.stderr).toBe(
+      'error: Internal Server Error (HTTP 500)\nhint: The service failed; if this persists, report the correlation id.\n',
+    );
   });
 
   it('the same body cut to fit the error cap is parsed, in linear time', async () => {
@@ -36,9 +47,15 @@ describe('bodies that made the number scan quadratic', () => {
   });
 
   it('a 200 of the same up to the body cap: exit 7 well within --timeout', async () => {
-    const result = await against(answer(200, unterminatedEscapes(MAX_BODY_BYTES / 2 - 1)), ['tenders', '--timeout', '10']);
+    const result = await against(answer(200, unterminatedEscapes(MAX_BODY_BYTES / 2 - 1)), [
+      'tenders',
+      '--timeout',
+      '10',
+    ]);
     expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
-    expect(result.stderr).toMatch(/^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+\): "\\"\\\\\\"/);
+    expect(result.stderr).toMatch(
+      /^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+\): "\\"\\\\\\"/,
+    );
   });
 });
 
@@ -53,11 +70,17 @@ describe('nesting: refused before it is built (exit 7), never a stack overflow (
 
   it(`${MAX_DEPTH} levels in all are accepted and printed`, async () => {
     const result = await against(answer(200, deepRow(MAX_DEPTH - 2)), ['tenders', '-o', 'ndjson']);
-    expect(result).toMatchObject({ code: 0, stdout: `{"a":${'['.repeat(MAX_DEPTH - 2)}${']'.repeat(MAX_DEPTH - 2)}}\n` });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: `{"a":${'['.repeat(MAX_DEPTH - 2)}${']'.repeat(MAX_DEPTH - 2)}}\n`,
+    });
   });
 
   it('a 3,000-level problem body: the status still speaks', async () => {
-    const result = await against(answer(403, `{"detail":${'['.repeat(3_000)}${']'.repeat(3_000)}}`), ['tenders', '--json']);
+    const result = await against(answer(403, `{"detail":${'['.repeat(3_000)}${']'.repeat(3_000)}}`), [
+      'tenders',
+      '--json',
+    ]);
     expect(result).toMatchObject({ code: 4, stdout: '' });
     expect(result.stderr.split('\n')[0]).toBe('error: Forbidden (HTTP 403)');
   });
@@ -70,14 +93,32 @@ describe('more rows than asked for (a server that ignores limit): the first `lim
 
   it('limit+5 rows, -o json: the first 20, and the note says 25 came', async () => {
     const result = await against(answer(200, numbered(25)), ['tenders', '--limit', '20', '-o', 'json']);
-    expect(result).toMatchObject({ code: 0, stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n' });
+    expect(result).toMatchObject({
+      code: 0,
+      stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n',
+    });
     expect(JSON.parse(result.stdout)).toEqual(firstOcids(20));
   });
 
   it('limit+5 rows, -o csv: the header and the first 20', async () => {
-    const result = await against(answer(200, numbered(25)), ['tenders', '--limit', '20', '-o', 'csv', '--fields', 'ocid']);
-    expect(result).toMatchObject({ code: 0, stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n' });
-    expect(result.stdout).toBe(`ocid\r\n${firstOcids(20).map((row) => `${row.ocid}\r\n`).join('')}`);
+    const result = await against(answer(200, numbered(25)), [
+      'tenders',
+      '--limit',
+      '20',
+      '-o',
+      'csv',
+      '--fields',
+      'ocid',
+    ]);
+    expect(result).toMatchObject({
+      code: 0,
+      stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n',
+    });
+    expect(result.stdout).toBe(
+      `ocid\r\n${firstOcids(20)
+        .map((row) => `${row.ocid}\r\n`)
+        .join('')}`,
+    );
   });
 
   it.each([
@@ -86,12 +127,20 @@ describe('more rows than asked for (a server that ignores limit): the first `lim
     [['tenders', '--limit', '200', '-o', 'tsv'], 200, 201],
   ])('%j: %i rows kept of %i', async (argv, limit, sent) => {
     const result = await against(answer(200, numbered(sent)), [...argv, '--query', 'length(@)']);
-    expect(result).toMatchObject({ code: 0, stdout: `${limit}\n`, stderr: `the API sent ${sent.toLocaleString('en')} tenders, more than the ${limit} asked for: the first ${limit} are used\n` });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: `${limit}\n`,
+      stderr: `the API sent ${sent.toLocaleString('en')} tenders, more than the ${limit} asked for: the first ${limit} are used\n`,
+    });
   });
 
   it('a list without --limit (agents): the 200 the API returns at most', async () => {
     const result = await against(answer(200, emptyRows(150_000)), ['agents', '-o', 'ndjson']);
-    expect(result).toMatchObject({ code: 0, stdout: '{}\n'.repeat(200), stderr: 'the API sent 150,000 agents, more than the 200 the API returns at most: the first 200 are used\n' });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '{}\n'.repeat(200),
+      stderr: 'the API sent 150,000 agents, more than the 200 the API returns at most: the first 200 are used\n',
+    });
   });
 
   it('-q: the rows without the note', async () => {
@@ -125,11 +174,16 @@ describe('size caps', () => {
   it(`a 200 larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB: exit 7, not retried`, async () => {
     const result = await against(answer(200, Buffer.alloc(MAX_BODY_BYTES + 1, 0x20)), ['tenders']);
     expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
-    expect(result.stderr).toMatch(new RegExp(`^error: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB from 127\\.0\\.0\\.1:\\d+\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB from 127\\.0\\.0\\.1:\\d+\\n$`),
+    );
   });
 
   it('an error body past its cap: its status and X-Correlation-Id still speak (a 401 stays exit 3)', async () => {
-    const result = await against(answer(401, Buffer.alloc(MAX_ERROR_BODY_BYTES + 1, 0x41), { 'X-Correlation-Id': 'corr-1' }), ['tenders', '--debug']);
+    const result = await against(
+      answer(401, Buffer.alloc(MAX_ERROR_BODY_BYTES + 1, 0x41), { 'X-Correlation-Id': 'corr-1' }),
+      ['tenders', '--debug'],
+    );
     expect(result).toMatchObject({ code: 3, stdout: '', requests: 1 });
     expect(result.stderr).toContain(`[debug] < HTTP 401 in `);
     expect(result.stderr).toContain(`ms, a body over ${MAX_ERROR_BODY_BYTES / 1024} KiB, not read\n`);
@@ -142,7 +196,9 @@ describe('--timeout bounds the whole request, parsing included', () => {
     // The clock moves 6 s at each look: the real 5 s timer never fires, so only the check after
     // the parse can see the deadline pass.
     let clock = 0;
-    const result = await against(answer(200, '[]'), ['tenders', '--timeout', '5', '--retries', '0'], { now: () => (clock += 6_000) });
+    const result = await against(answer(200, '[]'), ['tenders', '--timeout', '5', '--retries', '0'], {
+      now: () => (clock += 6_000),
+    });
     expect(result).toMatchObject({ code: 6, stdout: '' });
     expect(result.stderr).toMatch(/^error: no complete answer from 127\.0\.0\.1:\d+ within 5 s \(--timeout\)\n/);
   });
@@ -153,7 +209,9 @@ describe('--timeout bounds the whole request, parsing included', () => {
       const timer = setInterval(() => res.write(' '), 50);
       res.on('close', () => clearInterval(timer));
     });
-    const result = await cdata(['tenders', '--timeout', '0.5', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() } });
+    const result = await cdata(['tenders', '--timeout', '0.5', '--retries', '0'], {
+      env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder() },
+    });
     expect(result).toMatchObject({ code: 6, stdout: '' });
     expect(result.stderr).toMatch(/^error: no complete answer from 127\.0\.0\.1:\d+ within 0\.5 s \(--timeout\)\n/);
   });

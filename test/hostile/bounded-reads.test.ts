@@ -6,7 +6,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 const MAX_CONFIG_BYTES = 1024 * 1024;
-import { readFileSync } from 'node:fs'; const readRegularFile = (p: string, _n: number) => ({ bytes: readFileSync(p) });
+import { readFileSync } from 'node:fs';
+const readRegularFile = (p: string, _n: number) => ({ bytes: readFileSync(p) });
 import { sign } from '../../src/webhook/signature.js';
 import { runBin } from '../helpers/spawn.js';
 import { run } from '../helpers/run.js';
@@ -32,14 +33,18 @@ describe('the config file', () => {
     expect(result).toMatchObject({ code: 2, stdout: '' });
     expect(result.stderr).toBe(
       `error: cannot read the config file ${file}: it is ${kind}, not a regular file\n` +
-        "hint: The config file must be a regular file of at most 1 MiB; cdata never rewrites a file it cannot read.\n",
+        'hint: The config file must be a regular file of at most 1 MiB; cdata never rewrites a file it cannot read.\n',
     );
   });
 
   it.each(NOT_FILES)('%s: completion (at every Tab) offers nothing, at once', async (_what, make) => {
     const dir = folder();
     make(join(dir, 'config.json'));
-    expect(await runBin(['__complete', 'profiles'], { env: { CDATA_CONFIG_DIR: dir }, ...bounded })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runBin(['__complete', 'profiles'], { env: { CDATA_CONFIG_DIR: dir }, ...bounded })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('larger than 1 MiB: exit 2, and the file is left as it was', async () => {
@@ -67,7 +72,10 @@ describe('webhook verify: --body-file and --secret-file', () => {
   it.each(NOT_FILES)('--body-file %s: exit 2 at once', async (_what, make, kind) => {
     const path = join(folder(), 'body');
     make(path);
-    const result = await runBin(['webhook', 'verify', '--signature', sign(SECRET, body), '--body-file', path, '--secret-env', 'S'], { env: { S: SECRET }, ...bounded });
+    const result = await runBin(
+      ['webhook', 'verify', '--signature', sign(SECRET, body), '--body-file', path, '--secret-env', 'S'],
+      { env: { S: SECRET }, ...bounded },
+    );
     expect(result).toMatchObject({ code: 2, stdout: '' });
     expect(result.stderr).toBe(
       `error: cannot read the body file ${path}: it is ${kind}, not a regular file\n` +
@@ -78,15 +86,22 @@ describe('webhook verify: --body-file and --secret-file', () => {
   it.each(NOT_FILES)('--secret-file %s: exit 2 at once', async (_what, make, kind) => {
     const path = join(folder(), 'secret');
     make(path);
-    const result = await runBin(['webhook', 'verify', '--signature', sign(SECRET, body), '--secret-file', path], { input: body, ...bounded });
+    const result = await runBin(['webhook', 'verify', '--signature', sign(SECRET, body), '--secret-file', path], {
+      input: body,
+      ...bounded,
+    });
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe(`error: cannot read the secret file ${path}: it is ${kind}, not a regular file\nhint: A secret file is a regular file of at most 4 KiB.\n`);
+    expect(result.stderr).toBe(
+      `error: cannot read the secret file ${path}: it is ${kind}, not a regular file\nhint: A secret file is a regular file of at most 4 KiB.\n`,
+    );
   });
 
   it('a secret file larger than 4 KiB: exit 2, read no further', async () => {
     const path = join(folder(), 'secret');
     writeFileSync(path, 'x'.repeat(4097));
-    const result = await run(['webhook', 'verify', '--signature', sign(SECRET, body), '--secret-file', path], { stdin: body });
+    const result = await run(['webhook', 'verify', '--signature', sign(SECRET, body), '--secret-file', path], {
+      stdin: body,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(`error: cannot read the secret file ${path}: it is larger than 4 KiB`);
   });
@@ -94,7 +109,14 @@ describe('webhook verify: --body-file and --secret-file', () => {
   it('a body file larger than 1 MiB is the too-large verdict (exit 1), as listen answers 413', async () => {
     const path = join(folder(), 'body');
     writeFileSync(path, ' '.repeat(1024 * 1024 + 1));
-    const result = await run(['webhook', 'verify', '--signature', sign(SECRET, body), '--body-file', path, '--secret-env', 'S'], { env: { S: SECRET } });
-    expect(result).toMatchObject({ code: 1, stdout: '', stderr: 'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n' });
+    const result = await run(
+      ['webhook', 'verify', '--signature', sign(SECRET, body), '--body-file', path, '--secret-env', 'S'],
+      { env: { S: SECRET } },
+    );
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n',
+    });
   });
 });

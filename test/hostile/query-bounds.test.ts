@@ -19,7 +19,8 @@ const sandbox = useSandbox({ now: () => NOW });
 const folder = useFolders();
 
 const TOO_DEEP = `error: --query is nested too deeply: more than ${MAX_EXPRESSION_DEPTH} levels (docs/limits.md#a---query-expression)\n`;
-const DEEP_HINT = 'hint: A long chain of . | [] or nested brackets; name a part with let, or split the query across two runs.\n';
+const DEEP_HINT =
+  'hint: A long chain of . | [] or nested brackets; name a part with let, or split the query across two runs.\n';
 
 describe('an expression nested past the cap: exit 2 before any request, never a stack overflow', () => {
   it.each([
@@ -37,46 +38,76 @@ describe('an expression nested past the cap: exit 2 before any request, never a 
 
   it(`${MAX_EXPRESSION_DEPTH} levels are evaluated`, async () => {
     // `a.a` is three levels (a Subexpression over two Fields): 127 dots make 255.
-    const result = await cdata(['me', '--query', Array.from({ length: 128 }, () => 'a').join('.'), '-o', 'json'], { env: sandboxEnv(sandbox.current) });
+    const result = await cdata(['me', '--query', Array.from({ length: 128 }, () => 'a').join('.'), '-o', 'json'], {
+      env: sandboxEnv(sandbox.current),
+    });
     expect(result).toMatchObject({ code: 0, stdout: 'null\n', stderr: '' });
   });
 
   it('the built binary: the same message, exit 2', async () => {
-    const result = await runBin(['--sandbox', 'tenders', '--query', `@${'[]'.repeat(1_000)}`], { env: { CDATA_CONFIG_DIR: folder() } });
+    const result = await runBin(['--sandbox', 'tenders', '--query', `@${'[]'.repeat(1_000)}`], {
+      env: { CDATA_CONFIG_DIR: folder() },
+    });
     expect(result).toMatchObject({ code: 2, stdout: '', stderr: TOO_DEEP + DEEP_HINT });
   });
 });
 
-const MULTIPLIES = "hint: A query that refers to a list inside a projection over it (let $a = @ in $a[].{x: $a}) multiplies its size: select fewer fields, or filter first.\n";
+const MULTIPLIES =
+  'hint: A query that refers to a list inside a projection over it (let $a = @ in $a[].{x: $a}) multiplies its size: select fewer fields, or filter first.\n';
 
 describe('a result past its cap: exit 2, measured before it is built', () => {
   it(`three strings of 200 MB (pad_left): larger than ${MAX_RESULT_BYTES / 1024 / 1024} MiB`, async () => {
     const pad = (char: string) => `pad_left('${char}', \`200000000\`)`;
-    const result = await runBin(['--sandbox', 'tenders', '--query', `[${pad('x')}, ${pad('y')}, ${pad('z')}]`, '-o', 'json'], { env: { CDATA_CONFIG_DIR: folder() }, timeoutMs: 60_000 });
+    const result = await runBin(
+      ['--sandbox', 'tenders', '--query', `[${pad('x')}, ${pad('y')}, ${pad('z')}]`, '-o', 'json'],
+      { env: { CDATA_CONFIG_DIR: folder() }, timeoutMs: 60_000 },
+    );
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: --query's result is larger than 32 MiB as JSON, past cdata's cap for a query \(docs\/limits\.md#a---query-expression\)\n/);
+    expect(result.stderr).toMatch(
+      /^error: --query's result is larger than 32 MiB as JSON, past cdata's cap for a query \(docs\/limits\.md#a---query-expression\)\n/,
+    );
   }, 60_000);
 
   it(`a list referred to inside a projection over it, twice: more than ${MAX_RESULT_VALUES.toLocaleString('en')} values, under 1 GiB throughout`, async () => {
-    const run = watched(['--sandbox', 'obligations', '--limit', '200', '-o', 'json', '--query', 'let $a = @ in let $b = $a[].{x: $a} in $b[].{y: $b}']);
+    const run = watched([
+      '--sandbox',
+      'obligations',
+      '--limit',
+      '200',
+      '-o',
+      'json',
+      '--query',
+      'let $a = @ in let $b = $a[].{x: $a} in $b[].{y: $b}',
+    ]);
     const ended = await run.ended;
     expect(ended.code, ended.stderr).toBe(2);
-    expect(ended.stderr.split('\n')[0]).toBe(`error: --query's result holds more than ${MAX_RESULT_VALUES.toLocaleString('en')} values, past cdata's cap for a query (docs/limits.md#a---query-expression)`);
+    expect(ended.stderr.split('\n')[0]).toBe(
+      `error: --query's result holds more than ${MAX_RESULT_VALUES.toLocaleString('en')} values, past cdata's cap for a query (docs/limits.md#a---query-expression)`,
+    );
     expect(ended.stderr.split('\n')[1]).toBe(MULTIPLIES.trimEnd());
     expect(ended.peakMiB).toBeGreaterThan(0);
     expect(ended.peakMiB).toBeLessThan(1024);
   }, 60_000);
 
   it('within the caps, the same shape prints (one level of it)', async () => {
-    const result = await cdata(['obligations', '--limit', '20', '--query', 'let $a = @ in length($a[].{x: $a})'], { env: sandboxEnv(sandbox.current) });
+    const result = await cdata(['obligations', '--limit', '20', '--query', 'let $a = @ in length($a[].{x: $a})'], {
+      env: sandboxEnv(sandbox.current),
+    });
     expect(result).toMatchObject({ code: 0, stdout: '20\n', stderr: '' });
   });
 });
 
 describe(`a query past the worker's memory cap (${QUERY_HEAP_MIB} MiB): exit 2`, () => {
   it('a string of every row times every row, as JSON (to_string)', async () => {
-    const run = watched(['--sandbox', 'obligations', '--limit', '200', '--query', 'let $a = @ in let $b = $a[].{x: $a} in length(to_string($b[].{y: $b}))']);
+    const run = watched([
+      '--sandbox',
+      'obligations',
+      '--limit',
+      '200',
+      '--query',
+      'let $a = @ in let $b = $a[].{x: $a} in length(to_string($b[].{y: $b}))',
+    ]);
     const ended = await run.ended;
     expect(ended.code, ended.stderr).toBe(2);
     expect(ended.stderr).toBe(
@@ -94,21 +125,25 @@ describe('a query that would run for hours: Ctrl-C and SIGTERM end it', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('%s: exit %i, promptly, under 1 GiB', async (signal, code) => {
-    const run = watched(['--sandbox', 'obligations', '--limit', '200', '--query', HOURS, '--debug']);
-    await run.answered;
-    // The query is under way in its worker: the main thread is idle, waiting for it.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const sent = Date.now();
-    run.child.kill(signal);
-    const ended = await run.ended;
-    expect(ended.code ?? ended.signal, ended.stderr).toBe(code);
-    expect(ended.stdout).toBe('');
-    // About 50 ms on a quiet machine; deaf would be SIGKILL at 100 s (watched). The bound is the
-    // issue's 2 s with room for a loaded machine.
-    expect(Date.now() - sent).toBeLessThan(5_000);
-    expect(ended.peakMiB).toBeLessThan(1024);
-  }, 60_000);
+  ] as const)(
+    '%s: exit %i, promptly, under 1 GiB',
+    async (signal, code) => {
+      const run = watched(['--sandbox', 'obligations', '--limit', '200', '--query', HOURS, '--debug']);
+      await run.answered;
+      // The query is under way in its worker: the main thread is idle, waiting for it.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sent = Date.now();
+      run.child.kill(signal);
+      const ended = await run.ended;
+      expect(ended.code ?? ended.signal, ended.stderr).toBe(code);
+      expect(ended.stdout).toBe('');
+      // About 50 ms on a quiet machine; deaf would be SIGKILL at 100 s (watched). The bound is the
+      // issue's 2 s with room for a loaded machine.
+      expect(Date.now() - sent).toBeLessThan(5_000);
+      expect(ended.peakMiB).toBeLessThan(1024);
+    },
+    60_000,
+  );
 });
 
 /**

@@ -25,15 +25,48 @@ const ECHOES: [string, number, Echo][] = [
     `a ${status} problem`,
     { 401: 3, 403: 4, 400: 2, 429: 5, 500: 6 }[status]!,
     (key, _req, res) => {
-      res.writeHead(status, { 'Content-Type': 'application/problem+json', 'X-Correlation-Id': key, 'Retry-After': '999' });
-      res.end(JSON.stringify({ type: 'about:blank', title: `Title ${key}`, status, detail: `Detail ${key} (${encodeURIComponent(key)})`, correlationId: key }));
+      res.writeHead(status, {
+        'Content-Type': 'application/problem+json',
+        'X-Correlation-Id': key,
+        'Retry-After': '999',
+      });
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: `Title ${key}`,
+          status,
+          detail: `Detail ${key} (${encodeURIComponent(key)})`,
+          correlationId: key,
+        }),
+      );
     },
   ]),
   ['a 401 with only the header', 3, (key, _req, res) => void res.writeHead(401, { 'X-Correlation-Id': key }).end()],
-  ['a redirect', 7, (key, _req, res) => void res.writeHead(302, { Location: `https://elsewhere.example/?k=${key}&e=${encodeURIComponent(key)}` }).end()],
-  ['an HTML 200', 7, (key, _req, res) => void res.writeHead(200, { 'Content-Type': 'text/html', 'X-Correlation-Id': key }).end(`<p>${key}</p>`)],
-  ['JSON of the wrong shape', 7, (key, _req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ key }))],
-  ['the key in the data', 0, (key, _req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ title: `the key is ${key}`, [key]: 1 }]))],
+  [
+    'a redirect',
+    7,
+    (key, _req, res) =>
+      void res.writeHead(302, { Location: `https://elsewhere.example/?k=${key}&e=${encodeURIComponent(key)}` }).end(),
+  ],
+  [
+    'an HTML 200',
+    7,
+    (key, _req, res) =>
+      void res.writeHead(200, { 'Content-Type': 'text/html', 'X-Correlation-Id': key }).end(`<p>${key}</p>`),
+  ],
+  [
+    'JSON of the wrong shape',
+    7,
+    (key, _req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ key })),
+  ],
+  [
+    'the key in the data',
+    0,
+    (key, _req, res) =>
+      void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify([{ title: `the key is ${key}`, [key]: 1 }])),
+  ],
 ];
 
 async function echoing(echo: Echo) {
@@ -45,7 +78,8 @@ function expectClean(result: { stdout: string; stderr: string }, key: string): v
   const all = `${result.stdout}\n${result.stderr}`;
   expect(all).not.toContain(TAIL);
   expect(all).not.toContain(key);
-  for (const line of result.stderr.split('\n')) if (line.startsWith('{')) expect(() => JSON.parse(line), line).not.toThrow();
+  for (const line of result.stderr.split('\n'))
+    if (line.startsWith('{')) expect(() => JSON.parse(line), line).not.toThrow();
 }
 
 describe.each(SEPARATORS)('a key holding %s', (separator) => {
@@ -53,17 +87,24 @@ describe.each(SEPARATORS)('a key holding %s', (separator) => {
 
   it.each(ECHOES)('in CDATA_API_KEY, %s: -o json, --debug', async (_what, code, echo) => {
     const server = await echoing(echo);
-    const result = await run(['tenders', '-o', 'json', '--debug', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: key } });
+    const result = await run(['tenders', '-o', 'json', '--debug', '--retries', '0'], {
+      env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: key },
+    });
     expect(result.code, result.stderr).toBe(code);
     expectClean(result, key);
-    if (code !== 0) expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!)).toMatchObject({ error: { exitCode: code } });
+    if (code !== 0)
+      expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!)).toMatchObject({ error: { exitCode: code } });
     else expect(JSON.parse(result.stdout)).toEqual([{ title: 'the key is svc_***', 'svc_***': 1 }]);
   });
 
   it.each(ECHOES)('stored in the profile, %s: table, csv', async (_what, code, echo) => {
     const server = await echoing(echo);
     const dir = folder();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ defaultProfile: 'default', profiles: { default: { key, baseUrl: server.url } } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ defaultProfile: 'default', profiles: { default: { key, baseUrl: server.url } } }),
+      { mode: 0o600 },
+    );
     for (const format of ['table', 'csv']) {
       const result = await run(['tenders', '-o', format, '--retries', '0'], { env: { CDATA_CONFIG_DIR: dir } });
       expect(result.code, result.stderr).toBe(code);
@@ -76,7 +117,9 @@ describe.each(SEPARATORS)('a key holding %s', (separator) => {
     for (const output of [[], ['-o', 'json']]) {
       const result = await run(['auth', 'login', '--base-url', server.url, ...output], { stdin: key });
       expect(result.code).toBe(3);
-      expect(result.stderr.split('\n')[0]).toBe('error: Detail svc_*** (svc_***); nothing stored (HTTP 401, correlation id svc_***)');
+      expect(result.stderr.split('\n')[0]).toBe(
+        'error: Detail svc_*** (svc_***); nothing stored (HTTP 401, correlation id svc_***)',
+      );
       expectClean(result, key);
     }
   });
@@ -84,10 +127,13 @@ describe.each(SEPARATORS)('a key holding %s', (separator) => {
   it('auth status against a 401 that echoes it: text and JSON', async () => {
     const server = await echoing(ECHOES[0]![2]);
     for (const output of [[], ['-o', 'json']]) {
-      const result = await run(['auth', 'status', ...output], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: key } });
+      const result = await run(['auth', 'status', ...output], {
+        env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: key },
+      });
       expect(result.code).toBe(3);
       expectClean(result, key);
-      if (output.length) expect(JSON.parse(result.stdout).error).toEqual({ exitCode: 3, message: 'Detail svc_*** (svc_***)' });
+      if (output.length)
+        expect(JSON.parse(result.stdout).error).toEqual({ exitCode: 3, message: 'Detail svc_*** (svc_***)' });
     }
   });
 });

@@ -12,7 +12,9 @@ export interface Hostile {
 }
 
 /** Starts servers inside a test; every one is closed after it. */
-export function useHostileServers(): (handler: (req: IncomingMessage, res: ServerResponse) => void) => Promise<Hostile> {
+export function useHostileServers(): (
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+) => Promise<Hostile> {
   const open: Server[] = [];
   afterEach(async () => {
     await Promise.all(
@@ -41,7 +43,10 @@ export function useHostileServers(): (handler: (req: IncomingMessage, res: Serve
 /** An answer of `status` with `body` (a string or bytes) and JSON's content type. */
 export function answer(status: number, body: string | Buffer, headers: Record<string, string> = {}) {
   return (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers });
+    res.writeHead(status, {
+      'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
+      ...headers,
+    });
     res.end(body);
   };
 }

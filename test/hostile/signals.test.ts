@@ -19,7 +19,12 @@ const folder = useFolders();
  */
 function start(url: string, argv: string[]) {
   const child = spawn(process.execPath, [BIN, ...argv, '--debug'], {
-    env: { PATH: process.env.PATH ?? '', CDATA_BASE_URL: url, CDATA_API_KEY: 'svc_SignalsTestKey0123456789', CDATA_CONFIG_DIR: folder() },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CDATA_BASE_URL: url,
+      CDATA_API_KEY: 'svc_SignalsTestKey0123456789',
+      CDATA_CONFIG_DIR: folder(),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -53,7 +58,13 @@ describe('SIGTERM ends cdata within a second, whatever the body', () => {
     ['a 200 of `"` and 500,000 escaped quotes (1 MB)', 200, unterminatedEscapes(500_000), 7, 1_500],
     // Scanned and parsed once in about half a second on a quiet machine; the bound leaves room
     // for a busy one (the quadratic scan took minutes).
-    [`a 200 of the same, as large as the ${MAX_BODY_BYTES / 1024 / 1024} MiB cap allows`, 200, unterminatedEscapes(MAX_BODY_BYTES / 2 - 1), 7, 5_000],
+    [
+      `a 200 of the same, as large as the ${MAX_BODY_BYTES / 1024 / 1024} MiB cap allows`,
+      200,
+      unterminatedEscapes(MAX_BODY_BYTES / 2 - 1),
+      7,
+      5_000,
+    ],
   ])('%s', async (_what, status, body, code, bound) => {
     const server = await serve(answer(status, body));
     const cdata = start(server.url, ['tenders', '--timeout', '5', '--retries', '0']);

@@ -44,11 +44,22 @@ const path = `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`;
 const env = () => ({ PATH: path, HOME: home });
 
 beforeAll(async () => {
-  const [install] = blocks(section('Install'), 'sh').filter((lines) => lines.some((line) => line.startsWith('npm link')));
+  const [install] = blocks(section('Install'), 'sh').filter((lines) =>
+    lines.some((line) => line.startsWith('npm link')),
+  );
   expect(install).toEqual(['npm link --ignore-scripts']);
   mkdirSync(prefix);
   // npm's global prefix is the test's own; offline: a link fetches nothing.
-  const npmEnv = { PATH: process.env.PATH ?? '', HOME: home, npm_config_prefix: prefix, npm_config_cache: join(home, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
+  const npmEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    npm_config_prefix: prefix,
+    npm_config_cache: join(home, 'npm-cache'),
+    npm_config_offline: 'true',
+    npm_config_update_notifier: 'false',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
   const linked = await runProcess('sh', ['-ec', install!.join('\n')], { env: npmEnv, cwd: root, timeoutMs: 120_000 });
   expect(linked, linked.stderr).toMatchObject({ code: 0, stderr: '' });
 }, 120_000);
@@ -59,14 +70,25 @@ afterAll(() => {
 
 describe('the install line', () => {
   it('puts a working cdata on the PATH, and its man page where man looks', async () => {
-    expect(await runProcess('sh', ['-c', 'cdata --version'], { env: env() })).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await runProcess('sh', ['-c', 'cdata --version'], { env: env() })).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
+      stderr: '',
+    });
     // man finds pages in PREFIX/share/man for each PREFIX/bin on the PATH.
-    expect(realpathSync(join(prefix, 'share', 'man', 'man1', 'cdata.1'))).toBe(realpathSync(join(root, 'man', 'cdata.1')));
+    expect(realpathSync(join(prefix, 'share', 'man', 'man1', 'cdata.1'))).toBe(
+      realpathSync(join(root, 'man', 'cdata.1')),
+    );
   });
 
   it('and the tarball route names the tarball npm run package writes', () => {
-    const tarball = blocks(section('Install'), 'sh').find((lines) => lines.some((line) => line.startsWith('npm run package')));
-    expect(tarball?.map((line) => line.replace(/\s+#.*$/, ''))).toEqual(['npm run package', `npm install -g ./cdata-${version}.tgz`]);
+    const tarball = blocks(section('Install'), 'sh').find((lines) =>
+      lines.some((line) => line.startsWith('npm run package')),
+    );
+    expect(tarball?.map((line) => line.replace(/\s+#.*$/, ''))).toEqual([
+      'npm run package',
+      `npm install -g ./cdata-${version}.tgz`,
+    ]);
   });
 });
 
@@ -82,7 +104,9 @@ async function leaveRunning(lines: string[]): Promise<string> {
   const [command, ...rest] = lines.filter((line) => !line.startsWith('export '));
   expect(rest).toEqual([]);
   const args = command!.split(' ').slice(1);
-  const freePort = args.includes('--port') ? args.map((arg, i) => (args[i - 1] === '--port' ? '0' : arg)) : [...args, '--port', '0'];
+  const freePort = args.includes('--port')
+    ? args.map((arg, i) => (args[i - 1] === '--port' ? '0' : arg))
+    : [...args, '--port', '0'];
   const child = spawn('cdata', freePort, { env: { ...env(), ...Object.fromEntries(exported) } });
   running.push(child);
   let said = '';
@@ -103,16 +127,28 @@ describe.skipIf(skipWithout('jq'))('five minutes with cdata', () => {
     const sandbox = await leaveRunning(sandboxBlock!);
     const receiver = await leaveRunning(listenBlock!);
 
-    const here = (line: string) => line.replaceAll('http://127.0.0.1:4010', sandbox).replaceAll('http://127.0.0.1:8787', receiver);
-    const script = sh.filter((lines) => !isRunning(lines)).flat().map(here);
+    const here = (line: string) =>
+      line.replaceAll('http://127.0.0.1:4010', sandbox).replaceAll('http://127.0.0.1:8787', receiver);
+    const script = sh
+      .filter((lines) => !isRunning(lines))
+      .flat()
+      .map(here);
     expect(script.join('\n')).not.toMatch(/:4010|:8787/);
-    const ran = await runProcess('bash', ['-c', ['set -euo pipefail', ...script].join('\n')], { env: env(), timeoutMs: 60_000 });
+    const ran = await runProcess('bash', ['-c', ['set -euo pipefail', ...script].join('\n')], {
+      env: env(),
+      timeoutMs: 60_000,
+    });
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stderr).toContain('Logged in to Mthembu & Van Wyk Construction (Pty) Ltd as Sandbox: all scopes (profile default).');
+    expect(ran.stderr).toContain(
+      'Logged in to Mthembu & Van Wyk Construction (Pty) Ltd as Sandbox: all scopes (profile default).',
+    );
     // `cdata tenders OCID` in a pipe: the one record, as TSV.
-    expect(ran.stdout).toMatch(/^ocid\ttitle\tbuyer\t.*\nocds-9t57fa-140905\tInstallation of high-mast lighting, Mbombela CBD\t/m);
+    expect(ran.stdout).toMatch(
+      /^ocid\ttitle\tbuyer\t.*\nocds-9t57fa-140905\tInstallation of high-mast lighting, Mbombela CBD\t/m,
+    );
     expect(ran.stdout).toMatch(/^\d{4}-\d{2}-\d{2}\tInstallation of high-mast lighting, Mbombela CBD$/m);
-    for (const list of ['companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'agents', 'workspaces']) expect(ran.stdout).toMatch(new RegExp(`^${list}\tok\t\\d+$`, 'm'));
+    for (const list of ['companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'agents', 'workspaces'])
+      expect(ran.stdout).toMatch(new RegExp(`^${list}\tok\t\\d+$`, 'm'));
     expect(ran.stdout).toMatch(/^204\tNo Content\t\t\d+$/m);
     expect(ran.stderr).toContain('all 5 checks passed');
 
@@ -123,6 +159,10 @@ describe.skipIf(skipWithout('jq'))('five minutes with cdata', () => {
     const cronPath = /^PATH=(\S+)$/.exec(pathLine!)![1]!;
     const command = job!.split(' ').slice(5).join(' ');
     const folders = [join(prefix, 'bin'), dirname(process.execPath), cronPath].join(':');
-    expect(await runProcess('sh', ['-c', command], { env: { HOME: home, PATH: folders } })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runProcess('sh', ['-c', command], { env: { HOME: home, PATH: folders } })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   }, 90_000);
 });

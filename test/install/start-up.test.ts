@@ -34,7 +34,9 @@ it('says nothing of its own on stderr: a list, an export under -q, a query', asy
 
 it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node has one)' : '(none on this Node: nothing is written)'}`, async () => {
   const cache = join(folder(), 'cache');
-  const result = await runBin(['--sandbox', 'me', '-o', 'json'], { env: { CDATA_CONFIG_DIR: folder(), NODE_COMPILE_CACHE: cache } });
+  const result = await runBin(['--sandbox', 'me', '-o', 'json'], {
+    env: { CDATA_CONFIG_DIR: folder(), NODE_COMPILE_CACHE: cache },
+  });
   expect([result.code, result.stderr]).toEqual([0, '']);
   let entries: string[] = [];
   try {
@@ -49,6 +51,10 @@ it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node 
 
 it('sets only V8 flags this Node knows', async () => {
   const script = "require('node:v8').setFlagsFromString(require(process.argv[1]).FLAGS.join(' '))";
-  const result = await runProcess(process.execPath, ['-e', script, join(import.meta.dirname, '../../bin/start-up.cjs')]);
+  const result = await runProcess(process.execPath, [
+    '-e',
+    script,
+    join(import.meta.dirname, '../../bin/start-up.cjs'),
+  ]);
   expect([result.code, result.stderr]).toEqual([0, '']);
 });

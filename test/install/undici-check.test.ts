@@ -22,7 +22,10 @@ function project(version: string, files: Record<string, string>): URL {
   folders.push(root);
   writeFileSync(join(root, 'package.json'), '{}');
   const undici = join(root, 'node_modules', 'undici');
-  for (const [path, text] of Object.entries({ 'package.json': JSON.stringify({ name: 'undici', version }), ...files })) {
+  for (const [path, text] of Object.entries({
+    'package.json': JSON.stringify({ name: 'undici', version }),
+    ...files,
+  })) {
     mkdirSync(dirname(join(undici, path)), { recursive: true });
     writeFileSync(join(undici, path), text);
   }
@@ -35,20 +38,56 @@ const good = { 'lib/dispatcher/agent.js': AGENT, 'lib/api/api-request.js': REQUE
 
 describe("the build's check of undici's internal modules", () => {
   it('passes the version this repository pins, as installed', () => {
-    const pinned = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: { undici: string } }).devDependencies.undici;
+    const pinned = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        devDependencies: { undici: string };
+      }
+    ).devDependencies.undici;
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
     expect(() => check(new URL('../../', import.meta.url), pinned)).not.toThrow();
     expect(() => check(project('7.30.2', good), '7.30.2')).not.toThrow();
   });
 
   it.each([
-    ['a range instead of a pin', '7.30.2', '^7.30.2', good, /package\.json must pin undici to an exact version \(it says "\^7\.30\.2"\)/],
-    ['another version installed', '8.0.0', '7.30.2', good, /undici 8\.0\.0: installed, but package\.json pins 7\.30\.2: run npm ci/],
-    ['a module moved', '8.0.0', '8.0.0', { 'lib/api/api-request.js': REQUEST }, /undici 8\.0\.0: its internal modules cannot be loaded/],
-    ['Agent no longer a class', '8.0.0', '8.0.0', { ...good, 'lib/dispatcher/agent.js': 'module.exports = {};' }, /lib\/dispatcher\/agent\.js no longer exports the Agent class/],
-    ['request with another signature', '8.0.0', '8.0.0', { ...good, 'lib/api/api-request.js': 'module.exports = function request(opts) {};' }, /no longer exports request\(options, callback\)/],
+    [
+      'a range instead of a pin',
+      '7.30.2',
+      '^7.30.2',
+      good,
+      /package\.json must pin undici to an exact version \(it says "\^7\.30\.2"\)/,
+    ],
+    [
+      'another version installed',
+      '8.0.0',
+      '7.30.2',
+      good,
+      /undici 8\.0\.0: installed, but package\.json pins 7\.30\.2: run npm ci/,
+    ],
+    [
+      'a module moved',
+      '8.0.0',
+      '8.0.0',
+      { 'lib/api/api-request.js': REQUEST },
+      /undici 8\.0\.0: its internal modules cannot be loaded/,
+    ],
+    [
+      'Agent no longer a class',
+      '8.0.0',
+      '8.0.0',
+      { ...good, 'lib/dispatcher/agent.js': 'module.exports = {};' },
+      /lib\/dispatcher\/agent\.js no longer exports the Agent class/,
+    ],
+    [
+      'request with another signature',
+      '8.0.0',
+      '8.0.0',
+      { ...good, 'lib/api/api-request.js': 'module.exports = function request(opts) {};' },
+      /no longer exports request\(options, callback\)/,
+    ],
   ])('stops on %s, saying what to do', (_case, installed, pinned, files, message) => {
     expect(() => check(project(installed, files), pinned)).toThrow(message);
-    expect(() => check(project(installed, files), pinned)).toThrow(/update those imports and src\/types\/undici-internals\.d\.ts, pin the new version exactly/);
+    expect(() => check(project(installed, files), pinned)).toThrow(
+      /update those imports and src\/types\/undici-internals\.d\.ts, pin the new version exactly/,
+    );
   });
 });

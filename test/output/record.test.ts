@@ -28,7 +28,9 @@ describe('wrap', () => {
   it('is linear: a 200,000-character word and 50,000 words wrap at once', () => {
     // Not timed (quadratic, it took minutes: the test's time-out fails it).
     expect(wrap('x'.repeat(200_000), 80)).toEqual(Array.from({ length: 2500 }, () => 'x'.repeat(80)));
-    expect(wrap('word '.repeat(50_000).trim(), 80)).toEqual([...Array.from({ length: 3125 }, () => 'word '.repeat(16).trim())]);
+    expect(wrap('word '.repeat(50_000).trim(), 80)).toEqual([
+      ...Array.from({ length: 3125 }, () => 'word '.repeat(16).trim()),
+    ]);
   });
 });
 
@@ -60,19 +62,25 @@ describe('renderRecord', () => {
 
   it('unwrapped without a width; coloured labels and tones with colour', () => {
     const text = renderRecord(tender, ['title', 'tier'], { color: 1, width: undefined });
-    expect(text).toBe(`\u001b[1mtitle\u001b[22m  ${tender.title}\n\u001b[1mtier\u001b[22m   \u001b[32m\u001b[1mRECOMMENDED\u001b[22m\u001b[39m\n`);
+    expect(text).toBe(
+      `\u001b[1mtitle\u001b[22m  ${tender.title}\n\u001b[1mtier\u001b[22m   \u001b[32m\u001b[1mRECOMMENDED\u001b[22m\u001b[39m\n`,
+    );
   });
 
   it('escapes control characters; a line break is the only one kept, as a line break', () => {
     const hostile = { note: 'a\u001b]8;;https://evil\u0007link\r\nnext\tline\u202e' };
-    expect(renderRecord(hostile, ['note'], { color: 0, width: 80 })).toBe('note  a\\x1b]8;;https://evil\\x07link\n      next\\tline\\u202e\n');
+    expect(renderRecord(hostile, ['note'], { color: 0, width: 80 })).toBe(
+      'note  a\\x1b]8;;https://evil\\x07link\n      next\\tline\\u202e\n',
+    );
   });
 
   it('every demo record fits 60 columns, and shows every field the view and the row hold', () => {
     const tenders = findEndpoint('tenders')!;
     const rows = demoData(NOW).rows.tenders;
     for (const row of rows) {
-      for (const line of renderRecord(row, recordFields(fieldNames(tenders), row), { color: 0, width: 60 }).trimEnd().split('\n')) {
+      for (const line of renderRecord(row, recordFields(fieldNames(tenders), row), { color: 0, width: 60 })
+        .trimEnd()
+        .split('\n')) {
         expect(visible(line)).toBeLessThanOrEqual(60);
       }
     }

@@ -12,7 +12,10 @@ const plain = { header: true, color: 0 as const, width: undefined };
 
 describe('regressions', () => {
   it('csv: numbers a double cannot hold keep their digits (Number() would throw)', () => {
-    const text = renderCsv([{ a: new JsonNumber('1e400'), b: new JsonNumber('-12345678901234567890') }], ['a', 'b'], { header: false, bom: false });
+    const text = renderCsv([{ a: new JsonNumber('1e400'), b: new JsonNumber('-12345678901234567890') }], ['a', 'b'], {
+      header: false,
+      bom: false,
+    });
     expect(text).toBe('1e400,-12345678901234567890\r\n');
   });
 
@@ -24,15 +27,21 @@ describe('regressions', () => {
 
   it('table: a tier, status or decision named like an Object.prototype member is plain text', () => {
     for (const value of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
-      expect(renderTable([{ tier: value, status: value }], columnsOf(['tier', 'status']), { ...plain, color: 1 })).toContain(value);
+      expect(
+        renderTable([{ tier: value, status: value }], columnsOf(['tier', 'status']), { ...plain, color: 1 }),
+      ).toContain(value);
     }
   });
 
   it('table: negative runway read from the digits (-1e400, -1e-400), not Number()', () => {
     for (const lexeme of ['-1e400', '-1e-400', '-3']) {
-      expect(renderTable([{ runwayDays: new JsonNumber(lexeme) }], columnsOf(['runwayDays'], false), { ...plain, color: 1 })).toContain(`\u001b[31m${lexeme}\u001b[39m`);
+      expect(
+        renderTable([{ runwayDays: new JsonNumber(lexeme) }], columnsOf(['runwayDays'], false), { ...plain, color: 1 }),
+      ).toContain(`\u001b[31m${lexeme}\u001b[39m`);
     }
-    expect(renderTable([{ runwayDays: new JsonNumber('-0.0') }], columnsOf(['runwayDays'], false), { ...plain, color: 1 })).not.toContain('\u001b[31m');
+    expect(
+      renderTable([{ runwayDays: new JsonNumber('-0.0') }], columnsOf(['runwayDays'], false), { ...plain, color: 1 }),
+    ).not.toContain('\u001b[31m');
   });
 
   it('table: an empty column still fits the width exactly', () => {

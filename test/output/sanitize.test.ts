@@ -6,7 +6,26 @@ import { unsafeChars } from '../helpers/checked.js';
 
 /** Any UTF-16 code unit (lone surrogates included), weighted towards the awkward ones. */
 const unit = fc.oneof(
-  fc.constantFrom('\\', '\t', '\n', '\r', '\u0000', '\u001b', '\u007f', '\u0085', '\u009b', '\u202e', '\u2066', '\u2028', '\ud83d', '\ude00', '😀', 'x', '\\x1b', '\\u00'),
+  fc.constantFrom(
+    '\\',
+    '\t',
+    '\n',
+    '\r',
+    '\u0000',
+    '\u001b',
+    '\u007f',
+    '\u0085',
+    '\u009b',
+    '\u202e',
+    '\u2066',
+    '\u2028',
+    '\ud83d',
+    '\ude00',
+    '😀',
+    'x',
+    '\\x1b',
+    '\\u00',
+  ),
   fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
 );
 const text = fc.string({ unit, maxLength: 40 });
@@ -49,7 +68,9 @@ describe('escapeTsv / unescapeTsv', () => {
 
 describe('sanitizeJson', () => {
   it('escapes what JSON.stringify leaves raw, keeping the same JSON', () => {
-    expect(sanitizeJson(JSON.stringify({ d: 'a\u007fb\u0085c\u202ed\u001b' }))).toBe('{"d":"a\\u007fb\\u0085c\\u202ed\\u001b"}');
+    expect(sanitizeJson(JSON.stringify({ d: 'a\u007fb\u0085c\u202ed\u001b' }))).toBe(
+      '{"d":"a\\u007fb\\u0085c\\u202ed\\u001b"}',
+    );
     fc.assert(
       fc.property(text, (raw) => {
         const json = sanitizeJson(JSON.stringify({ detail: raw }));

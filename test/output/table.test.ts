@@ -27,31 +27,61 @@ describe('fit', () => {
 
   it('drops whole columns in the given order until the main column has 31, then gives it the rest', () => {
     // `cdata tenders` at 80: ocid 18, tier 12, score 5, title 72, buyer 58, closesOn 10, runwayDays 10, decision 13.
-    const columns = [col(18), col(12, 4, false), col(5, 5, false), col(72, 5), col(58, 5), col(10, 8, false), col(10, 10, false), col(13, 8, false)];
+    const columns = [
+      col(18),
+      col(12, 4, false),
+      col(5, 5, false),
+      col(72, 5),
+      col(58, 5),
+      col(10, 8, false),
+      col(10, 10, false),
+      col(13, 8, false),
+    ];
     const drop = [4, 2, 6, 7, 5, 1];
-    expect(fit(columns, 80, { key: 0, main: 3, drop })).toEqual({ widths: [18, 12, 0, 34, 0, 10, 0, 0], dropped: [4, 2, 6, 7] });
+    expect(fit(columns, 80, { key: 0, main: 3, drop })).toEqual({
+      widths: [18, 12, 0, 34, 0, 10, 0, 0],
+      dropped: [4, 2, 6, 7],
+    });
     // At 120 only the buyer goes; the title takes what is left.
-    expect(fit(columns, 120, { key: 0, main: 3, drop })).toEqual({ widths: [18, 12, 5, 40, 0, 10, 10, 13], dropped: [4] });
+    expect(fit(columns, 120, { key: 0, main: 3, drop })).toEqual({
+      widths: [18, 12, 5, 40, 0, 10, 10, 13],
+      dropped: [4],
+    });
     // At 60, every column the order names: the key and the main column stay.
-    expect(fit(columns, 60, { key: 0, main: 3, drop })).toEqual({ widths: [18, 0, 0, 40, 0, 0, 0, 0], dropped: [4, 2, 6, 7, 5, 1] });
+    expect(fit(columns, 60, { key: 0, main: 3, drop })).toEqual({
+      widths: [18, 0, 0, 40, 0, 0, 0, 0],
+      dropped: [4, 2, 6, 7, 5, 1],
+    });
   });
 
   it('never cuts the key, an enum, a number, a date or a heading', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 20 }), fc.boolean()), { minLength: 2, maxLength: 8 }), fc.integer({ min: 40, max: 200 }), (spec, total) => {
-        const columns = spec.map(([natural, heading, flexible]) => col(Math.max(natural, heading), heading, flexible));
-        const main = 1;
-        const drop = columns.map((_, i) => i).filter((i) => i > 1).reverse();
-        const { widths, dropped } = fit(columns, total, { key: 0, main, drop });
-        expect(widths[0]).toBe(columns[0]!.natural);
-        widths.forEach((w, i) => {
-          if (i === main) return;
-          expect(w === 0 ? dropped.includes(i) : w === columns[i]!.natural).toBe(true);
-        });
-        if (columns[0]!.natural + 2 + Math.min(columns[1]!.natural, 31) <= total) {
-          expect(widths.filter((w) => w > 0).reduce((a, b) => a + b + 2, -2)).toBeLessThanOrEqual(total);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 20 }), fc.boolean()), {
+          minLength: 2,
+          maxLength: 8,
+        }),
+        fc.integer({ min: 40, max: 200 }),
+        (spec, total) => {
+          const columns = spec.map(([natural, heading, flexible]) =>
+            col(Math.max(natural, heading), heading, flexible),
+          );
+          const main = 1;
+          const drop = columns
+            .map((_, i) => i)
+            .filter((i) => i > 1)
+            .reverse();
+          const { widths, dropped } = fit(columns, total, { key: 0, main, drop });
+          expect(widths[0]).toBe(columns[0]!.natural);
+          widths.forEach((w, i) => {
+            if (i === main) return;
+            expect(w === 0 ? dropped.includes(i) : w === columns[i]!.natural).toBe(true);
+          });
+          if (columns[0]!.natural + 2 + Math.min(columns[1]!.natural, 31) <= total) {
+            expect(widths.filter((w) => w > 0).reduce((a, b) => a + b + 2, -2)).toBeLessThanOrEqual(total);
+          }
+        },
+      ),
     );
   });
 
@@ -60,19 +90,30 @@ describe('fit', () => {
     expect(dropped).toEqual([]);
     // 34 for the two text columns, shared: no main column to favour.
     expect(widths).toEqual([10, 17, 17, 10]);
-    expect(fit([col(30, 4, false), col(30, 4, false), col(30, 4, false)], 40)).toEqual({ widths: [30, 0, 0], dropped: [2, 1] });
+    expect(fit([col(30, 4, false), col(30, 4, false), col(30, 4, false)], 40)).toEqual({
+      widths: [30, 0, 0],
+      dropped: [2, 1],
+    });
   });
 
   it('fits any widths into any terminal wide enough for the key and the main column at 6', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), fc.boolean()), { minLength: 1, maxLength: 9 }), fc.integer({ min: 0, max: 300 }), fc.nat(9), (spec, room, pick) => {
-        const columns = spec.map(([natural, flexible]) => col(natural, Math.min(natural, 4), flexible));
-        const main = pick < columns.length ? pick : undefined;
-        const least = main === undefined ? Math.min(columns[0]!.natural, 6) : Math.min(columns[main]!.natural, 6);
-        const { widths } = fit(columns, least + room, { main });
-        const shown = widths.filter((w) => w > 0);
-        return shown.reduce((a, b) => a + b, 0) + 2 * (shown.length - 1) <= least + room && widths.every((w, i) => w <= columns[i]!.natural);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), fc.boolean()), { minLength: 1, maxLength: 9 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.nat(9),
+        (spec, room, pick) => {
+          const columns = spec.map(([natural, flexible]) => col(natural, Math.min(natural, 4), flexible));
+          const main = pick < columns.length ? pick : undefined;
+          const least = main === undefined ? Math.min(columns[0]!.natural, 6) : Math.min(columns[main]!.natural, 6);
+          const { widths } = fit(columns, least + room, { main });
+          const shown = widths.filter((w) => w > 0);
+          return (
+            shown.reduce((a, b) => a + b, 0) + 2 * (shown.length - 1) <= least + room &&
+            widths.every((w, i) => w <= columns[i]!.natural)
+          );
+        },
+      ),
     );
   });
 });
@@ -85,23 +126,32 @@ describe('renderTable', () => {
     [60, 'ocid {16}title', 'tier, score, buyer, closesOn, runwayDays, decision'],
     [80, 'ocid {16}tier {10}title {2,}closesOn', 'score, buyer, runwayDays, decision'],
     [120, 'ocid {16}tier {10}score {2}title {2,}closesOn {4}runwayDays {2}decision', 'buyer'],
-  ])('fits the tenders into %i columns: the key first and whole, whole columns dropped, the title cut', (width, heading, dropped) => {
-    let left: string[] = [];
-    const text = renderTable(data.tenders, layout.columns, { header: true, color: 1, width, ...layout, onDropped: (fields) => (left = fields) });
-    const lines = text.trimEnd().split('\n').map(stripVTControlCharacters);
-    expect(lines).toHaveLength(data.tenders.length + 1);
-    expect(Math.max(...lines.map(visible))).toBeLessThanOrEqual(width);
-    expect(lines[0]).toMatch(new RegExp(`^${heading}$`));
-    expect(left.join(', ')).toBe(dropped);
-    lines.slice(1).forEach((line, i) => {
-      const [ocid, ...rest] = line.split(/ {2,}/);
-      expect(ocid).toBe(data.tenders[i]!.ocid);
-      // Only the title may end in …; every other cell is whole.
-      const title = rest[{ 60: 0, 80: 1, 120: 2 }[width]!]!;
-      expect(sanitize(String(data.tenders[i]!.title)).startsWith(title.replace(/…$/, ''))).toBe(true);
-      for (const cell of rest) if (cell !== title) expect(cell.endsWith('…'), cell).toBe(false);
-    });
-  });
+  ])(
+    'fits the tenders into %i columns: the key first and whole, whole columns dropped, the title cut',
+    (width, heading, dropped) => {
+      let left: string[] = [];
+      const text = renderTable(data.tenders, layout.columns, {
+        header: true,
+        color: 1,
+        width,
+        ...layout,
+        onDropped: (fields) => (left = fields),
+      });
+      const lines = text.trimEnd().split('\n').map(stripVTControlCharacters);
+      expect(lines).toHaveLength(data.tenders.length + 1);
+      expect(Math.max(...lines.map(visible))).toBeLessThanOrEqual(width);
+      expect(lines[0]).toMatch(new RegExp(`^${heading}$`));
+      expect(left.join(', ')).toBe(dropped);
+      lines.slice(1).forEach((line, i) => {
+        const [ocid, ...rest] = line.split(/ {2,}/);
+        expect(ocid).toBe(data.tenders[i]!.ocid);
+        // Only the title may end in …; every other cell is whole.
+        const title = rest[{ 60: 0, 80: 1, 120: 2 }[width]!]!;
+        expect(sanitize(String(data.tenders[i]!.title)).startsWith(title.replace(/…$/, ''))).toBe(true);
+        for (const cell of rest) if (cell !== title) expect(cell.endsWith('…'), cell).toBe(false);
+      });
+    },
+  );
 
   it('a UUID key shows as its shortest unique prefix of 8 or more; other keys whole', () => {
     const rows = [
@@ -111,7 +161,9 @@ describe('renderTable', () => {
       { id: 'not-a-uuid-but-a-key', name: 'd' },
     ];
     const text = renderTable(rows, columnsOf(['id', 'name']), { header: true, color: 0, width: undefined, key: 0 });
-    expect(text).toBe('id                    name\nd10e897e-3fa          a\nd10e897e-3fb          b\n2768b625              c\nnot-a-uuid-but-a-key  d\n');
+    expect(text).toBe(
+      'id                    name\nd10e897e-3fa          a\nd10e897e-3fb          b\n2768b625              c\nnot-a-uuid-but-a-key  d\n',
+    );
   });
 
   it('date-times show as their day before any column is dropped; headings stay the field names', () => {
@@ -127,10 +179,35 @@ describe('renderTable', () => {
   });
 
   it('details: under each row, indented, wrapped to the width rather than cut', () => {
-    const rows = [{ key: 'a', title: 'x' }, { key: 'b', title: 'y' }];
-    const details = [['status: OPEN → DONE'], ['notes: one two three four five six seven eight nine ten', 'tier: — → STRETCH']];
-    const text = renderTable(rows, columnsOf(['key', 'title']), { header: true, color: 0, width: 30, key: 0, main: 1, details });
-    expect(text).toBe(['key  title', 'a    x', '  status: OPEN → DONE', 'b    y', '  notes: one two three four', '    five six seven eight nine', '    ten', '  tier: — → STRETCH', ''].join('\n'));
+    const rows = [
+      { key: 'a', title: 'x' },
+      { key: 'b', title: 'y' },
+    ];
+    const details = [
+      ['status: OPEN → DONE'],
+      ['notes: one two three four five six seven eight nine ten', 'tier: — → STRETCH'],
+    ];
+    const text = renderTable(rows, columnsOf(['key', 'title']), {
+      header: true,
+      color: 0,
+      width: 30,
+      key: 0,
+      main: 1,
+      details,
+    });
+    expect(text).toBe(
+      [
+        'key  title',
+        'a    x',
+        '  status: OPEN → DONE',
+        'b    y',
+        '  notes: one two three four',
+        '    five six seven eight nine',
+        '    ten',
+        '  tier: — → STRETCH',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('dayOf: a UTC date-time as its day, anything else as it is', () => {
@@ -142,26 +219,50 @@ describe('renderTable', () => {
 
   it('measures wide characters by the columns they take', () => {
     const companies = findEndpoint('companies')!;
-    const text = renderTable(data.companies, tableColumns(companies, companies.columns), { header: true, color: 0, width: 50 });
+    const text = renderTable(data.companies, tableColumns(companies, companies.columns), {
+      header: true,
+      color: 0,
+      width: 50,
+    });
     expect(text).toContain('王氏建材');
     expect(Math.max(...text.trimEnd().split('\n').map(visible))).toBeLessThanOrEqual(50);
   });
 
   it('right-aligns numbers, keeps their digits, leaves null empty, joins arrays with ", "', () => {
-    const rows = parseJson('[{"n":5,"amount":1250000.00,"tags":["a","b"],"note":null},{"n":-120,"amount":0.50,"tags":[],"note":"x"}]') as JsonObject[];
-    const text = renderTable(rows, columnsOf(['n', 'amount', 'tags', 'note'], [false, false, true, true]), { header: true, color: 0, width: undefined });
+    const rows = parseJson(
+      '[{"n":5,"amount":1250000.00,"tags":["a","b"],"note":null},{"n":-120,"amount":0.50,"tags":[],"note":"x"}]',
+    ) as JsonObject[];
+    const text = renderTable(rows, columnsOf(['n', 'amount', 'tags', 'note'], [false, false, true, true]), {
+      header: true,
+      color: 0,
+      width: undefined,
+    });
     expect(text).toBe('n     amount      tags  note\n   5  1250000.00  a, b\n-120        0.50        x\n');
   });
 
   it('colours only at a colour level above 0', () => {
-    const plain = renderTable(data.tenders.slice(0, 3), columnsOf(['tier'], false), { header: true, color: 0, width: undefined });
+    const plain = renderTable(data.tenders.slice(0, 3), columnsOf(['tier'], false), {
+      header: true,
+      color: 0,
+      width: undefined,
+    });
     expect(plain).not.toContain('\u001b');
-    const coloured = renderTable(data.tenders.slice(0, 3), columnsOf(['tier'], false), { header: true, color: 1, width: undefined });
-    expect(coloured).toBe('\u001b[1mtier\u001b[22m\n' + '\u001b[32m\u001b[1mRECOMMENDED\u001b[22m\u001b[39m\n'.repeat(3));
+    const coloured = renderTable(data.tenders.slice(0, 3), columnsOf(['tier'], false), {
+      header: true,
+      color: 1,
+      width: undefined,
+    });
+    expect(coloured).toBe(
+      `\u001b[1mtier\u001b[22m\n${'\u001b[32m\u001b[1mRECOMMENDED\u001b[22m\u001b[39m\n'.repeat(3)}`,
+    );
   });
 
   it('without a header', () => {
-    const text = renderTable(data.workspaces, columnsOf(['productKey', 'name'], [false, true]), { header: false, color: 0, width: undefined });
+    const text = renderTable(data.workspaces, columnsOf(['productKey', 'name'], [false, true]), {
+      header: false,
+      color: 0,
+      width: undefined,
+    });
     expect(text).toBe('CONSTRUCT  Construction\nPROPERTY   Property portfolio\nGROWTH     Growth & tenders\n');
   });
 });

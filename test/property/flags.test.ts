@@ -20,8 +20,16 @@ const usageError = (f: () => unknown) => {
 };
 
 describe('--limit', () => {
-  const integers = fc.oneof(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String), fc.integer({ min: -5, max: 260 }).map(String));
-  const anything = fc.oneof(fc.string(), integers.map((s) => ` ${s} `), integers.map((s) => `+${s}`), fc.constantFrom('1.5', '1e2', '0x10', '', ' ', '١٢', '5abc', 'Infinity', 'NaN'));
+  const integers = fc.oneof(
+    fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+    fc.integer({ min: -5, max: 260 }).map(String),
+  );
+  const anything = fc.oneof(
+    fc.string(),
+    integers.map((s) => ` ${s} `),
+    integers.map((s) => `+${s}`),
+    fc.constantFrom('1.5', '1e2', '0x10', '', ' ', '١٢', '5abc', 'Infinity', 'NaN'),
+  );
 
   it('accepts exactly optionally signed whole numbers, clamped into 1..200 with a note', () => {
     fc.assert(
@@ -50,11 +58,14 @@ describe('--tier', () => {
 
   it('accepts the three tiers in any case with - for _, and nothing else', () => {
     fc.assert(
-      fc.property(fc.oneof(spelled, fc.string(), fc.constantFrom('RECOMMENDED ', 'STRETCHY', 'worth a look', 'WORTH__A_LOOK')), (raw) => {
-        const canonical = raw.trim().toUpperCase().replace(/-/g, '_');
-        if ((TIERS as readonly string[]).includes(canonical)) expect(parseTier(raw)).toBe(canonical);
-        else expect(usageError(() => parseTier(raw))).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(spelled, fc.string(), fc.constantFrom('RECOMMENDED ', 'STRETCHY', 'worth a look', 'WORTH__A_LOOK')),
+        (raw) => {
+          const canonical = raw.trim().toUpperCase().replace(/-/g, '_');
+          if ((TIERS as readonly string[]).includes(canonical)) expect(parseTier(raw)).toBe(canonical);
+          else expect(usageError(() => parseTier(raw))).toBe(true);
+        },
+      ),
       RUNS,
     );
   });
@@ -97,7 +108,19 @@ describe('base URLs', () => {
   it('plain http is refused for every name that is not loopback, however it looks', () => {
     const lookalikes = fc.oneof(
       fc.domain(),
-      fc.constantFrom('localhost.', 'localhost.evil.com', '127.0.0.1.nip.io', '127.0.0.1.evil.com', 'localhost.localdomain.evil', 'localhostx', '128.0.0.1', '0.0.0.0', '[::2]', '[::ffff:127.0.0.1]', '10.0.0.1'),
+      fc.constantFrom(
+        'localhost.',
+        'localhost.evil.com',
+        '127.0.0.1.nip.io',
+        '127.0.0.1.evil.com',
+        'localhost.localdomain.evil',
+        'localhostx',
+        '128.0.0.1',
+        '0.0.0.0',
+        '[::2]',
+        '[::ffff:127.0.0.1]',
+        '10.0.0.1',
+      ),
       fc.domain().map((d) => `127.0.0.1.${d}`),
       fc.domain().map((d) => `localhost.${d}`),
     );
@@ -112,7 +135,11 @@ describe('base URLs', () => {
   it('loopback is any 127.0.0.0/8 address however written, [::1] or localhost', () => {
     fc.assert(
       fc.property(fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)), ([b, c, d]) => {
-        for (const host of [`127.${b}.${c}.${d}`, String(0x7f000000 + b * 65536 + c * 256 + d), `0x7f.${b}.${c}.${d}`]) {
+        for (const host of [
+          `127.${b}.${c}.${d}`,
+          String(0x7f000000 + b * 65536 + c * 256 + d),
+          `0x7f.${b}.${c}.${d}`,
+        ]) {
           expect(isLoopback(new URL(`http://${host}/`).hostname)).toBe(true);
           expect(normaliseBaseUrl(`http://${host}:4010/`)).toBe(`http://127.${b}.${c}.${d}:4010`);
         }
@@ -132,7 +159,12 @@ describe('base URLs', () => {
       }),
       RUNS,
     );
-    for (const url of ['http://127.0.0.1@evil.com/', 'http://localhost:80@evil.com/', 'http://evil.com#@127.0.0.1/', 'http://evil.com\\@127.0.0.1/']) {
+    for (const url of [
+      'http://127.0.0.1@evil.com/',
+      'http://localhost:80@evil.com/',
+      'http://evil.com#@127.0.0.1/',
+      'http://evil.com\\@127.0.0.1/',
+    ]) {
       expect(usageError(() => normaliseBaseUrl(url))).toBe(true);
     }
   });

@@ -114,7 +114,11 @@ describe('what reaches a terminal', () => {
   it('a fitted table is never wider than the terminal, once the minimum widths fit', () => {
     fc.assert(
       fc.property(rows, fc.integer({ min: 4 * 6 + 3 * 2, max: 160 }), (data, width) => {
-        const text = renderTable(data, columnsOf(FIELDS, [true, false, true, false]), { header: true, color: 0, width });
+        const text = renderTable(data, columnsOf(FIELDS, [true, false, true, false]), {
+          header: true,
+          color: 0,
+          width,
+        });
         for (const line of text.split('\n')) expect(strlen(line)).toBeLessThanOrEqual(width);
       }),
       RUNS,

@@ -5,7 +5,14 @@
 // needs on a loaded machine and far below what the quadratic scan took (a 400 KB body: ~100 s).
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { isJsonObject, JsonLimitError, parseJson, stringifyJson, type JsonObject, type JsonValue } from '../../src/core/json.js';
+import {
+  isJsonObject,
+  JsonLimitError,
+  parseJson,
+  stringifyJson,
+  type JsonObject,
+  type JsonValue,
+} from '../../src/core/json.js';
 import { asRows } from '../../src/output/cells.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { renderJson, renderNdjson } from '../../src/output/json.js';
@@ -34,7 +41,37 @@ function timed<T>(what: string, length: number, step: () => T): T {
 }
 
 /** What the lexer must get through: the pieces of JSON, and the pieces that make scanners slow. */
-const piece = fc.constantFrom('[', ']', '{', '}', '"', '\\', '\\"', '\\\\', ':', ',', '-', '0', '1', '9', '.', 'e', 'E', '+', ' ', '\n', 'true', 'null', 'f', '\\u0000', '\\u0000#', '1.50', 'x', 'é', '\u0000');
+const piece = fc.constantFrom(
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  '\\',
+  '\\"',
+  '\\\\',
+  ':',
+  ',',
+  '-',
+  '0',
+  '1',
+  '9',
+  '.',
+  'e',
+  'E',
+  '+',
+  ' ',
+  '\n',
+  'true',
+  'null',
+  'f',
+  '\\u0000',
+  '\\u0000#',
+  '1.50',
+  'x',
+  'é',
+  '\u0000',
+);
 
 const adversarial = fc.oneof(
   fc.integer({ min: 1, max: 200_000 }).map((n) => `"${'\\"'.repeat(n)}`),
@@ -102,7 +139,9 @@ describe('large answers render in time linear in rows', () => {
     // The table drew its widths with Math.max(...rows): "Maximum call stack size exceeded".
     const n = 150_000;
     const rows = emptyRows(n);
-    expect(renderTable(rows, columnsOf(['a']), { header: true, color: 0, width: undefined })).toBe(`a\n${'\n'.repeat(n)}`);
+    expect(renderTable(rows, columnsOf(['a']), { header: true, color: 0, width: undefined })).toBe(
+      `a\n${'\n'.repeat(n)}`,
+    );
     expect(renderJson(rows, undefined)).toBe(`[\n${Array.from({ length: n }, () => '  {}').join(',\n')}\n]\n`);
     expect(renderNdjson(rows, undefined)).toBe('{}\n'.repeat(n));
     expect(renderCsv(rows, ['a', 'b'], { header: true, bom: false })).toBe(`a,b\r\n${',\r\n'.repeat(n)}`);
@@ -110,10 +149,17 @@ describe('large answers render in time linear in rows', () => {
   });
 
   it('20,000 rows as a table: seconds at most (cli-table3 alone took 27 s, quadratic in rows)', () => {
-    const rows = Array.from({ length: 20_000 }, (_, i): JsonObject => ({ ocid: `ocds-${i}`, title: `Tender ${i}`, score: i }));
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i): JsonObject => ({ ocid: `ocds-${i}`, title: `Tender ${i}`, score: i }),
+    );
     // CPU time, not the clock: on a busy machine the clock runs on while this waits its turn.
     const started = process.cpuUsage();
-    const text = renderTable(rows, columnsOf(['ocid', 'title', 'score'], [false, true, false]), { header: true, color: 0, width: 80 });
+    const text = renderTable(rows, columnsOf(['ocid', 'title', 'score'], [false, true, false]), {
+      header: true,
+      color: 0,
+      width: 80,
+    });
     const used = process.cpuUsage(started);
     expect((used.user + used.system) / 1000).toBeLessThan(15_000);
     const lines = text.split('\n');
@@ -124,10 +170,20 @@ describe('large answers render in time linear in rows', () => {
 
   it('a table drawn in chunks is one table: widths decided once, every row in order', () => {
     // 250 rows: three chunks for cli-table3; the last row alone widens the tier column.
-    const rows = Array.from({ length: 250 }, (_, i): JsonObject => ({ n: i, word: 'x'.repeat(i % 17), tier: i === 249 ? 'RECOMMENDED' : null }));
-    const text = renderTable(rows, columnsOf(['n', 'word', 'tier'], [false, true, false]), { header: true, color: 0, width: undefined });
+    const rows = Array.from(
+      { length: 250 },
+      (_, i): JsonObject => ({ n: i, word: 'x'.repeat(i % 17), tier: i === 249 ? 'RECOMMENDED' : null }),
+    );
+    const text = renderTable(rows, columnsOf(['n', 'word', 'tier'], [false, true, false]), {
+      header: true,
+      color: 0,
+      width: undefined,
+    });
     const line = (n: string, word: string, tier: string) => `${n}  ${word.padEnd(16)}  ${tier}`.trimEnd();
-    const expected = [line('n  ', 'word', 'tier'), ...rows.map((row, i) => line(String(i).padStart(3), String(row.word), i === 249 ? 'RECOMMENDED' : ''))];
+    const expected = [
+      line('n  ', 'word', 'tier'),
+      ...rows.map((row, i) => line(String(i).padStart(3), String(row.word), i === 249 ? 'RECOMMENDED' : '')),
+    ];
     expect(text).toBe(`${expected.join('\n')}\n`);
   });
 });
@@ -143,9 +199,19 @@ describe('parseJson keeps to JSON where the marks could fool it', () => {
   });
 
   it('strings and keys of its own starting with a NUL (and #), beside an inexact number, stay strings and keys', () => {
-    const value = parseJson('["\\u0000#1.50", "\\u0000\\u0023x", "\\u0000", {"\\u0000#k": 1, "b": "\\u0000\\u0000"}, 1.50]');
-    expect(value).toEqual(['\u0000#1.50', '\u0000#x', '\u0000', { '\u0000#k': 1, b: '\u0000\u0000' }, expect.anything()]);
-    expect(stringifyJson(value)).toBe('["\\u0000#1.50","\\u0000#x","\\u0000",{"\\u0000#k":1,"b":"\\u0000\\u0000"},1.50]');
+    const value = parseJson(
+      '["\\u0000#1.50", "\\u0000\\u0023x", "\\u0000", {"\\u0000#k": 1, "b": "\\u0000\\u0000"}, 1.50]',
+    );
+    expect(value).toEqual([
+      '\u0000#1.50',
+      '\u0000#x',
+      '\u0000',
+      { '\u0000#k': 1, b: '\u0000\u0000' },
+      expect.anything(),
+    ]);
+    expect(stringifyJson(value)).toBe(
+      '["\\u0000#1.50","\\u0000#x","\\u0000",{"\\u0000#k":1,"b":"\\u0000\\u0000"},1.50]',
+    );
   });
 
   it('a text holding NUL# after an escaped quote is written back as it was (it once read as a mark)', () => {

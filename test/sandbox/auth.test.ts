@@ -33,15 +33,30 @@ describe('authentication', () => {
   });
 
   it('treats an empty X-API-Key as no key', async () => {
-    expectProblem(await call(sandbox.current, '/api/v1/tenders', { headers: { 'X-API-Key': '' } }), 401, UNAUTHORIZED, NO_KEY);
+    expectProblem(
+      await call(sandbox.current, '/api/v1/tenders', { headers: { 'X-API-Key': '' } }),
+      401,
+      UNAUTHORIZED,
+      NO_KEY,
+    );
   });
 
   it.each(['x-api-key', 'bearer'] as const)('answers 401 for an unknown key through %s', async (via) => {
-    expectProblem(await call(sandbox.current, '/api/v1/tenders', { key: UNKNOWN_KEY, via }), 401, UNAUTHORIZED, UNKNOWN);
+    expectProblem(
+      await call(sandbox.current, '/api/v1/tenders', { key: UNKNOWN_KEY, via }),
+      401,
+      UNAUTHORIZED,
+      UNKNOWN,
+    );
   });
 
   it.each(['x-api-key', 'bearer'] as const)('answers 401 for the revoked key through %s', async (via) => {
-    expectProblem(await call(sandbox.current, '/api/v1/tenders', { key: KEY.revoked, via }), 401, UNAUTHORIZED, REVOKED);
+    expectProblem(
+      await call(sandbox.current, '/api/v1/tenders', { key: KEY.revoked, via }),
+      401,
+      UNAUTHORIZED,
+      REVOKED,
+    );
   });
 
   it.each([['Basic c3ZjX3VzZXI6cGFzcw=='], ['Bearer'], [`Token ${KEY.all}`], [`Bearer ${KEY.all} extra`], [KEY.all]])(
@@ -53,7 +68,12 @@ describe('authentication', () => {
   );
 
   it('answers 401 for a valid key with different case or a missing prefix (keys are exact)', async () => {
-    expectProblem(await call(sandbox.current, '/api/v1/me', { key: KEY.all.toUpperCase() }), 401, UNAUTHORIZED, UNKNOWN);
+    expectProblem(
+      await call(sandbox.current, '/api/v1/me', { key: KEY.all.toUpperCase() }),
+      401,
+      UNAUTHORIZED,
+      UNKNOWN,
+    );
     expectProblem(await call(sandbox.current, '/api/v1/me', { key: KEY.all.slice(4) }), 401, UNAUTHORIZED, UNKNOWN);
   });
 

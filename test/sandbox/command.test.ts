@@ -21,8 +21,12 @@ afterEach(() => {
 });
 
 /** Starts `cdata sandbox ...` and resolves once it has printed its banner (the last line says how to stop it). */
-async function startCommand(args: string[]): Promise<{ stdout: string; stderr: () => string; process: ChildProcessWithoutNullStreams }> {
-  const proc = spawn(process.execPath, [BIN, 'sandbox', ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+async function startCommand(
+  args: string[],
+): Promise<{ stdout: string; stderr: () => string; process: ChildProcessWithoutNullStreams }> {
+  const proc = spawn(process.execPath, [BIN, 'sandbox', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+  });
   child = proc;
   let stdout = '';
   let stderr = '';
@@ -41,7 +45,11 @@ async function startCommand(args: string[]): Promise<{ stdout: string; stderr: (
 async function get(url: string, key?: string): Promise<{ status: number; contentType: string; body: string }> {
   if (!HAS_CURL) {
     const response = await fetch(url, { headers: key ? { 'X-API-Key': key } : {} });
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: await response.text(),
+    };
   }
   const result = await runProcess('curl', ['-sS', '-i', ...(key ? ['-H', `X-API-Key: ${key}`] : []), url]);
   expect(result.code, result.stderr).toBe(0);
@@ -54,11 +62,16 @@ async function get(url: string, key?: string): Promise<{ status: number; content
 describe('cdata sandbox', () => {
   it('prints its URL and demo keys, serves the API with them, and stops on Ctrl-C', async () => {
     const started = await startCommand(['--port', '0']);
-    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(started.stdout)?.[1];
+    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+      started.stdout,
+    )?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d{0,4}$/);
     expect(Number(new URL(url!).port)).toBeLessThan(65_536);
     const printed = started.stdout.match(/svc_[0-9A-Za-z]{32}/g) ?? [];
-    for (const k of DEMO_KEYS) expect(started.stdout).toMatch(new RegExp(`${k.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${demoKey(k.id)}\\n`));
+    for (const k of DEMO_KEYS)
+      expect(started.stdout).toMatch(
+        new RegExp(`${k.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${demoKey(k.id)}\\n`),
+      );
     expect(new Set(printed)).toEqual(new Set(DEMO_KEYS.map((k) => demoKey(k.id))));
     expect(started.stdout).toContain(`curl -H "X-API-Key: ${demoKey('all')}" ${url}/api/v1/tenders`);
 
@@ -90,11 +103,16 @@ describe('cdata sandbox', () => {
 
   it('on every interface (--host 0.0.0.0): warns, and its Try: lines use a URL cdata accepts', async () => {
     const started = await startCommand(['--host', '0.0.0.0', '--port', '0']);
-    const url = /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+) \(listening on every interface, 0\.0\.0\.0\)$/m.exec(started.stdout)?.[1];
+    const url =
+      /^cdata sandbox: the API reference with demo data, at (http:\/\/127\.0\.0\.1:\d+) \(listening on every interface, 0\.0\.0\.0\)$/m.exec(
+        started.stdout,
+      )?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d{0,4}$/);
     expect(started.stdout).toContain(`export CDATA_BASE_URL=${url} CDATA_API_KEY=${demoKey('all')}`);
     expect(started.stderr()).toContain('warning: listening on 0.0.0.0: the demo keys are public');
-    const me = await runBin(['me', '-o', 'json'], { env: { CDATA_BASE_URL: url!, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent-cdata-config' } });
+    const me = await runBin(['me', '-o', 'json'], {
+      env: { CDATA_BASE_URL: url!, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent-cdata-config' },
+    });
     expect(me.code).toBe(0);
     started.process.kill('SIGINT');
     await once(started.process, 'close');
@@ -152,9 +170,13 @@ describe('cdata sandbox', () => {
 describe('cdata sandbox --day', () => {
   it("serves that day's data, and says so", async () => {
     const started = await startCommand(['--port', '0', '--day', '2']);
-    expect(started.stdout).toContain('\nThe demo data is that of day 2: rows added, changed and removed since day 0 (docs/sandbox.md).\n');
+    expect(started.stdout).toContain(
+      '\nThe demo data is that of day 2: rows added, changed and removed since day 0 (docs/sandbox.md).\n',
+    );
     const url = /at (http:\/\/\S+)\n/.exec(started.stdout)![1]!;
-    const served = (await (await fetch(`${url}/api/v1/tenders?limit=200`, { headers: { 'X-API-Key': demoKey('all') } })).json()) as { ocid: string }[];
+    const served = (await (
+      await fetch(`${url}/api/v1/tenders?limit=200`, { headers: { 'X-API-Key': demoKey('all') } })
+    ).json()) as { ocid: string }[];
     // The same tenders as day 2 of a sandbox in this process (ocids and order do not depend on the clock).
     const { startSandbox } = await import('../../src/sandbox/server.js');
     const own = await startSandbox({ day: 2 });
@@ -173,13 +195,17 @@ describe('cdata sandbox --fault', () => {
   });
 
   it('answers every request with the fault: html-200 makes cdata exit 7', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--fault', 'html-200'], { env: { PATH: process.env.PATH ?? '' } });
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--fault', 'html-200'], {
+      env: { PATH: process.env.PATH ?? '' },
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     while (!/at (http:\/\/\S+)/.test(stdout)) await once(child.stdout, 'data');
     expect(stdout).toContain("Every request is answered with the fault 'html-200'.");
     const url = /at (http:\/\/\S+)/.exec(stdout)![1]!;
-    const result = await runBin(['tenders'], { env: { CDATA_BASE_URL: url, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent' } });
+    const result = await runBin(['tenders'], {
+      env: { CDATA_BASE_URL: url, CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: '/nonexistent' },
+    });
     child.kill('SIGINT');
     await once(child, 'close');
     expect(result.code).toBe(7);

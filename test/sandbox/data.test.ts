@@ -22,9 +22,14 @@ async function another(now: number): Promise<Sandbox> {
   return s;
 }
 
-const pathOf = (e: (typeof ENDPOINTS)[number]) => (e.params.some((p) => p.name === 'limit') ? `${e.path}?limit=200` : e.path);
-const bodies = async (s: Sandbox) => Promise.all(ENDPOINTS.map(async (e) => (await call(s, pathOf(e), { key: KEY.all })).text));
-const everything = async () => (await Promise.all(ENDPOINTS.filter((e) => e.shape === 'list').map((e) => getJson(sandbox.current, pathOf(e))))).flat();
+const pathOf = (e: (typeof ENDPOINTS)[number]) =>
+  e.params.some((p) => p.name === 'limit') ? `${e.path}?limit=200` : e.path;
+const bodies = async (s: Sandbox) =>
+  Promise.all(ENDPOINTS.map(async (e) => (await call(s, pathOf(e), { key: KEY.all })).text));
+const everything = async () =>
+  (
+    await Promise.all(ENDPOINTS.filter((e) => e.shape === 'list').map((e) => getJson(sandbox.current, pathOf(e))))
+  ).flat();
 
 describe('determinism', () => {
   it('gives identical bodies, byte for byte, all day long', async () => {
@@ -55,7 +60,10 @@ describe('size', () => {
 });
 
 describe('awkward values', () => {
-  const strings = (rows: Row[]) => rows.flatMap((r) => Object.values(r).flatMap((v) => (Array.isArray(v) ? v : [v]))).filter((v): v is string => typeof v === 'string');
+  const strings = (rows: Row[]) =>
+    rows
+      .flatMap((r) => Object.values(r).flatMap((v) => (Array.isArray(v) ? v : [v])))
+      .filter((v): v is string => typeof v === 'string');
 
   it.each([
     ['a comma', (s: string) => s.includes(',')],
@@ -77,7 +85,10 @@ describe('awkward values', () => {
   it('includes nulls in every graph list and in tenders', async () => {
     for (const endpoint of ENDPOINTS.filter((e) => e.path.startsWith('/api/v1/graph/') || e.name === 'tenders')) {
       const rows = await getJson(sandbox.current, pathOf(endpoint));
-      expect(rows.some((r) => Object.values(r).includes(null)), endpoint.name).toBe(true);
+      expect(
+        rows.some((r) => Object.values(r).includes(null)),
+        endpoint.name,
+      ).toBe(true);
     }
   });
 
@@ -132,7 +143,9 @@ describe('values', () => {
     expect(first.some((t) => t.closesOn === null)).toBe(true);
     clock += 86_400_000;
     const next = await getJson(s, '/api/v1/tenders?limit=200');
-    next.forEach((t, i) => expect(t.runwayDays).toBe(t.closesOn === null ? null : (first[i]!.runwayDays as number) - 1));
+    next.forEach((t, i) =>
+      expect(t.runwayDays).toBe(t.closesOn === null ? null : (first[i]!.runwayDays as number) - 1),
+    );
   });
 
   it('gives tenders OCDS ocids, unique', async () => {
@@ -150,7 +163,10 @@ describe('values', () => {
       const place = TOWNS.find(([town]) => (tender.title as string).includes(town));
       if (!place) continue; // the special titles (escape sequences, bidi) name no town of the list
       const [, province, municipality] = place;
-      expect([municipality, PROVINCIAL_BUYERS[province], ...NATIONAL_BUYERS], `${tender.title as string}: ${buyer}`).toContain(buyer);
+      expect(
+        [municipality, PROVINCIAL_BUYERS[province], ...NATIONAL_BUYERS],
+        `${tender.title as string}: ${buyer}`,
+      ).toContain(buyer);
       if (tender.province !== null) expect(tender.province).toBe(province);
     }
     expect(buyers.size).toBeGreaterThan(10);

@@ -11,7 +11,16 @@ import { call, KEY } from './http.js';
 
 const makeSandbox = useSandboxes();
 const dataOf = async (day: number): Promise<DemoData['rows']> => (await makeSandbox({ day })).data.rows;
-const KEYS: Record<keyof DemoData['rows'], string> = { workspaces: 'id', companies: 'id', documents: 'id', obligations: 'id', persons: 'id', sites: 'id', tenders: 'ocid', agents: 'name' };
+const KEYS: Record<keyof DemoData['rows'], string> = {
+  workspaces: 'id',
+  companies: 'id',
+  documents: 'id',
+  obligations: 'id',
+  persons: 'id',
+  sites: 'id',
+  tenders: 'ocid',
+  agents: 'name',
+};
 
 /** What differs from one list to the next, by key: added, removed, and each changed row's fields. */
 function differences(before: JsonObject[], after: JsonObject[], key: string) {
@@ -21,7 +30,9 @@ function differences(before: JsonObject[], after: JsonObject[], key: string) {
   return {
     added: after.filter((row) => !old.has(row[key])),
     removed: before.filter((row) => !now.has(row[key])),
-    changed: changed.map((row) => Object.keys(row).filter((field) => stringifyJson(row[field]) !== stringifyJson(old.get(row[key])![field]))),
+    changed: changed.map((row) =>
+      Object.keys(row).filter((field) => stringifyJson(row[field]) !== stringifyJson(old.get(row[key])![field])),
+    ),
   };
 }
 
@@ -47,10 +58,15 @@ describe('sandbox days', () => {
     expect(tenders.added.every((t) => t.decision === null && t.runwayDays === null)).toBe(true);
     expect(tenders.removed).toHaveLength(1);
     // Of those there before: the one whose closing date passed longest ago.
-    const closing = before.tenders.map((t) => t.closesOn).filter((c): c is string => typeof c === 'string').sort();
+    const closing = before.tenders
+      .map((t) => t.closesOn)
+      .filter((c): c is string => typeof c === 'string')
+      .sort();
     expect(tenders.removed[0]!.closesOn).toBe(closing[0]);
     expect(tenders.changed.length).toBeGreaterThanOrEqual(1);
-    expect(tenders.changed.flat().every((field) => ['decision', 'score', 'tier', 'reasons'].includes(field))).toBe(true);
+    expect(tenders.changed.flat().every((field) => ['decision', 'score', 'tier', 'reasons'].includes(field))).toBe(
+      true,
+    );
 
     const obligations = diff('obligations');
     expect(obligations.added).toEqual(after.obligations.slice(0, 2));
@@ -60,10 +76,26 @@ describe('sandbox days', () => {
     expect(obligations.changed).toEqual([['status'], ['status']]);
     expect(after.obligations.length).toBe(before.obligations.length + 1);
 
-    expect(diff('companies')).toMatchObject({ added: { length: day % 2 === 0 ? 1 : 0 }, removed: [], changed: [['notes']] });
-    expect(diff('persons')).toMatchObject({ added: { length: day % 3 === 0 ? 1 : 0 }, removed: [], changed: [['roleTitle']] });
-    expect(diff('sites')).toMatchObject({ added: day % 2 === 0 ? [{ status: 'PLANNED' }] : [], removed: [], changed: [['status']] });
-    expect(diff('documents')).toMatchObject({ added: [{ kind: 'INVOICE', title: `Invoice INV-2027-${String(day).padStart(4, '0')}` }], removed: { length: 1 }, changed: [] });
+    expect(diff('companies')).toMatchObject({
+      added: { length: day % 2 === 0 ? 1 : 0 },
+      removed: [],
+      changed: [['notes']],
+    });
+    expect(diff('persons')).toMatchObject({
+      added: { length: day % 3 === 0 ? 1 : 0 },
+      removed: [],
+      changed: [['roleTitle']],
+    });
+    expect(diff('sites')).toMatchObject({
+      added: day % 2 === 0 ? [{ status: 'PLANNED' }] : [],
+      removed: [],
+      changed: [['status']],
+    });
+    expect(diff('documents')).toMatchObject({
+      added: [{ kind: 'INVOICE', title: `Invoice INV-2027-${String(day).padStart(4, '0')}` }],
+      removed: { length: 1 },
+      changed: [],
+    });
     expect(diff('agents')).toEqual({ added: [], removed: [], changed: [] });
     expect(diff('workspaces')).toEqual({ added: [], removed: [], changed: [] });
   });
@@ -83,17 +115,28 @@ describe('sandbox days', () => {
       const rows = await dataOf(n);
       for (const list of ['companies', 'documents', 'obligations', 'persons', 'sites'] as const) {
         const times = rows[list].map((row) => Date.parse(row.createdAt as string));
-        expect({ n, list, newestFirst: times.every((t, i) => i === 0 || t < times[i - 1]!), beforeToday: times[0]! < Math.floor(NOW / 86_400_000) * 86_400_000 }).toEqual({ n, list, newestFirst: true, beforeToday: true });
+        expect({
+          n,
+          list,
+          newestFirst: times.every((t, i) => i === 0 || t < times[i - 1]!),
+          beforeToday: times[0]! < Math.floor(NOW / 86_400_000) * 86_400_000,
+        }).toEqual({ n, list, newestFirst: true, beforeToday: true });
       }
       const rank = (t: JsonObject) => TIERS.indexOf(t.tier as never) * 1000 - Number(t.score);
       expect(rows.tenders.every((t, i) => i === 0 || rank(t) >= rank(rows.tenders[i - 1]!))).toBe(true);
-      expect(rows.tenders.every((t) => t.tier === (Number(t.score) >= 75 ? 'RECOMMENDED' : Number(t.score) >= 50 ? 'WORTH_A_LOOK' : 'STRETCH'))).toBe(true);
+      expect(
+        rows.tenders.every(
+          (t) =>
+            t.tier === (Number(t.score) >= 75 ? 'RECOMMENDED' : Number(t.score) >= 50 ? 'WORTH_A_LOOK' : 'STRETCH'),
+        ),
+      ).toBe(true);
       expect(rows.obligations.length).toBeGreaterThan(200);
       expect(new Set(rows.tenders.map((t) => t.ocid)).size).toBe(rows.tenders.length);
     }
   });
 
   it('refuses a day it has not got', async () => {
-    for (const day of [-1, 366, 1.5, Number.NaN]) await expect(makeSandbox({ day })).rejects.toThrow(`day must be a whole number from 0 to 365 (got ${day})`);
+    for (const day of [-1, 366, 1.5, Number.NaN])
+      await expect(makeSandbox({ day })).rejects.toThrow(`day must be a whole number from 0 to 365 (got ${day})`);
   });
 });

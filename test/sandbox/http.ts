@@ -43,7 +43,11 @@ export async function call(sandbox: Sandbox, path: string, options: RequestOptio
     if (options.via === 'bearer') headers.Authorization = `Bearer ${options.key}`;
     else headers['X-API-Key'] = options.key;
   }
-  const response = await fetch(`${sandbox.url}${path}`, { method: options.method ?? 'GET', headers, body: options.body });
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body,
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -61,7 +65,11 @@ export type Row = Record<string, unknown>;
  * GET over node:http, for what fetch cannot do: a request target fetch would normalise
  * (`//x/...`, `..`) or a chosen source address (the lock-out is per address).
  */
-export function rawGet(sandbox: Sandbox, path: string, options: { headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer> {
+export function rawGet(
+  sandbox: Sandbox,
+  path: string,
+  options: { headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: '127.0.0.1', port: sandbox.port, path, headers: options.headers, localAddress: options.localAddress },
@@ -70,7 +78,8 @@ export function rawGet(sandbox: Sandbox, path: string, options: { headers?: Reco
         res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
         res.on('end', () => {
           const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === 'string') headers.set(name, value);
           resolve({ status: res.statusCode ?? 0, headers, text });
         });
       },
@@ -85,7 +94,12 @@ export function rawGet(sandbox: Sandbox, path: string, options: { headers?: Reco
  * as the reason phrase, the correlation id header equal to the body's, and the timestamp shape.
  * `detail` is matched exactly (string) or by pattern. Returns the body.
  */
-export function expectProblem(answer: Answer, status: number, title: string, detail: string | RegExp): Record<string, unknown> {
+export function expectProblem(
+  answer: Answer,
+  status: number,
+  title: string,
+  detail: string | RegExp,
+): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get('content-type')).toBe('application/problem+json');
   const body = JSON.parse(answer.text) as Record<string, unknown>;

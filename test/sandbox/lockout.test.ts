@@ -4,7 +4,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD, LOCKOUT_WINDOW_MS } from '../../src/sandbox/lockout.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { KEY, NO_KEY, UNAUTHORIZED, UNKNOWN, UNKNOWN_KEY, call, expectProblem, rawGet, type Answer, type RequestOptions } from './http.js';
+import {
+  KEY,
+  NO_KEY,
+  UNAUTHORIZED,
+  UNKNOWN,
+  UNKNOWN_KEY,
+  call,
+  expectProblem,
+  rawGet,
+  type Answer,
+  type RequestOptions,
+} from './http.js';
 
 const START = Date.parse('2026-11-22T06:00:00.000Z');
 let clock = START;
@@ -60,7 +71,8 @@ describe('the failed-authentication lock-out', () => {
   it('still answers 401 to a request with no key, and counts neither it nor a malformed Authorization', async () => {
     await fail(24);
     for (let i = 0; i < 30; i++) expectProblem(await get(), 401, UNAUTHORIZED, NO_KEY);
-    for (const authorization of ['Basic c3ZjOng=', 'Bearer']) expectProblem(await get({ headers: { Authorization: authorization } }), 401, UNAUTHORIZED, NO_KEY);
+    for (const authorization of ['Basic c3ZjOng=', 'Bearer'])
+      expectProblem(await get({ headers: { Authorization: authorization } }), 401, UNAUTHORIZED, NO_KEY);
     expect((await get({ key: KEY.all })).status).toBe(200); // 24 failures, not 56
     await fail(1);
     expectProblem(await get(), 401, UNAUTHORIZED, NO_KEY); // locked out, but no key: still 401
@@ -100,7 +112,8 @@ describe('the failed-authentication lock-out', () => {
   });
 
   it('counts revoked keys as failures too', async () => {
-    for (let i = 0; i < 25; i++) expect((await get({ key: KEY.revoked, via: i % 2 ? 'bearer' : 'x-api-key' })).status).toBe(401);
+    for (let i = 0; i < 25; i++)
+      expect((await get({ key: KEY.revoked, via: i % 2 ? 'bearer' : 'x-api-key' })).status).toBe(401);
     expectLockedOut(await get({ key: KEY.all }), 900);
   });
 

@@ -30,14 +30,15 @@ describe('400 for a value that is not allowed', () => {
     [`${TENDERS}?limit=0x10`, "limit must be an integer from 1 to 200; got '0x10'."],
     [`${TENDERS}?limit=%205`, "limit must be an integer from 1 to 200; got ' 5'."],
     ...GRAPH.flatMap((e) =>
-      ['abc', '1.5', ''].map((v): [string, string] => [`${e.path}?limit=${v}`, `limit must be an integer from 1 to 200; got '${v}'.`]),
+      ['abc', '1.5', ''].map((v): [string, string] => [
+        `${e.path}?limit=${v}`,
+        `limit must be an integer from 1 to 200; got '${v}'.`,
+      ]),
     ),
   ])('GET %s', async (path, detail) => {
     expectProblem(await call(sandbox.current, path, { key: KEY.all }), 400, BAD_REQUEST, detail);
   });
 });
-
-
 
 describe('limit', () => {
   it.each([
@@ -90,18 +91,23 @@ describe('limit', () => {
   });
 
   it('limit on an endpoint that does not take it is ignored, even when not an integer', async () => {
-    expect(await getJson(sandbox.current, '/api/v1/agents?limit=abc')).toEqual(await getJson(sandbox.current, '/api/v1/agents'));
+    expect(await getJson(sandbox.current, '/api/v1/agents?limit=abc')).toEqual(
+      await getJson(sandbox.current, '/api/v1/agents'),
+    );
     expect(await getJson(sandbox.current, '/api/v1/me?limit=abc')).toMatchObject({ roles: ['API'] });
   });
 });
 
 describe('order', () => {
-  it.each(GRAPH.map((e) => [e.path, e] as const))('%s: newest first by createdAt', async (_path, endpoint: Endpoint) => {
-    const rows = await getJson(sandbox.current, `${endpoint.path}?limit=200`);
-    expect(rows.length).toBeGreaterThan(1);
-    const times = rows.map((r) => Date.parse(r.createdAt as string));
-    for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThanOrEqual(times[i - 1]!);
-  });
+  it.each(GRAPH.map((e) => [e.path, e] as const))(
+    '%s: newest first by createdAt',
+    async (_path, endpoint: Endpoint) => {
+      const rows = await getJson(sandbox.current, `${endpoint.path}?limit=200`);
+      expect(rows.length).toBeGreaterThan(1);
+      const times = rows.map((r) => Date.parse(r.createdAt as string));
+      for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThanOrEqual(times[i - 1]!);
+    },
+  );
 
   it('tenders: best tier first, then highest score', async () => {
     const rows = await getJson(sandbox.current, `${TENDERS}?limit=200`);
@@ -138,7 +144,9 @@ describe('filters', () => {
   it('tier, decided and limit combine: filter first, then the first rows', async () => {
     const expected = matching(await all(), (r) => r.tier === 'WORTH_A_LOOK' && r.decision === null);
     expect(expected.length).toBeGreaterThan(2);
-    expect(await getJson(sandbox.current, `${TENDERS}?tier=WORTH_A_LOOK&decided=false&limit=2`)).toEqual(expected.slice(0, 2));
+    expect(await getJson(sandbox.current, `${TENDERS}?tier=WORTH_A_LOOK&decided=false&limit=2`)).toEqual(
+      expected.slice(0, 2),
+    );
   });
 
   it('the subsets by decision partition the list', async () => {
@@ -150,9 +158,19 @@ describe('filters', () => {
 
 describe('repeated parameters', () => {
   it('every value is checked: one not allowed is a 400, wherever it comes', async () => {
-    for (const query of ['tier=STRETCH&tier=bogus', 'tier=bogus&tier=STRETCH', 'decided=true&decided=maybe', 'limit=5&limit=abc']) {
+    for (const query of [
+      'tier=STRETCH&tier=bogus',
+      'tier=bogus&tier=STRETCH',
+      'decided=true&decided=maybe',
+      'limit=5&limit=abc',
+    ]) {
       const bad = /(tier|decided|limit)=(bogus|maybe|abc)/.exec(query)![2];
-      expectProblem(await call(sandbox.current, `${TENDERS}?${query}`, { key: KEY.all }), 400, BAD_REQUEST, new RegExp(`got '${bad}'`));
+      expectProblem(
+        await call(sandbox.current, `${TENDERS}?${query}`, { key: KEY.all }),
+        400,
+        BAD_REQUEST,
+        new RegExp(`got '${bad}'`),
+      );
     }
   });
 

@@ -11,8 +11,17 @@ const METHODS = ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 describe('methods', () => {
   it.each(ENDPOINTS.flatMap((e) => METHODS.map((m) => [m, e.path] as const)))('%s %s: 403', async (method, path) => {
-    const answer = await call(sandbox.current, path, { method, key: KEY.all, body: method === 'OPTIONS' ? undefined : '{}' });
-    expectProblem(answer, 403, FORBIDDEN, `Method ${method} is not allowed: the API is read-only and accepts GET only.`);
+    const answer = await call(sandbox.current, path, {
+      method,
+      key: KEY.all,
+      body: method === 'OPTIONS' ? undefined : '{}',
+    });
+    expectProblem(
+      answer,
+      403,
+      FORBIDDEN,
+      `Method ${method} is not allowed: the API is read-only and accepts GET only.`,
+    );
   });
 
   it.each(ENDPOINTS.map((e) => e.path))('HEAD %s: 403 with the problem headers and no body', async (path) => {
@@ -32,8 +41,15 @@ describe('methods', () => {
 
 describe('requests Node cannot parse', () => {
   it('headers over 16 KiB: 431 as problem+json with a correlation id, like every other error', async () => {
-    const answer = await rawGet(sandbox.current, '/api/v1/tenders', { headers: { 'X-API-Key': KEY.all, 'X-Padding': 'x'.repeat(20 * 1024) } });
-    expectProblem(answer, 431, 'Request Header Fields Too Large', 'The request headers are larger than the server accepts (16 KiB).');
+    const answer = await rawGet(sandbox.current, '/api/v1/tenders', {
+      headers: { 'X-API-Key': KEY.all, 'X-Padding': 'x'.repeat(20 * 1024) },
+    });
+    expectProblem(
+      answer,
+      431,
+      'Request Header Fields Too Large',
+      'The request headers are larger than the server accepts (16 KiB).',
+    );
     expect(answer.headers.get('x-correlation-id')).toBe(JSON.parse(answer.text).correlationId);
   });
 });
@@ -59,20 +75,32 @@ describe('paths not listed', () => {
     '/api/v1/documents/content',
     '/v3/api-docs',
   ])('GET %s: 403', async (path) => {
-    expectProblem(await call(sandbox.current, path, { key: KEY.all }), 403, FORBIDDEN, `${path} is not open to API keys.`);
+    expectProblem(
+      await call(sandbox.current, path, { key: KEY.all }),
+      403,
+      FORBIDDEN,
+      `${path} is not open to API keys.`,
+    );
   });
 
   // fetch normalises these; node:http sends them as written, as other clients may.
-  it.each(['//sandbox.example/api/v1/tenders', '/api/v1/graph/../tenders', '/api/v1/./me', 'http://sandbox.example/api/v1/me'])(
-    'GET %s: 403, never the listed endpoint it resembles',
-    async (path) => {
-      const answer = await rawGet(sandbox.current, path, { headers: { 'X-API-Key': KEY.all } });
-      expectProblem(answer, 403, FORBIDDEN, `${path} is not open to API keys.`);
-    },
-  );
+  it.each([
+    '//sandbox.example/api/v1/tenders',
+    '/api/v1/graph/../tenders',
+    '/api/v1/./me',
+    'http://sandbox.example/api/v1/me',
+  ])('GET %s: 403, never the listed endpoint it resembles', async (path) => {
+    const answer = await rawGet(sandbox.current, path, { headers: { 'X-API-Key': KEY.all } });
+    expectProblem(answer, 403, FORBIDDEN, `${path} is not open to API keys.`);
+  });
 
   it('a query string does not change the route', async () => {
     expect((await call(sandbox.current, '/api/v1/me?', { key: KEY.all })).status).toBe(200);
-    expectProblem(await call(sandbox.current, '/api/v1/me/?a=b', { key: KEY.all }), 403, FORBIDDEN, '/api/v1/me/ is not open to API keys.');
+    expectProblem(
+      await call(sandbox.current, '/api/v1/me/?a=b', { key: KEY.all }),
+      403,
+      FORBIDDEN,
+      '/api/v1/me/ is not open to API keys.',
+    );
   });
 });

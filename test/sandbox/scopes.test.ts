@@ -40,7 +40,12 @@ describe('the scope matrix', () => {
   it('checks the scope before the parameters: a bad tier with the wrong key is still a 403', async () => {
     const answer = await call(sandbox.current, '/api/v1/tenders?tier=bogus', { key: KEY.graph });
     expectProblem(answer, 403, FORBIDDEN, /lacks the scope tenders\.read/);
-    expectProblem(await call(sandbox.current, '/api/v1/tenders?tier=bogus', { key: KEY.tenders }), 400, BAD_REQUEST, /tier/);
+    expectProblem(
+      await call(sandbox.current, '/api/v1/tenders?tier=bogus', { key: KEY.tenders }),
+      400,
+      BAD_REQUEST,
+      /tier/,
+    );
   });
 
   it('me reports the scopes of the key asking, and needs workspaces.read itself', async () => {

@@ -46,14 +46,31 @@ describe('the endpoint table', () => {
         expect(Object.keys(row).sort(), endpoint.name).toEqual([...expected].sort());
         for (const field of endpoint.fields) {
           if (!(field.name in row) || row[field.name] === null) continue;
-          expect(conforms(row[field.name], field.type), `${endpoint.name}.${field.name} = ${JSON.stringify(row[field.name])}`).toBe(true);
+          expect(
+            conforms(row[field.name], field.type),
+            `${endpoint.name}.${field.name} = ${JSON.stringify(row[field.name])}`,
+          ).toBe(true);
         }
       }
       // Every declared field carries a value somewhere, so the demo shows each column filled.
-      for (const name of expected) expect(rows.some((r) => r[name] !== null), `${endpoint.name}.${name} never set`).toBe(true);
+      for (const name of expected)
+        expect(
+          rows.some((r) => r[name] !== null),
+          `${endpoint.name}.${name} never set`,
+        ).toBe(true);
       walked.push(endpoint.name);
     }
-    expect(walked).toEqual(['me', 'workspaces', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'agents']);
+    expect(walked).toEqual([
+      'me',
+      'workspaces',
+      'companies',
+      'documents',
+      'obligations',
+      'persons',
+      'sites',
+      'tenders',
+      'agents',
+    ]);
   });
 
   it('me has no email key at all, not even null', async () => {

@@ -29,10 +29,21 @@ async function cdata(argv: string[], options: Parameters<typeof run>[1] = {}): P
 
 const servers: (Server | Receiver)[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => ('url' in s ? s.close() : new Promise((r) => { s.closeAllConnections(); s.close(r); }))));
+  await Promise.all(
+    servers.splice(0).map((s) =>
+      'url' in s
+        ? s.close()
+        : new Promise((r) => {
+            s.closeAllConnections();
+            s.close(r);
+          }),
+    ),
+  );
 });
 
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; hits: IncomingMessage[] }> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; hits: IncomingMessage[] }> {
   const hits: IncomingMessage[] = [];
   const server = createServer((req, res) => {
     hits.push(req);
@@ -65,13 +76,23 @@ async function receiver(options: { requestTimeoutMs?: number } = {}) {
 describe('cdata webhook verify', () => {
   it('valid: exit 0, the event on stdout as one JSON line, a note on stderr', async () => {
     const b = body();
-    const result = await cdata(['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET'], { stdin: b });
-    expect(result).toMatchObject({ code: 0, stdout: `${b}\n`, stderr: `valid: ping event, timestamp ${new Date(now).toISOString()}\n` });
+    const result = await cdata(
+      ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET'],
+      { stdin: b },
+    );
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: `${b}\n`,
+      stderr: `valid: ping event, timestamp ${new Date(now).toISOString()}\n`,
+    });
   });
 
   it('reads the body from --body-file and then the secret from stdin, dropping one trailing line break', async () => {
     const b = body();
-    const result = await cdata(['webhook', 'verify', '--signature', sign(SECRET, b), '--body-file', file('body.json', b)], { stdin: `${SECRET}\n` });
+    const result = await cdata(
+      ['webhook', 'verify', '--signature', sign(SECRET, b), '--body-file', file('body.json', b)],
+      { stdin: `${SECRET}\n` },
+    );
     expect(result.code).toBe(0);
   });
 
@@ -93,19 +114,28 @@ describe('cdata webhook verify', () => {
   it('rejected: exit 1 with the reason; the raw bytes count, not the JSON', async () => {
     const b = body();
     const args = ['webhook', 'verify', '--secret-env', 'WEBHOOK_SECRET', '--signature'];
-    expect(await cdata([...args, sign(SECRET, b)], { stdin: JSON.stringify(JSON.parse(b), null, 2) })).toMatchObject({ code: 1, stdout: '' });
+    expect(await cdata([...args, sign(SECRET, b)], { stdin: JSON.stringify(JSON.parse(b), null, 2) })).toMatchObject({
+      code: 1,
+      stdout: '',
+    });
     expect((await cdata([...args, sign(SECRET, b).toUpperCase()], { stdin: b })).stderr).toBe(
       'rejected: malformed-signature: the signature is not 64 lowercase hexadecimal characters (HMAC-SHA256, hex, no prefix)\n',
     );
     const stale = body('ping', now - 400_000);
-    expect((await cdata([...args, sign(SECRET, stale)], { stdin: stale })).stderr).toMatch(/^rejected: stale-timestamp: the timestamp is 40\d s from now, more than the 300 s allowed \(a replay\?\)\n$/);
+    expect((await cdata([...args, sign(SECRET, stale)], { stdin: stale })).stderr).toMatch(
+      /^rejected: stale-timestamp: the timestamp is 40\d s from now, more than the 300 s allowed \(a replay\?\)\n$/,
+    );
     expect((await cdata([...args, sign(SECRET, stale), '--tolerance', '600'], { stdin: stale })).code).toBe(0);
   });
 
   it('a correctly signed body over 1 MiB is rejected (exit 1) wherever it comes from, as listen answers 413', async () => {
     const big = `{"type":"ping","timestamp":"${new Date(now).toISOString()}","pad":"${'x'.repeat(1024 * 1024)}"}`;
     const args = ['webhook', 'verify', '--signature', sign(SECRET, big)];
-    const expected = { code: 1, stdout: '', stderr: 'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n' };
+    const expected = {
+      code: 1,
+      stdout: '',
+      stderr: 'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n',
+    };
     expect(await cdata([...args, '--secret-env', 'WEBHOOK_SECRET'], { stdin: big })).toMatchObject(expected);
     expect(await cdata([...args, '--body-file', file('big.json', big)], { stdin: SECRET })).toMatchObject(expected);
   });
@@ -113,10 +143,22 @@ describe('cdata webhook verify', () => {
   it('usage errors (exit 2): no signature, no secret, two secret sources, the secret on argv (never echoed)', async () => {
     const b = body();
     const cases: [string[], string][] = [
-      [['webhook', 'verify', '--secret-env', 'WEBHOOK_SECRET'], 'error: --signature HEX is required: the value of the X-Service-Signature header\n'],
-      [['webhook', 'verify', '--signature', sign(SECRET, b)], 'error: no signing secret: give it with --secret-env VAR or --secret-file FILE\nhint: The secret never goes on the command line, where shell history and process lists keep it.\n'],
-      [['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'NOPE'], 'error: the environment variable NOPE (--secret-env) is not set or empty\n'],
-      [['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET', '--secret-file', 'x'], 'error: use one of --secret-env and --secret-file, not both\n'],
+      [
+        ['webhook', 'verify', '--secret-env', 'WEBHOOK_SECRET'],
+        'error: --signature HEX is required: the value of the X-Service-Signature header\n',
+      ],
+      [
+        ['webhook', 'verify', '--signature', sign(SECRET, b)],
+        'error: no signing secret: give it with --secret-env VAR or --secret-file FILE\nhint: The secret never goes on the command line, where shell history and process lists keep it.\n',
+      ],
+      [
+        ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'NOPE'],
+        'error: the environment variable NOPE (--secret-env) is not set or empty\n',
+      ],
+      [
+        ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET', '--secret-file', 'x'],
+        'error: use one of --secret-env and --secret-file, not both\n',
+      ],
     ];
     for (const [argv, stderr] of cases) expect(await cdata(argv, { stdin: b })).toMatchObject({ code: 2, stderr });
     for (const argv of [['--secret', SECRET], [`--secret=${SECRET}`]]) {
@@ -128,16 +170,30 @@ describe('cdata webhook verify', () => {
 
   it('warns when the secret does not look like a signing secret', async () => {
     const b = body();
-    const result = await cdata(['webhook', 'verify', '--signature', sign('not-a-secret', b), '--secret-env', 'S'], { stdin: b, env: { S: 'not-a-secret' } });
+    const result = await cdata(['webhook', 'verify', '--signature', sign('not-a-secret', b), '--secret-env', 'S'], {
+      stdin: b,
+      env: { S: 'not-a-secret' },
+    });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("warning: the signing secret does not start with 'whsec_': is it the one the Developers page showed?\n");
+    expect(result.stderr).toContain(
+      "warning: the signing secret does not start with 'whsec_': is it the one the Developers page showed?\n",
+    );
   });
 });
 
 describe('cdata webhook listen (in-process) with ping and check against it', () => {
   it('accepts valid deliveries (printing each as a JSON line), refuses the rest, and check passes it', async () => {
     const listening = testIo({ env: { ...env, CDATA_CONFIG_DIR: tempConfigDir() } });
-    const done = runWith(listening, ['webhook', 'listen', '--port', '0', '--path', '/hooks', '--secret-env', 'WEBHOOK_SECRET']);
+    const done = runWith(listening, [
+      'webhook',
+      'listen',
+      '--port',
+      '0',
+      '--path',
+      '/hooks',
+      '--secret-env',
+      'WEBHOOK_SECRET',
+    ]);
     const listeningOn = () => /listening for deliveries on (\S+)/.exec(listening.stderr())?.[1] ?? '';
     await until(() => listeningOn() !== '', 'the receiver to listen');
     const url = listeningOn();
@@ -147,11 +203,18 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
     expect(ping.code).toBe(0);
     expect(ping.stdout).toMatch(/^204 No Content in \d+ ms\n$/);
 
-    const check = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET', '--color', 'never'], { stdoutTTY: true });
+    const check = await cdata(['webhook', 'check', url, '--secret-env', 'WEBHOOK_SECRET', '--color', 'never'], {
+      stdoutTTY: true,
+    });
     expect(check.code).toBe(0);
     // A table at a terminal: columns aligned (two spaces at least between them); times vary.
     const cells = (line: string) => line.split(/ {2,}/).map((cell, i) => (i === 3 && /^\d+$/.test(cell) ? 'N' : cell));
-    expect(check.stdout.trimEnd().split('\n').map((l) => cells(l).join(' | '))).toEqual([
+    expect(
+      check.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => cells(l).join(' | ')),
+    ).toEqual([
       'case | expected | got | ms | result',
       'valid ping | 2xx | 204 | N | PASS',
       'wrong signature | 401 | 401 | N | PASS',
@@ -163,16 +226,32 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
 
     listening.interrupt();
     expect((await done).code).toBe(0);
-    const accepted = listening.stdout().trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
+    const accepted = listening
+      .stdout()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
     expect(accepted.map((e) => e.type).sort()).toEqual(['cdata.check.unknown', 'ping', 'ping']);
-    expect(listening.stderr().match(/^rejected (401|400) /gm)?.sort()).toEqual(['rejected 400 ', 'rejected 401 ', 'rejected 401 ']);
+    expect(
+      listening
+        .stderr()
+        .match(/^rejected (401|400) /gm)
+        ?.sort(),
+    ).toEqual(['rejected 400 ', 'rejected 401 ', 'rejected 401 ']);
   });
 
   it('check and ping print data like every other command: tsv in a pipe, every format, --fields', async () => {
     const { url } = await receiver();
     const args = ['--secret-env', 'WEBHOOK_SECRET'];
     const tsv = await cdata(['webhook', 'check', url, ...args]);
-    const timesHidden = tsv.stdout.split('\n').map((line, i) => (i === 0 ? line : line.split('\t').map((cell, j) => (j === 3 ? 'N' : cell)).join('\t')));
+    const timesHidden = tsv.stdout.split('\n').map((line, i) =>
+      i === 0
+        ? line
+        : line
+            .split('\t')
+            .map((cell, j) => (j === 3 ? 'N' : cell))
+            .join('\t'),
+    );
     expect(timesHidden.join('\n')).toBe(
       'case\texpected\tgot\tms\tpass\nvalid ping\t2xx\t204\tN\ttrue\nwrong signature\t401\t401\tN\ttrue\n' +
         'tampered body\t401\t401\tN\ttrue\nstale timestamp\t400\t400\tN\ttrue\nunknown event type\t2xx\t204\tN\ttrue\n',
@@ -185,13 +264,17 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
       '{"case":"stale timestamp","pass":true}',
       '{"case":"unknown event type","pass":true}',
     ]);
-    const table = await cdata(['webhook', 'check', url, ...args, '-f', 'pass,case', '--color', 'never'], { stdoutTTY: true });
+    const table = await cdata(['webhook', 'check', url, ...args, '-f', 'pass,case', '--color', 'never'], {
+      stdoutTTY: true,
+    });
     expect(table.stdout.split('\n')[1]).toBe('PASS    valid ping');
     const csv = await cdata(['webhook', 'ping', url, ...args, '-o', 'csv']);
     expect(csv.stdout).toMatch(/^status,statusText,location,ms\r\n204,No Content,,\d+\r\n$/);
     const bad = await cdata(['webhook', 'check', url, ...args, '-f', 'nope']);
     expect(bad).toMatchObject({ code: 2, stdout: '' });
-    expect(bad.stderr).toBe("error: unknown field 'nope' in --fields for check results; valid fields: case, expected, got, ms, pass\n");
+    expect(bad.stderr).toBe(
+      "error: unknown field 'nope' in --fields for check results; valid fields: case, expected, got, ms, pass\n",
+    );
   });
 
   it('check -o json prints the results for scripts', async () => {
@@ -245,10 +328,23 @@ describe('cdata webhook ping', () => {
     });
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const result = await cdata(['webhook', 'ping', `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
+    const result = await cdata(
+      [
+        'webhook',
+        'ping',
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`,
+        '--secret-env',
+        'WEBHOOK_SECRET',
+      ],
+      { stdoutTTY: true },
+    );
     expect(result.stdout).toMatch(/^200 OK in \d+ ms\n$/);
     expect(seen.method).toBe('POST');
-    expect(seen.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'Service-Webhooks/1.0', 'x-service-signature': sign(SECRET, seen.body!) });
+    expect(seen.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'Service-Webhooks/1.0',
+      'x-service-signature': sign(SECRET, seen.body!),
+    });
     const sent = JSON.parse(seen.body!) as { type: string; timestamp: string };
     expect(sent.type).toBe('ping');
     expect(Math.abs(Date.parse(sent.timestamp) - Date.now())).toBeLessThan(60_000);
@@ -270,9 +366,15 @@ describe('cdata webhook ping', () => {
   it('reports a 302 as the result, without following it (the target receives nothing); exit 1', async () => {
     const target = await serve((_req, res) => res.writeHead(204).end());
     const redirecting = await serve((_req, res) => res.writeHead(302, { Location: target.url }).end());
-    const result = await cdata(['webhook', 'ping', redirecting.url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
+    const result = await cdata(['webhook', 'ping', redirecting.url, '--secret-env', 'WEBHOOK_SECRET'], {
+      stdoutTTY: true,
+    });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(new RegExp(`^302 Found in \\d+ ms: redirected to ${target.url} \\(not followed, as the platform does not follow it\\)\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^302 Found in \\d+ ms: redirected to ${target.url} \\(not followed, as the platform does not follow it\\)\\n$`,
+      ),
+    );
     expect(target.hits).toHaveLength(0);
     expect(redirecting.hits).toHaveLength(1);
   });
@@ -281,21 +383,37 @@ describe('cdata webhook ping', () => {
     expect((await cdata(['webhook', 'ping', 'http://example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).stderr).toBe(
       'error: deliveries go to https:// URLs, or http:// on this machine (loopback) only; not http://example.com\n',
     );
-    expect((await cdata(['webhook', 'ping', 'https://u:p@example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(2);
-    expect((await cdata(['webhook', 'ping', 'http://localhost.example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(2);
+    expect((await cdata(['webhook', 'ping', 'https://u:p@example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(
+      2,
+    );
+    expect(
+      (await cdata(['webhook', 'ping', 'http://localhost.example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code,
+    ).toBe(2);
     expect((await cdata(['webhook', 'ping', 'http://127.0.0.1:9/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(6);
   });
 });
 
 describe('the receiver survives garbage', () => {
-  const post = (url: string, options: { method?: string; path?: string; body?: Buffer | string; headers?: Record<string, string> }) =>
+  const post = (
+    url: string,
+    options: { method?: string; path?: string; body?: Buffer | string; headers?: Record<string, string> },
+  ) =>
     new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve, reject) => {
       const target = new URL(url);
-      const req = request({ host: target.hostname, port: target.port, path: options.path ?? target.pathname, method: options.method ?? 'POST', headers: options.headers }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-      });
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: options.path ?? target.pathname,
+          method: options.method ?? 'POST',
+          headers: options.headers,
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+        },
+      );
       req.on('error', reject);
       req.end(options.body);
     });
@@ -303,7 +421,10 @@ describe('the receiver survives garbage', () => {
   it('413 for a body over 1 MiB, declared or streamed; 405 for GET; 404 elsewhere', async () => {
     const { url, rejections } = await receiver();
     expect((await post(url, { body: Buffer.alloc(1024 * 1024 + 1, 'a') })).status).toBe(413);
-    expect((await post(url, { headers: { 'Content-Length': String(50 * 1024 * 1024) } }).catch(() => ({ status: 413 }))).status).toBe(413);
+    expect(
+      (await post(url, { headers: { 'Content-Length': String(50 * 1024 * 1024) } }).catch(() => ({ status: 413 })))
+        .status,
+    ).toBe(413);
     const get = await post(url, { method: 'GET' });
     expect(get).toMatchObject({ status: 405, headers: { allow: 'POST' } });
     expect((await post(url, { path: '/other' })).status).toBe(404);
@@ -313,7 +434,9 @@ describe('the receiver survives garbage', () => {
   it('answers 401 for no signature and 400 for a signed non-JSON body, and keeps serving', async () => {
     const { url, events } = await receiver();
     expect((await post(url, { body: body() })).status).toBe(401);
-    expect((await post(url, { body: 'garbage', headers: { 'X-Service-Signature': sign(SECRET, 'garbage') } })).status).toBe(400);
+    expect(
+      (await post(url, { body: 'garbage', headers: { 'X-Service-Signature': sign(SECRET, 'garbage') } })).status,
+    ).toBe(400);
     const good = body();
     expect((await post(url, { body: good, headers: { 'X-Service-Signature': sign(SECRET, good) } })).status).toBe(204);
     expect(events).toHaveLength(1);
@@ -327,8 +450,15 @@ describe('the receiver survives garbage', () => {
     const good = body();
     expect((await post(url, { body: good, headers: { 'X-Service-Signature': sign(SECRET, good) } })).status).toBe(204);
     expect(events).toHaveLength(1);
-    const verified = await cdata(['webhook', 'verify', '--signature', sign(SECRET, deep), '--secret-env', 'WEBHOOK_SECRET'], { stdin: deep });
-    expect(verified).toMatchObject({ code: 1, stdout: '', stderr: 'rejected: bad-json: the body is nested deeper than 64 levels\n' });
+    const verified = await cdata(
+      ['webhook', 'verify', '--signature', sign(SECRET, deep), '--secret-env', 'WEBHOOK_SECRET'],
+      { stdin: deep },
+    );
+    expect(verified).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'rejected: bad-json: the body is nested deeper than 64 levels\n',
+    });
   });
 
   it('times out a client that sends its request too slowly (408)', async () => {

@@ -5,7 +5,13 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sign } from '../../src/webhook/signature.js';
-import { MAX_CONNECTIONS, MAX_HELD_BYTES, RETRY_AFTER_SECONDS, startReceiver, type Receiver } from '../../src/webhook/receiver.js';
+import {
+  MAX_CONNECTIONS,
+  MAX_HELD_BYTES,
+  RETRY_AFTER_SECONDS,
+  startReceiver,
+  type Receiver,
+} from '../../src/webhook/receiver.js';
 // @ts-expect-error: a plain script, without types (the measuring command docs/limits.md gives)
 import { flood, FLOOD_SECRET, startListener, tally } from '../../scripts/webhook-flood.mjs';
 import { run } from '../helpers/run.js';
@@ -71,8 +77,15 @@ async function signedPing(port: number, secret = SECRET, path = '/hooks'): Promi
 function answer(text: string) {
   const [headText, body] = text.split('\r\n\r\n');
   const [status, ...lines] = headText!.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)]));
-  return { status, retryAfter: headers['retry-after'], type: headers['content-type'], body: body === '' ? '' : JSON.parse(body!) };
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)]),
+  );
+  return {
+    status,
+    retryAfter: headers['retry-after'],
+    type: headers['content-type'],
+    body: body === '' ? '' : JSON.parse(body!),
+  };
 }
 
 /** The 503 the receiver gives when a body would not fit, exactly. */
@@ -130,7 +143,9 @@ describe('the bytes held across all requests in flight', () => {
     expect(await signedPing(port)).toBe(204);
     expect(streaming.text).toBe(answered);
     expect(r.held()).toBe(0);
-    expect(rejections).toEqual(['503 busy: 2.9 KiB of bodies held, and this one would go past 2.9 KiB; retry after 5 s']);
+    expect(rejections).toEqual([
+      '503 busy: 2.9 KiB of bodies held, and this one would go past 2.9 KiB; retry after 5 s',
+    ]);
   });
 
   it('a sender that got its 503 and then runs out of time is closed without a second answer (no 408 after it)', async () => {
@@ -139,7 +154,9 @@ describe('the bytes held across all requests in flight', () => {
     connection.socket.write(head(1000));
     await until(() => connection.closed, 'the receiver to close the connection at its time-out');
     expect(answer(connection.text)).toEqual(busy('0 bytes', '100 bytes'));
-    expect(rejections).toEqual(['503 busy: 0 bytes of bodies held, and this one would go past 100 bytes; retry after 5 s']);
+    expect(rejections).toEqual([
+      '503 busy: 0 bytes of bodies held, and this one would go past 100 bytes; retry after 5 s',
+    ]);
   });
 });
 
@@ -177,10 +194,13 @@ describe('webhook listen (the built binary)', () => {
       await until(() => past.closed, 'the connection past the cap to be closed');
       expect(past.text).toBe('');
       await until(() => listener.out.stderr.includes('dropped'), 'the line on stderr');
-      expect(listener.out.stderr.split('\n').filter((line: string) => line.startsWith('dropped'))).toEqual([`dropped a connection from 127.0.0.1: ${MAX_CONNECTIONS} open already, the most it keeps`]);
+      expect(listener.out.stderr.split('\n').filter((line: string) => line.startsWith('dropped'))).toEqual([
+        `dropped a connection from 127.0.0.1: ${MAX_CONNECTIONS} open already, the most it keeps`,
+      ]);
       for (const connection of idle) connection.socket.destroy();
       let status = 0;
-      for (let attempt = 0; attempt < 100 && status === 0; attempt++) status = await signedPing(port, FLOOD_SECRET, '/');
+      for (let attempt = 0; attempt < 100 && status === 0; attempt++)
+        status = await signedPing(port, FLOOD_SECRET, '/');
       expect(status).toBe(204);
     } finally {
       await listener.stop();
@@ -199,7 +219,8 @@ describe('webhook listen (the built binary) under 300 held 1 MiB deliveries', ()
       expect(Object.keys(counts).every((status) => ['408', '503', 'closed'].includes(status))).toBe(true);
       expect(counts['503']).toBeGreaterThan(0);
       expect(counts['408']).toBeGreaterThan(0);
-      for (const outcome of outcomes.filter((o) => o.startsWith('HTTP/1.1 503 '))) expect(outcome).toContain('\r\nRetry-After: 5\r\n');
+      for (const outcome of outcomes.filter((o) => o.startsWith('HTTP/1.1 503 ')))
+        expect(outcome).toContain('\r\nRetry-After: 5\r\n');
       const pinged = await run(['webhook', 'ping', listener.url, '--secret-env', 'S'], { env: { S: FLOOD_SECRET } });
       expect(pinged.code).toBe(0);
       expect(pinged.stdout).toMatch(/^status\tstatusText\tlocation\tms\n204\tNo Content\t\t\d+\n$/);
@@ -208,7 +229,9 @@ describe('webhook listen (the built binary) under 300 held 1 MiB deliveries', ()
       const peak: number = listener.peakMiB();
       expect(peak).toBeLessThan(256);
       const lines = listener.out.stderr.split('\n');
-      expect(lines).toContain('rejected 503 from 127.0.0.1: busy: 32 MiB of bodies held, and this one would go past 32 MiB; retry after 5 s');
+      expect(lines).toContain(
+        'rejected 503 from 127.0.0.1: busy: 32 MiB of bodies held, and this one would go past 32 MiB; retry after 5 s',
+      );
       expect(lines).toContain('rejected 408 from 127.0.0.1: the client was too slow');
     } finally {
       await listener.stop();

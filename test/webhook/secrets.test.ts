@@ -15,14 +15,18 @@ import { run } from '../helpers/run.js';
 const TAIL = 'tailWHSEC77';
 const SECRETS: [string, string][] = [
   ['non-ASCII letters and an emoji', `whsec_Ünïcödé王😀${TAIL}`],
-  ["quotes, a backtick, a comma, a semicolon and a backslash", `whsec_a"b'c\`d,e;f\\g${TAIL}`],
+  ['quotes, a backtick, a comma, a semicolon and a backslash', `whsec_a"b'c\`d,e;f\\g${TAIL}`],
   ['a zero-width space', `whsec_zero\u200bwidth${TAIL}`],
 ];
 
 const folder = useFolders();
 const open: (Server | Receiver)[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => ('url' in s ? s.close() : new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))))));
+  await Promise.all(
+    open
+      .splice(0)
+      .map((s) => ('url' in s ? s.close() : new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))))),
+  );
 });
 
 function secretFile(content: string | Buffer): string {
@@ -57,7 +61,16 @@ describe.each(SECRETS)('a secret with %s', (_what, secret) => {
   });
 
   it('ping and check against a receiver with the same secret: all pass', async () => {
-    const receiver = await startReceiver({ host: '127.0.0.1', port: 0, path: '/hooks', secret, toleranceSeconds: 300, now: Date.now, onEvent: () => undefined, onReject: () => undefined });
+    const receiver = await startReceiver({
+      host: '127.0.0.1',
+      port: 0,
+      path: '/hooks',
+      secret,
+      toleranceSeconds: 300,
+      now: Date.now,
+      onEvent: () => undefined,
+      onReject: () => undefined,
+    });
     open.push(receiver);
     const ping = await run(['webhook', 'ping', receiver.url, '--secret-env', 'S'], { env });
     expect(ping.code, ping.stderr).toBe(0);
@@ -76,7 +89,12 @@ describe.each(SECRETS)('a secret with %s', (_what, secret) => {
     open.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    for (const args of [['ping', url], ['ping', url, '-o', 'json'], ['check', url], ['check', url, '-o', 'json']]) {
+    for (const args of [
+      ['ping', url],
+      ['ping', url, '-o', 'json'],
+      ['check', url],
+      ['check', url, '-o', 'json'],
+    ]) {
       const result = await run(['webhook', ...args, '--secret-env', 'S'], { env });
       expect(result.code).toBe(1);
       expectSecretHidden(result);
@@ -88,15 +106,30 @@ describe.each(SECRETS)('a secret with %s', (_what, secret) => {
 describe('secret files that are not what they seem', () => {
   it('bytes that are not UTF-8: exit 2 (decoded, they would sign with another key)', async () => {
     const body = event();
-    const result = await run(['webhook', 'verify', '--signature', sign('x', body), '--secret-file', secretFile(Buffer.from([0x77, 0x68, 0xff, 0xfe]))], { stdin: body });
+    const result = await run(
+      [
+        'webhook',
+        'verify',
+        '--signature',
+        sign('x', body),
+        '--secret-file',
+        secretFile(Buffer.from([0x77, 0x68, 0xff, 0xfe])),
+      ],
+      { stdin: body },
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toMatch(/^error: the secret file .* is not UTF-8 text: the signing secret is used as UTF-8, and these bytes have no UTF-8 reading$/);
+    expect(result.stderr.split('\n')[0]).toMatch(
+      /^error: the secret file .* is not UTF-8 text: the signing secret is used as UTF-8, and these bytes have no UTF-8 reading$/,
+    );
   });
 
   it('a byte order mark (a Windows editor) is kept, with a warning', async () => {
     const secret = '\ufeffwhsec_SavedByNotepad0123456789';
     const body = event();
-    const result = await run(['webhook', 'verify', '--signature', sign(secret, body), '--secret-file', secretFile(secret)], { stdin: body });
+    const result = await run(
+      ['webhook', 'verify', '--signature', sign(secret, body), '--secret-file', secretFile(secret)],
+      { stdin: body },
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('warning: the signing secret holds spaces, control or invisible characters');
   });
@@ -106,7 +139,10 @@ describe('an event as verify and listen print it', () => {
   it('an event whose body holds the secret', async () => {
     const secret = SECRETS[1]![1];
     const body = JSON.stringify({ type: 'ping', timestamp: new Date().toISOString(), note: `echo ${secret}` });
-    const result = await run(['webhook', 'verify', '--signature', sign(secret, body), '--secret-env', 'S'], { env: { S: secret }, stdin: body });
+    const result = await run(['webhook', 'verify', '--signature', sign(secret, body), '--secret-env', 'S'], {
+      env: { S: secret },
+      stdin: body,
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).note).toBe('echo whsec_***');
     expectSecretHidden(result);
@@ -116,7 +152,10 @@ describe('an event as verify and listen print it', () => {
 describe('a short secret (a development one) is not hunted for in the data', () => {
   it('verify prints the event as sent: `development` stays, though the secret is `dev`', async () => {
     const body = `{"type":"tender.created","timestamp":"${new Date().toISOString()}","data":{"title":"Devices for the development office","dev":"devdev"}}`;
-    const result = await run(['webhook', 'verify', '--signature', sign('dev', body), '--secret-env', 'S'], { stdin: body, env: { S: 'dev' } });
+    const result = await run(['webhook', 'verify', '--signature', sign('dev', body), '--secret-env', 'S'], {
+      stdin: body,
+      env: { S: 'dev' },
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${body}\n`);
   });

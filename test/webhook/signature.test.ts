@@ -23,7 +23,9 @@ afterEach(() => timingSafeEqual.mockClear());
 describe('sign', () => {
   it('matches a fixed vector and openssl, computed independently now', () => {
     expect(sign(SECRET, BODY)).toBe(FIXED_VECTOR);
-    const openssl = execFileSync('openssl', ['dgst', '-sha256', '-hmac', 'whsec_another secret, with a space'], { input: '{"a":"é"}' })
+    const openssl = execFileSync('openssl', ['dgst', '-sha256', '-hmac', 'whsec_another secret, with a space'], {
+      input: '{"a":"é"}',
+    })
       .toString()
       .trim()
       .split(' ')
@@ -45,7 +47,11 @@ describe('verify', () => {
   it('accepts a correct delivery and returns the event', () => {
     expect(check(BODY, FIXED_VECTOR)).toEqual({
       ok: true,
-      event: { type: 'ping', timestamp: '2026-11-22T06:00:00.000Z', body: { type: 'ping', timestamp: '2026-11-22T06:00:00.000Z' } },
+      event: {
+        type: 'ping',
+        timestamp: '2026-11-22T06:00:00.000Z',
+        body: { type: 'ping', timestamp: '2026-11-22T06:00:00.000Z' },
+      },
     });
   });
 
@@ -87,10 +93,15 @@ describe('verify', () => {
 
   it('checks the signature before the JSON: a signed non-JSON body is bad JSON (400), an unsigned one a bad signature', () => {
     for (const body of ['not json', '[1,2]', '"ping"', 'null', '{"type":"ping"']) {
-      expect(check(body, sign(SECRET, body))).toMatchObject({ ok: false, rejection: { reason: 'bad-json', status: 400 } });
+      expect(check(body, sign(SECRET, body))).toMatchObject({
+        ok: false,
+        rejection: { reason: 'bad-json', status: 400 },
+      });
       expect(check(body, FIXED_VECTOR)).toMatchObject({ ok: false, rejection: { reason: 'bad-signature' } });
     }
-    expect(check('{"timestamp":"2026-11-22T06:00:00.000Z"}', sign(SECRET, '{"timestamp":"2026-11-22T06:00:00.000Z"}'))).toMatchObject({
+    expect(
+      check('{"timestamp":"2026-11-22T06:00:00.000Z"}', sign(SECRET, '{"timestamp":"2026-11-22T06:00:00.000Z"}')),
+    ).toMatchObject({
       rejection: { reason: 'bad-json', message: 'the body has no event type' },
     });
   });
@@ -123,7 +134,10 @@ describe('verify', () => {
     ['an impossible date', '{"type":"ping","timestamp":"2026-13-45T99:00:00Z"}'],
     ['null', '{"type":"ping","timestamp":null}'],
   ])('rejects a timestamp that is %s (400)', (_name, body) => {
-    expect(check(body, sign(SECRET, body))).toMatchObject({ ok: false, rejection: { reason: 'missing-timestamp', status: 400 } });
+    expect(check(body, sign(SECRET, body))).toMatchObject({
+      ok: false,
+      rejection: { reason: 'missing-timestamp', status: 400 },
+    });
   });
 
   it('accepts an unknown event type (receivers acknowledge and ignore it)', () => {

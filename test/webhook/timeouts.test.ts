@@ -9,7 +9,8 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const URL_ = 'https://hooks.example.test/hooks';
 
 /** A receiver that holds the request until the sender gives up. */
-const silent = (request: OutgoingRequest) => new Promise<never>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+const silent = (request: OutgoingRequest) =>
+  new Promise<never>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
 
 /** Runs `argv` with the clock stopped until `requests` have come, then moves it on by `ms`. */
 async function afterSilence(mock: HttpMock, argv: string[], requests: number, ms: number) {
@@ -29,7 +30,9 @@ describe('a receiver that does not answer within 5 s', () => {
     const mock = new HttpMock().on('POST', '/hooks', silent);
     const result = await afterSilence(mock, ['webhook', 'ping', URL_, '--secret-env', 'WEBHOOK_SECRET'], 1, 5_000);
     expect(result).toMatchObject({ code: 1, stdout: '' });
-    expect(result.stderr).toBe('no answer from hooks.example.test within 5 s, the time the platform gives a receiver\n');
+    expect(result.stderr).toBe(
+      'no answer from hooks.example.test within 5 s, the time the platform gives a receiver\n',
+    );
     expect([mock.opened, mock.closed]).toEqual([1, 1]);
   });
 
@@ -37,7 +40,9 @@ describe('a receiver that does not answer within 5 s', () => {
     const mock = new HttpMock().on('POST', '/hooks', silent);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let ended = false;
-    const running = runMocked(mock, ['webhook', 'ping', URL_, '--secret-env', 'WEBHOOK_SECRET'], { env: { WEBHOOK_SECRET: SECRET } }).finally(() => (ended = true));
+    const running = runMocked(mock, ['webhook', 'ping', URL_, '--secret-env', 'WEBHOOK_SECRET'], {
+      env: { WEBHOOK_SECRET: SECRET },
+    }).finally(() => (ended = true));
     await vi.waitFor(() => expect(mock.requests).toHaveLength(1), { timeout: 10_000 });
     await vi.advanceTimersByTimeAsync(4_900);
     expect(ended).toBe(false);
@@ -47,7 +52,12 @@ describe('a receiver that does not answer within 5 s', () => {
 
   it('webhook check: every case fails as too slow, and the receiver counts as reached (exit 1, not 6)', async () => {
     const mock = new HttpMock().on('POST', '/hooks', silent, silent, silent, silent, silent);
-    const result = await afterSilence(mock, ['webhook', 'check', URL_, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json'], 5, 5_000);
+    const result = await afterSilence(
+      mock,
+      ['webhook', 'check', URL_, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json'],
+      5,
+      5_000,
+    );
     expect(result.code).toBe(1);
     const rows = JSON.parse(result.stdout) as { got: string; pass: boolean }[];
     expect(rows.map((r) => [r.got, r.pass])).toEqual(Array(5).fill(['no answer within 5 s', false]));

@@ -6,12 +6,19 @@ import { defineCommand } from '../../command-kit/command.js';
 
 /** A key typed on the command line, in whatever form: refused with the way that works, never echoed. */
 const keyOnArgv = (also = '') =>
-  new UsageError('cdata does not take the key on the command line, where shell history and process lists keep it; pipe it instead: echo "$KEY" | cdata auth login', {
-    hint: `If that was a real key, it may now be in your shell history: consider revoking it and creating a new one.${also}`,
-  });
+  new UsageError(
+    'cdata does not take the key on the command line, where shell history and process lists keep it; pipe it instead: echo "$KEY" | cdata auth login',
+    {
+      hint: `If that was a real key, it may now be in your shell history: consider revoking it and creating a new one.${also}`,
+    },
+  );
 
 export const LOGIN_OPTIONS = {
-  keyCommand: value('--key-command <cmd>', 'store CMD instead of a key: it prints the key (its first line) whenever one is needed', parseKeyCommand),
+  keyCommand: value(
+    '--key-command <cmd>',
+    'store CMD instead of a key: it prints the key (its first line) whenever one is needed',
+    parseKeyCommand,
+  ),
   // Declared only to be refused with advice: undeclared, commander would echo `--key=svc_…` in its
   // "unknown option" error.
   key: refused('--key <key>', () => keyOnArgv()),
@@ -20,14 +27,20 @@ export const LOGIN_OPTIONS = {
 };
 
 // A word after the options is also what an unquoted --key-command leaves over (`--key-command pass show x`).
-const wordOnArgv = () => keyOnArgv(" If it was part of a --key-command, quote the whole command: --key-command 'pass show cdata/prod'.");
+const wordOnArgv = () =>
+  keyOnArgv(" If it was part of a --key-command, quote the whole command: --key-command 'pass show cdata/prod'.");
 
-export const LOGIN_ARGS = [{ name: 'key', description: 'not accepted', hidden: true, variadic: true, refuse: wordOnArgv }] as const;
+export const LOGIN_ARGS = [
+  { name: 'key', description: 'not accepted', hidden: true, variadic: true, refuse: wordOnArgv },
+] as const;
 
 export const AUTH_COMMAND = defineCommand({
   name: 'auth',
   summary: 'Store, check and remove API keys',
-  examples: ['echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com', 'cdata auth status'],
+  examples: [
+    'echo "$CDATA_KEY" | cdata auth login --profile prod --base-url https://api.example.com',
+    'cdata auth status',
+  ],
   subcommands: [
     defineCommand({
       name: 'login',

@@ -45,7 +45,10 @@ export const status: Handler = async (context) => {
     failure = error;
     const message = error instanceof Error ? error.message : String(error);
     // stdout is not redacted by cli.ts as its error messages are.
-    report.error = { exitCode: error instanceof CliError ? error.exitCode : 1, message: redactKeys(message, context.errorStyle().secrets) };
+    report.error = {
+      exitCode: error instanceof CliError ? error.exitCode : 1,
+      message: redactKeys(message, context.errorStyle().secrets),
+    };
   };
   // A key command runs first, so the key it printed shows (masked) with the rest; its failure is
   // reported as /me's would be, after the local part.
@@ -92,7 +95,8 @@ export const logout: Handler = async (context) => {
       ? `Profile '${name}' has no stored key or key command: nothing to remove.`
       : `Removed the ${outcome} of profile '${name}'; its base URL and settings stay (cdata profile remove ${name} removes those too).`,
   );
-  if (settings.key.source === 'env') context.warn('CDATA_API_KEY is still set: commands keep using that key until you unset it.');
+  if (settings.key.source === 'env')
+    context.warn('CDATA_API_KEY is still set: commands keep using that key until you unset it.');
 };
 
 function localStatus(settings: Settings): Status {
@@ -126,8 +130,20 @@ async function identity(context: ApiContext): Promise<Identity | null> {
 }
 
 const SOURCES: { profile: Record<Source, string>; baseUrl: Record<Source, string>; key: Record<KeySource, string> } = {
-  profile: { flag: 'from --profile', env: 'from CDATA_PROFILE', profile: 'the default profile', default: 'no default profile marked', sandbox: '--sandbox' },
-  baseUrl: { flag: 'from --base-url', env: 'from CDATA_BASE_URL', profile: 'from the profile', default: 'not set', sandbox: '--sandbox' },
+  profile: {
+    flag: 'from --profile',
+    env: 'from CDATA_PROFILE',
+    profile: 'the default profile',
+    default: 'no default profile marked',
+    sandbox: '--sandbox',
+  },
+  baseUrl: {
+    flag: 'from --base-url',
+    env: 'from CDATA_BASE_URL',
+    profile: 'from the profile',
+    default: 'not set',
+    sandbox: '--sandbox',
+  },
   key: {
     flag: 'from a flag',
     env: 'from CDATA_API_KEY',
@@ -149,11 +165,17 @@ function localLines(report: Status, settings: Settings): string {
           ? `, which wins over the profile's ${stored?.key !== undefined ? 'stored key' : 'key command'}`
           : '';
   return [
-    row('profile', `${report.profile} (${SOURCES.profile[report.profileSource]}${report.profileExists ? '' : '; not in the config file'})`),
+    row(
+      'profile',
+      `${report.profile} (${SOURCES.profile[report.profileSource]}${report.profileExists ? '' : '; not in the config file'})`,
+    ),
     row('base URL', `${report.baseUrl ?? '-'} (${SOURCES.baseUrl[report.baseUrlSource]})`),
     row('key', `${report.key ?? '-'} (${SOURCES.key[report.keySource]}${keyNote})`),
     ...(report.keyCommand === null ? [] : [row('key command', report.keyCommand)]),
-    row('config file', `${report.configFile} (${report.configFileExists ? `mode ${report.configFileMode}` : 'not created yet'})`),
+    row(
+      'config file',
+      `${report.configFile} (${report.configFileExists ? `mode ${report.configFileMode}` : 'not created yet'})`,
+    ),
   ].join('');
 }
 

@@ -32,7 +32,10 @@ export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (co
   checkWritable(io.env);
 
   const { keyCommand } = context.options;
-  const key = keyCommand === undefined ? await enteredKey(context) : await nothingStoredUnless(runKeyCommand({ command: keyCommand, io, debug: settings.debug }));
+  const key =
+    keyCommand === undefined
+      ? await enteredKey(context)
+      : await nothingStoredUnless(runKeyCommand({ command: keyCommand, io, debug: settings.debug }));
   if (key === undefined) {
     io.stderr.write('Login cancelled; nothing stored.\n');
     return CANCELLED;
@@ -58,22 +61,30 @@ export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (co
   if (identity) {
     context.note(`Logged in to ${text(identity.tenant)} as ${text(identity.displayName)} (profile ${profile}).`);
   } else {
-    context.note(`${what} stored (profile ${profile}). Its identity cannot be shown: the key lacks workspaces.read, which /api/v1/me needs.`);
+    context.note(
+      `${what} stored (profile ${profile}). Its identity cannot be shown: the key lacks workspaces.read, which /api/v1/me needs.`,
+    );
   }
-  if (keyCommand !== undefined) context.note('The command is stored, not the key: it runs whenever a command needs the key.');
-  if (madeDefault && profile !== DEFAULT_PROFILE) context.note(`Profile '${profile}' is now the default (no other was).`);
-  if (settings.key.source === 'env') context.warn(`CDATA_API_KEY is set, and it wins over the stored ${what.toLowerCase()} until you unset it.`);
+  if (keyCommand !== undefined)
+    context.note('The command is stored, not the key: it runs whenever a command needs the key.');
+  if (madeDefault && profile !== DEFAULT_PROFILE)
+    context.note(`Profile '${profile}' is now the default (no other was).`);
+  if (settings.key.source === 'env')
+    context.warn(`CDATA_API_KEY is set, and it wins over the stored ${what.toLowerCase()} until you unset it.`);
 };
 
 /** The key typed or piped, trimmed and checked for shape; undefined when the prompt was cancelled. */
 async function enteredKey(context: ApiContext): Promise<string | undefined> {
-  const entered = await readKey(context.io, `API key for profile '${context.settings().profile.name}' (input hidden): `);
+  const entered = await readKey(
+    context.io,
+    `API key for profile '${context.settings().profile.name}' (input hidden): `,
+  );
   if (entered === undefined) return undefined;
   const key = entered.trim();
   const problem = keyProblem(key);
   if (problem) {
     throw new UsageError(`${problem}; nothing stored`, {
-      hint: "Copy the whole key from the platform's Developers page (it starts with svc_), then: echo \"$KEY\" | cdata auth login",
+      hint: 'Copy the whole key from the platform\'s Developers page (it starts with svc_), then: echo "$KEY" | cdata auth login',
     });
   }
   return key;

@@ -15,13 +15,17 @@ const CTRL_U = '\u0015';
 const BACKSPACE = new Set(['\u007f', '\b']);
 
 /** The text entered, untrimmed; undefined when the user pressed Ctrl-C at the prompt. */
-export async function readKey(io: Pick<Io, 'stdin' | 'stderr' | 'onInterrupt'>, prompt: string): Promise<string | undefined> {
+export async function readKey(
+  io: Pick<Io, 'stdin' | 'stderr' | 'onInterrupt'>,
+  prompt: string,
+): Promise<string | undefined> {
   return io.stdin.isTTY ? promptHidden(io, prompt) : readAll(io.stdin);
 }
 
 async function readAll(stdin: InStream): Promise<string> {
   const bytes = await readStdin(stdin, MAX_STDIN_BYTES);
-  if (!bytes) throw new UsageError(`more than ${MAX_STDIN_BYTES / 1024} KiB on stdin: that is not an API key; nothing stored`);
+  if (!bytes)
+    throw new UsageError(`more than ${MAX_STDIN_BYTES / 1024} KiB on stdin: that is not an API key; nothing stored`);
   return bytes.toString('utf8');
 }
 
@@ -29,7 +33,9 @@ function promptHidden(io: Pick<Io, 'stdin' | 'stderr' | 'onInterrupt'>, prompt: 
   const { stdin, stderr } = io;
   const { setRawMode, on, removeListener } = stdin;
   if (!setRawMode || !on || !removeListener) {
-    throw new UsageError('cannot turn off echo on this terminal to read the key', { hint: 'Pipe the key instead: echo "$KEY" | cdata auth login' });
+    throw new UsageError('cannot turn off echo on this terminal to read the key', {
+      hint: 'Pipe the key instead: echo "$KEY" | cdata auth login',
+    });
   }
   return new Promise((resolve) => {
     const decoder = new StringDecoder('utf8');

@@ -11,7 +11,9 @@ export function parseKinds(raw: string): readonly ChangeKind[] {
   const kinds = raw.split(',').map((kind) => kind.trim().toLowerCase());
   const wrong = kinds.find((kind) => !CHANGE_KINDS.some((valid) => valid === kind));
   if (wrong !== undefined) {
-    throw new UsageError(`--change takes ${CHANGE_KINDS.join(', ')}, or several of them with commas (got '${sanitize(wrong === '' ? raw : wrong)}')`);
+    throw new UsageError(
+      `--change takes ${CHANGE_KINDS.join(', ')}, or several of them with commas (got '${sanitize(wrong === '' ? raw : wrong)}')`,
+    );
   }
   return CHANGE_KINDS.filter((kind) => kinds.includes(kind));
 }
@@ -19,27 +21,40 @@ export function parseKinds(raw: string): readonly ChangeKind[] {
 export const CHANGES_OPTIONS = {
   dir: text('--dir <dir>', 'the folder cdata export writes to', {
     complete: { kind: 'dirs' },
-    required: () => new UsageError('changes needs the export folder: --dir DIR', { hint: 'e.g. cdata changes --dir /srv/exports' }),
+    required: () =>
+      new UsageError('changes needs the export folder: --dir DIR', { hint: 'e.g. cdata changes --dir /srv/exports' }),
   }),
-  change: value('--change <kinds>', `only these kinds of change: ${CHANGE_KINDS.join(', ')} (comma-separated)`, parseKinds, {
-    default: CHANGE_KINDS,
-    defaultText: CHANGE_KINDS.join(','),
-    complete: { kind: 'values', values: CHANGE_KINDS },
-  }),
+  change: value(
+    '--change <kinds>',
+    `only these kinds of change: ${CHANGE_KINDS.join(', ')} (comma-separated)`,
+    parseKinds,
+    {
+      default: CHANGE_KINDS,
+      defaultText: CHANGE_KINDS.join(','),
+      complete: { kind: 'values', values: CHANGE_KINDS },
+    },
+  ),
   // Over the change objects, as -o json prints them.
   ...QUERY_OPTIONS,
 };
 
-export const CHANGES_ARGS = [{ name: 'resource', description: 'lists to show (default: all)', variadic: true, complete: { kind: 'resources' } }] as const;
+export const CHANGES_ARGS = [
+  { name: 'resource', description: 'lists to show (default: all)', variadic: true, complete: { kind: 'resources' } },
+] as const;
 
 export const CHANGES_COMMAND = defineCommand({
   name: 'changes',
   summary: 'Show what the last export into a folder found added, changed and removed',
   description:
-    'Every cdata export compares each list with its previous successful export in the same --dir, row by row (by ocid, name or id), and writes DIR/changes.ndjson. This prints those changes: json and ndjson as the file holds them; a table, csv and tsv one line per change, with the record\'s title and what changed (decision: — → BID). A list exported for the first time (its baseline), or that failed, has none. --query sees the change objects, as -o json prints them.',
+    "Every cdata export compares each list with its previous successful export in the same --dir, row by row (by ocid, name or id), and writes DIR/changes.ndjson. This prints those changes: json and ndjson as the file holds them; a table, csv and tsv one line per change, with the record's title and what changed (decision: — → BID). A list exported for the first time (its baseline), or that failed, has none. --query sees the change objects, as -o json prints them.",
   args: CHANGES_ARGS,
   options: CHANGES_OPTIONS,
-  examples: ['cdata changes --dir /srv/exports', 'cdata changes --dir /srv/exports tenders --change added -o json', 'cdata changes --dir /srv/exports obligations --change changed -o csv', "cdata changes --dir /srv/exports tenders --change added --query \"[?row.tier=='RECOMMENDED'].row.ocid\""],
+  examples: [
+    'cdata changes --dir /srv/exports',
+    'cdata changes --dir /srv/exports tenders --change added -o json',
+    'cdata changes --dir /srv/exports obligations --change changed -o csv',
+    'cdata changes --dir /srv/exports tenders --change added --query "[?row.tier==\'RECOMMENDED\'].row.ocid"',
+  ],
   view: CHANGE_LINE_VIEW,
   writesOutput: true,
 });

@@ -29,16 +29,23 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   // Chosen (and --fields checked against it) before anything is read.
   const format = outputFormat(context.settings().output, global.out, io.stdout);
   const asFile = format === 'json' || format === 'ndjson';
-  const output = options.query === undefined ? context.output(asFile ? CHANGE_VIEW : CHANGE_LINE_VIEW) : await changesQueryOutput(context, options.query, asFile);
+  const output =
+    options.query === undefined
+      ? context.output(asFile ? CHANGE_VIEW : CHANGE_LINE_VIEW)
+      : await changesQueryOutput(context, options.query, asFile);
 
   const dir = resolve(options.dir);
   const last = readLastExport(dir);
   if (last.kind === 'none') {
-    context.note(`no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on`);
+    context.note(
+      `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on`,
+    );
     return 0;
   }
   if (last.kind === 'unrecorded') {
-    context.note(`the export in ${dir} was written by a cdata without change detection: the next export is every list's baseline, and the one after it records changes`);
+    context.note(
+      `the export in ${dir} was written by a cdata without change detection: the next export is every list's baseline, and the one after it records changes`,
+    );
     return 0;
   }
   const shown = lists ?? last.lists.map((list) => list.resource);
@@ -67,9 +74,13 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
     await output.print(printed(chosen));
   }
   // An empty table says so, unless the lines above have said why for every list (or the query's result, which says so itself).
-  const compared = shown.filter((name) => last.lists.some((list) => list.resource === name && list.status === 'ok' && list.changes));
+  const compared = shown.filter((name) =>
+    last.lists.some((list) => list.resource === name && list.status === 'ok' && list.changes),
+  );
   if (count === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
-    context.note(`No changes${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.`);
+    context.note(
+      `No changes${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.`,
+    );
   }
   return 0;
 };
@@ -81,7 +92,12 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
  */
 function streams(context: ChangesContext, format: Format): boolean {
   const { io, global, options } = context;
-  return (format === 'ndjson' || format === 'csv' || format === 'tsv') && options.query === undefined && global.out === undefined && io.stdout.isTTY !== true;
+  return (
+    (format === 'ndjson' || format === 'csv' || format === 'tsv') &&
+    options.query === undefined &&
+    global.out === undefined &&
+    io.stdout.isTTY !== true
+  );
 }
 
 /**
@@ -91,13 +107,16 @@ function streams(context: ChangesContext, format: Format): boolean {
  */
 async function changesQueryOutput(context: ChangesContext, expression: string, asFile: boolean): Promise<Output> {
   if (asFile) return queryOutput(context, CHANGE_VIEW, expression);
-  const lines = (viewOf: View | ViewOf, result: JsonValue) => (typeof viewOf === 'function' ? viewOf(result) : viewOf) === CHANGE_VIEW;
+  const lines = (viewOf: View | ViewOf, result: JsonValue) =>
+    (typeof viewOf === 'function' ? viewOf(result) : viewOf) === CHANGE_VIEW;
   return queryOutput(
     {
       note: (message) => context.note(message),
       output(viewOf) {
         let shown: JsonValue | undefined; // the lines printed in place of the query's result
-        const out = context.output((printed) => (printed === shown ? CHANGE_LINE_VIEW : typeof viewOf === 'function' ? viewOf(printed) : viewOf));
+        const out = context.output((printed) =>
+          printed === shown ? CHANGE_LINE_VIEW : typeof viewOf === 'function' ? viewOf(printed) : viewOf,
+        );
         return {
           format: out.format,
           async print(result) {
@@ -122,7 +141,9 @@ function noteGaps(context: ChangesContext, shown: readonly string[], outcomes: r
     // From the manifest as a file: only strings are times.
     const time = (value: unknown) => (typeof value === 'string' ? value : null);
     const [after, before] = [time(list.unseen?.after), time(list.unseen?.before)];
-    const window = [after === null ? '' : ` after ${after}`, before === null ? '' : ` and before ${before}`].join('').replace(/^ and/, '');
+    const window = [after === null ? '' : ` after ${after}`, before === null ? '' : ` and before ${before}`]
+      .join('')
+      .replace(/^ and/, '');
     context.io.stderr.write(
       `${sanitize(`warning: ${list.resource}: the last export missed the rows created${window || ' before its oldest row'} (more than the API returns at once): these changes are all that could be seen`)}\n`,
     );
@@ -136,6 +157,12 @@ function noteUncompared(context: ChangesContext, shown: readonly string[], outco
   const failed = shown.filter((name) => outcome(name)?.status === 'error');
   const baselines = shown.filter((name) => outcome(name)?.status === 'ok' && !outcome(name)!.changes);
   if (absent.length > 0) context.note(`no changes in ${absent.join(', ')}: not in the last export`);
-  if (failed.length > 0) context.note(`no changes in ${failed.join(', ')}: failed in the last export (the next successful export compares with the last successful one)`);
-  if (baselines.length > 0) context.note(`no changes in ${baselines.join(', ')}: the last export was the baseline (nothing earlier to compare with)`);
+  if (failed.length > 0)
+    context.note(
+      `no changes in ${failed.join(', ')}: failed in the last export (the next successful export compares with the last successful one)`,
+    );
+  if (baselines.length > 0)
+    context.note(
+      `no changes in ${baselines.join(', ')}: the last export was the baseline (nothing earlier to compare with)`,
+    );
 }

@@ -3,7 +3,9 @@ import { defineCommand } from '../../command-kit/command.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
-export const COMPLETION_ARGS = [{ name: 'shell', description: 'bash, zsh or fish', required: true, complete: { kind: 'values', values: SHELLS } }] as const;
+export const COMPLETION_ARGS = [
+  { name: 'shell', description: 'bash, zsh or fish', required: true, complete: { kind: 'values', values: SHELLS } },
+] as const;
 
 export const COMPLETION_COMMAND = defineCommand({
   name: 'completion',

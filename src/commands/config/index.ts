@@ -57,7 +57,8 @@ export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
     return !existed;
   });
   if (created) context.note(`Created profile '${profile}'.`);
-  if (name === 'key-command') context.note('Stored without running it: cdata auth status runs it and checks the key it prints.');
+  if (name === 'key-command')
+    context.note('Stored without running it: cdata auth status runs it and checks the key it prints.');
   warnIfOverridden(context, name);
 };
 
@@ -92,7 +93,8 @@ export const path: Handler = async (context) => {
 /** The profile in use; one named explicitly must exist (the implicit `default` may be empty). */
 function existingProfile(settings: Settings): Settings['profile'] {
   const { profile } = settings;
-  if (profile.data === undefined && profile.source !== 'default') throw noProfileError(profile.name, settings.config.data);
+  if (profile.data === undefined && profile.source !== 'default')
+    throw noProfileError(profile.name, settings.config.data);
   return profile;
 }
 

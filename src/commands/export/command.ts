@@ -10,14 +10,31 @@ import { UsageError } from '../../core/errors.js';
 export const EXPORT_OPTIONS = {
   dir: text('--dir <dir>', 'folder to write to (created if missing)', {
     complete: { kind: 'dirs' },
-    required: () => new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' }),
+    required: () =>
+      new UsageError('export needs a folder: --dir DIR', { hint: 'e.g. cdata export --dir /srv/exports' }),
   }),
-  limit: value('-l, --limit <n>', `rows per list (${LIMIT_MIN} to ${LIMIT_MAX})`, parseLimit, { default: { value: LIMIT_MAX }, defaultText: String(LIMIT_MAX) }),
+  limit: value('-l, --limit <n>', `rows per list (${LIMIT_MIN} to ${LIMIT_MAX})`, parseLimit, {
+    default: { value: LIMIT_MAX },
+    defaultText: String(LIMIT_MAX),
+  }),
   stamp: flag('--stamp', 'time-stamped file names, e.g. tenders-2026-11-22T0600Z.csv'),
-  profiles: text('--profiles <selection>', "export these profiles, each to DIR/<profile>/: names or shell patterns, comma-separated ('client-*')", { complete: { kind: 'profiles' } }),
+  profiles: text(
+    '--profiles <selection>',
+    "export these profiles, each to DIR/<profile>/: names or shell patterns, comma-separated ('client-*')",
+    { complete: { kind: 'profiles' } },
+  ),
   allProfiles: flag('--all-profiles', 'export every profile, each to DIR/<profile>/'),
-  concurrency: value('--concurrency <n>', `with --profiles: requests in flight across all profiles (1 to ${MAX_CONCURRENCY})`, parseConcurrency, { defaultText: String(DEFAULT_CONCURRENCY) }),
-  shard: value('--shard <i/n>', 'with --profiles: only the profiles of shard I of N (a stable hash of the name)', parseShard),
+  concurrency: value(
+    '--concurrency <n>',
+    `with --profiles: requests in flight across all profiles (1 to ${MAX_CONCURRENCY})`,
+    parseConcurrency,
+    { defaultText: String(DEFAULT_CONCURRENCY) },
+  ),
+  shard: value(
+    '--shard <i/n>',
+    'with --profiles: only the profiles of shard I of N (a stable hash of the name)',
+    parseShard,
+  ),
 };
 
 export const EXPORT_ARGS = [
@@ -31,7 +48,11 @@ export const EXPORT_COMMAND = defineCommand({
     'For cron: the files and manifest.json are written into a new folder (DIR/..<time>.<random>) and committed together by one rename of the link DIR/..data; each DIR/<file> is a link through it. A reader, or a run killed at any instant, sees the previous export whole or the new one. A list that fails keeps its previous file; earlier files (--stamp) are kept. Exits 0 only when every resource succeeded. With --profiles or --all-profiles, each profile is exported to DIR/<profile>/ as `cdata -p PROFILE export` would, DIR/run.json records the run, and the exit code is 10 when any profile failed or was skipped (docs/many-profiles.md).',
   args: EXPORT_ARGS,
   options: EXPORT_OPTIONS,
-  examples: ['cdata export --dir /srv/exports', 'cdata export tenders obligations --dir ./out -o json --stamp', "cdata export --profiles 'client-*' --dir /srv/exports --concurrency 16"],
+  examples: [
+    'cdata export --dir /srv/exports',
+    'cdata export tenders obligations --dir ./out -o json --stamp',
+    "cdata export --profiles 'client-*' --dir /srv/exports --concurrency 16",
+  ],
   usesApi: true,
   writesOutput: 'use --dir for the folder',
   formats: EXPORT_FORMATS,

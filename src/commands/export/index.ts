@@ -23,9 +23,12 @@ import { exportInto, type Exported, type ExportContext, type Failed, type Outcom
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
-  if (options.profiles !== undefined || options.allProfiles) return (await import('./profiles.js')).exportProfiles(context, exportInto);
+  if (options.profiles !== undefined || options.allProfiles)
+    return (await import('./profiles.js')).exportProfiles(context, exportInto);
   if (options.concurrency !== undefined || options.shard !== undefined) {
-    throw new UsageError(`${options.shard !== undefined ? '--shard' : '--concurrency'} applies to export --profiles or --all-profiles`);
+    throw new UsageError(
+      `${options.shard !== undefined ? '--shard' : '--concurrency'} applies to export --profiles or --all-profiles`,
+    );
   }
   const startedAt = io.now();
   const request = { ...options, resources: context.args[0], fields: global.fields, output: context.settings().output };
@@ -33,13 +36,19 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
-  const progress = await Progress.open(io, plan.items.map((i) => i.endpoint.name), io.stderr.isTTY === true && !context.global.quiet);
+  const progress = await Progress.open(
+    io,
+    plan.items.map((i) => i.endpoint.name),
+    io.stderr.isTTY === true && !context.global.quiet,
+  );
   // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
   // each list's progress line.
   const client = await openClient(context, undefined, (event) => progress.wait(event));
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    const done = await withFolderLock(plan.dir, io, (held) => exportInto(context, client, plan, progress, origin, startedAt, held));
+    const done = await withFolderLock(plan.dir, io, (held) =>
+      exportInto(context, client, plan, progress, origin, startedAt, held),
+    );
     tell(context, done, plan.dir, progress.enabled);
     return done.manifest.exitCode;
   } finally {
@@ -52,7 +61,11 @@ function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: str
   const { io } = context;
   // On a terminal only, as every note of export's (the manifest's `"changes": null` says it
   // too), and before the report, whose closing line comes last.
-  for (const o of outcomes) if ('entry' in o && o.unusable && io.stderr.isTTY) context.note(`${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`);
+  for (const o of outcomes)
+    if ('entry' in o && o.unusable && io.stderr.isTTY)
+      context.note(
+        `${o.item.endpoint.name}: its previous state was not used (${o.unusable}): this export is its baseline`,
+      );
   for (const o of outcomes) if ('entry' in o && o.surplus && io.stderr.isTTY) context.note(o.surplus);
   report(context, outcomes, manifest, dir, progress);
 }
@@ -65,7 +78,8 @@ function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: str
  */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
-  for (const outcome of outcomes) if ('entry' in outcome) for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
+  for (const outcome of outcomes)
+    if ('entry' in outcome) for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
   const errorStyle = context.errorStyle();
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
   for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {

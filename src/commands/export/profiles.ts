@@ -20,7 +20,14 @@ import { withFolderLock } from '../../export/folder.js';
 import { HostGuard, ProfileGate, Slots } from '../../export/profiles/gate.js';
 import { DEFAULT_CONCURRENCY } from '../../export/profiles/options.js';
 import { eachAtMost } from '../../export/profiles/pool.js';
-import { fromManifest, recordName, runExitCode, writeRunRecord, type ProfileRun, type RunRecord } from '../../export/profiles/run-record.js';
+import {
+  fromManifest,
+  recordName,
+  runExitCode,
+  writeRunRecord,
+  type ProfileRun,
+  type RunRecord,
+} from '../../export/profiles/run-record.js';
 import { closingLine, profileLine, progressLine, SKIPPED_HINT } from '../../export/profiles/say.js';
 import { selectProfiles } from '../../export/profiles/select.js';
 import { messageOf, httpSuffix } from '../../output/error-text.js';
@@ -49,18 +56,33 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
   const config = readConfig(io.env);
   const warning = permissionWarning(config);
   if (warning && !global.quiet) io.stderr.write(`warning: ${sanitize(warning)}\n`);
-  const names = selectProfiles(Object.keys(config.data.profiles), options.allProfiles ? undefined : options.profiles, options.shard);
+  const names = selectProfiles(
+    Object.keys(config.data.profiles),
+    options.allProfiles ? undefined : options.profiles,
+    options.shard,
+  );
   // Checked once, before any request, as a single export checks them: the lists, the format, the
   // limit and DIR itself (created, writable). Each profile's folder is planned as it starts.
   // Only -o/--json decide an export's format: a profile's stored output is not read for it.
-  const output: Settings['output'] = global.output !== undefined || global.json ? resolveSettings(global, io, context.sandbox, config).output : { value: undefined, source: 'default' };
+  const output: Settings['output'] =
+    global.output !== undefined || global.json
+      ? resolveSettings(global, io, context.sandbox, config).output
+      : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
   const { json } = context.errorStyle();
   const terminal = io.stderr.isTTY === true && !global.quiet;
 
-  const run: Run = { context, exportInto, config, dir: plan.dir, transport: await context.transport(concurrency), slots: new Slots(concurrency), hosts: new Map() };
+  const run: Run = {
+    context,
+    exportInto,
+    config,
+    dir: plan.dir,
+    transport: await context.transport(concurrency),
+    slots: new Slots(concurrency),
+    hosts: new Map(),
+  };
   const profiles: ProfileRun[] = new Array(names.length);
   try {
     // As many profiles at once as requests may be in flight: each keeps at least one request
@@ -108,17 +130,24 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
 
 /** What cannot be meant together with --profiles, refused before anything runs. */
 function refuseMixed({ options, global, io }: ExportContext): void {
-  if (options.profiles !== undefined && options.allProfiles) throw new UsageError('--profiles and --all-profiles both choose the profiles: use one of them');
+  if (options.profiles !== undefined && options.allProfiles)
+    throw new UsageError('--profiles and --all-profiles both choose the profiles: use one of them');
   if (global.profile !== undefined) {
-    throw new UsageError('-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them', {
-      hint: 'One profile: cdata -p NAME export --dir DIR. Several: cdata export --profiles NAME,NAME --dir DIR.',
-    });
+    throw new UsageError(
+      '-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them',
+      {
+        hint: 'One profile: cdata -p NAME export --dir DIR. Several: cdata export --profiles NAME,NAME --dir DIR.',
+      },
+    );
   }
   // The environment's key wins over a profile's (section 2): here it would go out as every profile's.
   if (envValue(io.env, 'CDATA_API_KEY') !== undefined) {
-    throw new UsageError('CDATA_API_KEY is set, and would be sent as the key of every profile: export --profiles uses each profile\'s own key', {
-      hint: 'Unset CDATA_API_KEY for this command (env -u CDATA_API_KEY cdata export ...). A key kept in a secret store reaches a profile through its key command: cdata auth login --profile NAME --key-command CMD.',
-    });
+    throw new UsageError(
+      "CDATA_API_KEY is set, and would be sent as the key of every profile: export --profiles uses each profile's own key",
+      {
+        hint: 'Unset CDATA_API_KEY for this command (env -u CDATA_API_KEY cdata export ...). A key kept in a secret store reaches a profile through its key command: cdata auth login --profile NAME --key-command CMD.',
+      },
+    );
   }
 }
 
@@ -149,10 +178,15 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
     const client = await openClient(mine, undefined, () => undefined, { transport: run.transport, gate });
     try {
       if (!(await host.admit())) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
-      const plan = planExport({ ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output }, started);
+      const plan = planExport(
+        { ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output },
+        started,
+      );
       const progress = new Progress(io, [], undefined);
       const origin = { profile: name, baseUrl };
-      const { manifest } = await withFolderLock(plan.dir, io, (held) => run.exportInto(mine, client, plan, progress, origin, started, held));
+      const { manifest } = await withFolderLock(plan.dir, io, (held) =>
+        run.exportInto(mine, client, plan, progress, origin, started, held),
+      );
       return fromManifest(manifest, name, io.now() - started);
     } finally {
       gate.finish();

@@ -20,7 +20,7 @@ import type { Generation } from '../../export/generation.js';
 import { DATA } from '../../export/layout.js';
 import { MANIFEST_FILE, type Manifest, type Previous, type ResourceWritten } from '../../export/manifest.js';
 import type { ExportItem, ExportPlan } from '../../export/plan.js';
-import { Progress } from '../../export/progress.js';
+import type { Progress } from '../../export/progress.js';
 import { interruptedLine, type SaidFailure } from '../../export/summary.js';
 import { asRows } from '../../output/cells.js';
 import { render } from '../../output/render.js';
@@ -42,7 +42,14 @@ export type Failed = { item: ExportItem; failure: Failure; jsonLine: string; sai
  * it has one).
  */
 export type Outcome =
-  | { item: ExportItem; entry: ResourceWritten; changes: ChangesPart; unusable: string | undefined; surplus: string | undefined; gapLines: string[] }
+  | {
+      item: ExportItem;
+      entry: ResourceWritten;
+      changes: ChangesPart;
+      unusable: string | undefined;
+      surplus: string | undefined;
+      gapLines: string[];
+    }
   | Failed;
 /** The outcome of a list that could not be exported (see failing). */
 export type Fail = (item: ExportItem, error: unknown, exitCode?: ExitCode) => Failed;
@@ -68,7 +75,12 @@ export async function exportInto(
   held: () => boolean,
 ): Promise<Exported> {
   const { io } = context;
-  const { previous, generation } = openFolder(plan.dir, plan.items.map((item) => item.file), io, held);
+  const { previous, generation } = openFolder(
+    plan.dir,
+    plan.items.map((item) => item.file),
+    io,
+    held,
+  );
   const errorStyle = context.errorStyle();
   const fail = failing(errorStyle.secrets);
   progress.start();
@@ -125,15 +137,31 @@ function show(outcome: Outcome, generation: Generation, fail: Fail): Outcome {
 }
 
 /** Earlier files carried along, the manifest written, and the generation committed. */
-async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcome[], previous: Previous, origin: Origin, startedAt: number): Promise<Manifest> {
+async function commit(
+  generation: Generation,
+  plan: ExportPlan,
+  outcomes: Outcome[],
+  previous: Previous,
+  origin: Origin,
+  startedAt: number,
+): Promise<Manifest> {
   let carried: string[];
   try {
     carried = generation.carryRest(new Set([MANIFEST_FILE, CHANGES_FILE]));
   } catch (error) {
     throw cannotWrite(generation.path, error);
   }
-  const changesFile = await writeChanges(generation, plan.dir, outcomes.flatMap((o) => ('entry' in o ? [o.changes] : [])));
-  const contents = account(outcomes.map((o) => ('entry' in o ? o.entry : o.failure)), carried, previous, generation);
+  const changesFile = await writeChanges(
+    generation,
+    plan.dir,
+    outcomes.flatMap((o) => ('entry' in o ? [o.changes] : [])),
+  );
+  const contents = account(
+    outcomes.map((o) => ('entry' in o ? o.entry : o.failure)),
+    carried,
+    previous,
+    generation,
+  );
   // A failed list's code wins over a gap's: the gap is said either way.
   const failed = Math.max(0, ...contents.resources.map((r) => (r.status === 'error' ? r.error.exitCode : 0)));
   const exitCode = failed > 0 ? failed : contents.resources.some((r) => r.gap === true) ? EXIT.incomplete : EXIT.ok;
@@ -171,7 +199,11 @@ async function commit(generation: Generation, plan: ExportPlan, outcomes: Outcom
  * lock the company's address out (25 failures in 15 minutes). A first run, or one after a good
  * run, asks for everything at once.
  */
-async function probeFirst(items: ExportItem[], one: (item: ExportItem) => Promise<Outcome>, fail: Fail): Promise<Outcome[]> {
+async function probeFirst(
+  items: ExportItem[],
+  one: (item: ExportItem) => Promise<Outcome>,
+  fail: Fail,
+): Promise<Outcome[]> {
   const [first, ...rest] = items;
   if (!first) return [];
   const probe = await one(first);
@@ -229,7 +261,10 @@ async function exportOne(
     let changes: ChangesPart;
     try {
       // The file and the state at once (each fsynced: in turn they would cost an export a sync's wait per list).
-      const [made, state] = await Promise.allSettled([writeFile(context, plan, item, data, write), write(stateFile(endpoint.name), stateChunks(endpoint.name, endpoint.key!, exportedAt, data))]);
+      const [made, state] = await Promise.allSettled([
+        writeFile(context, plan, item, data, write),
+        write(stateFile(endpoint.name), stateChunks(endpoint.name, endpoint.key!, exportedAt, data)),
+      ]);
       if (made.status === 'rejected') throw made.reason;
       if (state.status === 'rejected') throw state.reason;
       file = made.value;
@@ -242,7 +277,10 @@ async function exportOne(
       throw error;
     }
     const { coverage } = detected;
-    progress.set(endpoint.name, `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}  done`);
+    progress.set(
+      endpoint.name,
+      `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}  done`,
+    );
     return {
       item,
       changes,
@@ -272,8 +310,22 @@ async function exportOne(
 }
 
 /** The list's file, rendered and written (its text let go on return); its SHA-256 and size. */
-async function writeFile(context: ExportContext, plan: ExportPlan, item: ExportItem, data: JsonValue, write: (name: string, content: Content) => Promise<void>) {
-  const text = await render({ view: item.endpoint, data, format: plan.format, fields: undefined, header: context.global.header, bom: context.global.bom, ...FILE_RENDERING });
+async function writeFile(
+  context: ExportContext,
+  plan: ExportPlan,
+  item: ExportItem,
+  data: JsonValue,
+  write: (name: string, content: Content) => Promise<void>,
+) {
+  const text = await render({
+    view: item.endpoint,
+    data,
+    format: plan.format,
+    fields: undefined,
+    header: context.global.header,
+    bom: context.global.bom,
+    ...FILE_RENDERING,
+  });
   await write(item.file, utf8Chunks(text));
   return { sha256: createHash('sha256').update(text, 'utf8').digest('hex'), bytes: Buffer.byteLength(text, 'utf8') };
 }
@@ -301,7 +353,11 @@ export function failing(secrets: readonly string[]): Fail {
     const hint = error instanceof CliError && error.hint !== undefined ? redactKeys(error.hint, secrets) : undefined;
     return {
       item,
-      failure: { resource: item.endpoint.name, file: item.file, error: { message, exitCode, httpStatus: http?.status ?? null, correlationId } },
+      failure: {
+        resource: item.endpoint.name,
+        file: item.file,
+        error: { message, exitCode, httpStatus: http?.status ?? null, correlationId },
+      },
       jsonLine: errorJsonLine(error, exitCode, secrets, item.endpoint.name),
       said: {
         resource: item.endpoint.name,
@@ -313,4 +369,3 @@ export function failing(secrets: readonly string[]): Fail {
     };
   };
 }
-

@@ -2,7 +2,9 @@
 // commands gh and kubectl users type.
 import { defineCommand, type AnyCommand } from '../../command-kit/command.js';
 
-export const HELP_ARGS = [{ name: 'command', description: 'the command, e.g. tenders or auth login', variadic: true }] as const;
+export const HELP_ARGS = [
+  { name: 'command', description: 'the command, e.g. tenders or auth login', variadic: true },
+] as const;
 
 /** `help`, completing the names of `commands` (every other top-level command). */
 export function helpCommand(commands: readonly AnyCommand[]): AnyCommand {

@@ -2,7 +2,9 @@
 import { defineCommand } from '../../command-kit/command.js';
 import { PROFILE_LISTING } from '../../command-kit/local-views.js';
 
-export const PROFILE_NAME_ARGS = [{ name: 'name', description: 'profile name', required: true, complete: { kind: 'profiles' } }] as const;
+export const PROFILE_NAME_ARGS = [
+  { name: 'name', description: 'profile name', required: true, complete: { kind: 'profiles' } },
+] as const;
 
 export const PROFILE_COMMAND = defineCommand({
   name: 'profile',

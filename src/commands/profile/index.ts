@@ -1,6 +1,12 @@
 // `cdata profile list | use NAME | remove NAME`.
 import { maskKey, shownKeyCommand } from '../../config/key.js';
-import { checkProfileName, noProfileError, type ConfigData, type Format, type ProfileData } from '../../config/schema.js';
+import {
+  checkProfileName,
+  noProfileError,
+  type ConfigData,
+  type Format,
+  type ProfileData,
+} from '../../config/schema.js';
 import { updateConfig } from '../../config/store.js';
 import type { JsonObject } from '../../core/json-value.js';
 import type { CommandContext, Handler } from '../../command-kit/command.js';
@@ -22,7 +28,8 @@ export const list: Handler = async (context) => {
     timeout: profile.timeout ?? null,
   }));
   await output.print(rows);
-  if (rows.length === 0 && output.format === 'table') context.note('No profiles yet: echo "$KEY" | cdata auth login --base-url URL creates one.');
+  if (rows.length === 0 && output.format === 'table')
+    context.note('No profiles yet: echo "$KEY" | cdata auth login --base-url URL creates one.');
 };
 
 /** The masked key; in a table, a profile whose key comes from a command says so (the command is its own field). */
@@ -38,7 +45,8 @@ export const use: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
     data.defaultProfile = name;
   });
   context.note(`Profile '${name}' is now the default.`);
-  if (context.settings().profile.source === 'env') context.warn(`CDATA_PROFILE is set, and it wins over the default profile.`);
+  if (context.settings().profile.source === 'env')
+    context.warn(`CDATA_PROFILE is set, and it wins over the default profile.`);
 };
 
 export const remove: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {

@@ -19,19 +19,29 @@ export type KeyArgs = readonly ArgSpec[];
 function endpointOptions(endpoint: Endpoint): OptionMap {
   const names = endpoint.params.flatMap((param) => param.options);
   // --limit says which rows it keeps: the best tier first for tenders, the newest for the others.
-  const option = (name: ParamOptionName) => (name === 'limit' ? { ...PARAM_OPTIONS.limit, description: limitDescription(endpoint.firstRows ?? 'newest') } : PARAM_OPTIONS[name]);
+  const option = (name: ParamOptionName) =>
+    name === 'limit'
+      ? { ...PARAM_OPTIONS.limit, description: limitDescription(endpoint.firstRows ?? 'newest') }
+      : PARAM_OPTIONS[name];
   return { ...Object.fromEntries(names.map((name: ParamOptionName) => [name, option(name)])), ...QUERY_OPTIONS };
 }
 
 function keyArgs(endpoint: Endpoint): KeyArgs {
   if (endpoint.key === undefined) return [];
-  return [{ name: 'key', description: `show one record in full: its ${endpoint.key}, or a unique prefix of 6 or more characters` }];
+  return [
+    {
+      name: 'key',
+      description: `show one record in full: its ${endpoint.key}, or a unique prefix of 6 or more characters`,
+    },
+  ];
 }
 
 /** What KEY does, in help: where the record is looked for, and what the filters and --limit do. */
 function keyHelp(endpoint: Endpoint): string {
   if (endpoint.key === undefined) return '';
-  const filters = endpoint.params.filter((param) => param.kind !== 'limit').flatMap((param) => param.options.map((name) => `--${name}`));
+  const filters = endpoint.params
+    .filter((param) => param.kind !== 'limit')
+    .flatMap((param) => param.options.map((name) => `--${name}`));
   const narrowed = filters.length > 0 ? `, after ${filters.join(', ')} (which narrow the search)` : '';
   const limit = endpoint.params.some((param) => param.kind === 'limit') ? ' --limit does not apply.' : '';
   return (

@@ -23,7 +23,8 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     await output.print(data);
 
     const count = asRows(data).length;
-    if (endpoint.shape === 'list' && count === 0 && output.format === 'table') context.note(`No ${endpoint.name} found.`);
+    if (endpoint.shape === 'list' && count === 0 && output.format === 'table')
+      context.note(`No ${endpoint.name} found.`);
     const limit = options.limit?.value;
     if (limit !== undefined && count >= limit && io.stderr.isTTY) context.note(moreNote(endpoint, count, limit));
   };
@@ -32,7 +33,10 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
 /** The note for a list as long as its limit, as a sentence: more may exist, or cannot be listed. */
 export function moreNote(endpoint: Endpoint, count: number, limit: number): string {
   const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
-  const rows = count === 1 ? `This is the ${first} ${singular(endpoint.name)}` : `These are the ${count} ${first} ${endpoint.name}`;
+  const rows =
+    count === 1
+      ? `This is the ${first} ${singular(endpoint.name)}`
+      : `These are the ${count} ${first} ${endpoint.name}`;
   return limit >= LIMIT_MAX
     ? `${rows}, the most the API returns: ${rest} ones cannot be listed (the API has no paging).`
     : `${rows}; more may exist (--limit takes up to ${LIMIT_MAX}).`;
@@ -46,5 +50,7 @@ function singular(name: string): string {
 /** The endpoint less the default columns a flag made the same in every row (tier under --tier). */
 function tableView(endpoint: Endpoint, options: ParamValues): View {
   const fixed = new Set(endpoint.params.flatMap((param) => fixedField(param, options) ?? []));
-  return fixed.size === 0 ? endpoint : { ...endpoint, columns: endpoint.columns.filter((column) => !fixed.has(column)) };
+  return fixed.size === 0
+    ? endpoint
+    : { ...endpoint, columns: endpoint.columns.filter((column) => !fixed.has(column)) };
 }

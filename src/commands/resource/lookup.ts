@@ -18,13 +18,22 @@ export const MIN_PREFIX = 6;
 /** The matches an ambiguous prefix's error names. */
 const SHOWN_MATCHES = 10;
 
-export async function lookup(endpoint: Endpoint, typed: string, context: CommandContext<Partial<typeof RESOURCE_OPTIONS>, KeyArgs>): Promise<void> {
+export async function lookup(
+  endpoint: Endpoint,
+  typed: string,
+  context: CommandContext<Partial<typeof RESOURCE_OPTIONS>, KeyArgs>,
+): Promise<void> {
   const { options } = context;
   const field = endpoint.key ?? 'id';
   const wanted = typed.trim();
-  if (wanted === '') throw new UsageError(`KEY is empty: give the ${field} of one of the ${endpoint.name}, or leave it out for the list`);
+  if (wanted === '')
+    throw new UsageError(
+      `KEY is empty: give the ${field} of one of the ${endpoint.name}, or leave it out for the list`,
+    );
   if (options.limit && !options.limit.byDefault) {
-    throw new UsageError(`--limit does not apply to a lookup by ${field}: cdata looks among the ${LIMIT_MAX} rows the API returns, the most it can`);
+    throw new UsageError(
+      `--limit does not apply to a lookup by ${field}: cdata looks among the ${LIMIT_MAX} rows the API returns, the most it can`,
+    );
   }
   // Everything typed is checked before the request: the filters, --fields against the record.
   const query = paramQuery(endpoint.params, { ...options, limit: { value: LIMIT_MAX } });
@@ -34,7 +43,13 @@ export async function lookup(endpoint: Endpoint, typed: string, context: Command
 }
 
 /** The one row whose `field` is `wanted`, or starts with it; a usage error when several do. */
-export function pick(rows: readonly JsonObject[], field: string, wanted: string, endpoint: Endpoint, query: Record<string, string>): JsonObject {
+export function pick(
+  rows: readonly JsonObject[],
+  field: string,
+  wanted: string,
+  endpoint: Endpoint,
+  query: Record<string, string>,
+): JsonObject {
   const exact = rows.filter((row) => keyOf(row, field) === wanted);
   if (exact.length === 1) return exact[0]!;
   if (exact.length > 1) throw ambiguous(exact, field, wanted, endpoint);
@@ -43,9 +58,12 @@ export function pick(rows: readonly JsonObject[], field: string, wanted: string,
   const matches = rows.filter((row) => keyOf(row, field).toLowerCase().startsWith(folded));
   if (matches.length === 0) throw notFound(rows.length, field, wanted, endpoint, query);
   if (wanted.length < MIN_PREFIX) {
-    throw new UsageError(`'${wanted}' is not a whole ${field} of the ${endpoint.name}, and too short to pick one by its start (${matches.length} start with it)`, {
-      hint: `Type the whole ${field}, or at least ${MIN_PREFIX} characters of it.`,
-    });
+    throw new UsageError(
+      `'${wanted}' is not a whole ${field} of the ${endpoint.name}, and too short to pick one by its start (${matches.length} start with it)`,
+      {
+        hint: `Type the whole ${field}, or at least ${MIN_PREFIX} characters of it.`,
+      },
+    );
   }
   if (matches.length > 1) throw ambiguous(matches, field, wanted, endpoint);
   return matches[0]!;
@@ -64,12 +82,25 @@ function ambiguous(matches: readonly JsonObject[], field: string, wanted: string
   });
 }
 
-function notFound(count: number, field: string, wanted: string, endpoint: Endpoint, query: Record<string, string>): NotFoundError {
-  const filters = Object.entries(query).filter(([name]) => name !== 'limit').map(([name, value]) => `${name}=${value}`);
+function notFound(
+  count: number,
+  field: string,
+  wanted: string,
+  endpoint: Endpoint,
+  query: Record<string, string>,
+): NotFoundError {
+  const filters = Object.entries(query)
+    .filter(([name]) => name !== 'limit')
+    .map(([name, value]) => `${name}=${value}`);
   const among = `among the ${count} ${endpoint.name} the API returned${filters.length > 0 ? ` for ${filters.join(', ')}` : ''}`;
   const prefix = wanted.length >= MIN_PREFIX ? ' (or starting with it)' : '';
-  const which = endpoint.firstRows === 'best' ? `best-matched ${LIMIT_MAX} ${endpoint.name} (best tier first)` : `newest ${LIMIT_MAX} ${endpoint.name}`;
-  const narrowing = endpoint.params.flatMap((param) => (param.kind === 'limit' ? [] : param.options.map((name) => `--${name}`)));
+  const which =
+    endpoint.firstRows === 'best'
+      ? `best-matched ${LIMIT_MAX} ${endpoint.name} (best tier first)`
+      : `newest ${LIMIT_MAX} ${endpoint.name}`;
+  const narrowing = endpoint.params.flatMap((param) =>
+    param.kind === 'limit' ? [] : param.options.map((name) => `--${name}`),
+  );
   const hint =
     count < LIMIT_MAX
       ? `The API returns only the ${which}; it returned ${count}, every one there is${filters.length > 0 ? ' with these filters' : ''}.`

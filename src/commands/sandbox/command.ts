@@ -7,15 +7,37 @@ import { defineCommand } from '../../command-kit/command.js';
 
 export const SANDBOX_OPTIONS = {
   host: value('--host <host>', 'address to listen on', (raw) => raw, { default: '127.0.0.1' }),
-  port: value('--port <port>', 'port to listen on (0: any free port)', (raw) => parseInteger('--port', raw, 0, 65535), { default: 4010 }),
-  latency: value('--latency <ms>', 'delay every answer by MS milliseconds', (raw) => parseInteger('--latency', raw, 0, 600_000), { default: 0 }),
-  failRate: value('--fail-rate <p>', 'answer this share of requests (0 to 1) with 503', (raw) => parseShare('--fail-rate', raw), { default: 0 }),
-  day: value('--day <n>', `demo data moved forward N days: some rows added, changed and removed (0 to ${MAX_DAY})`, (raw) => parseInteger('--day', raw, 0, MAX_DAY), {
-    default: 0,
+  port: value('--port <port>', 'port to listen on (0: any free port)', (raw) => parseInteger('--port', raw, 0, 65535), {
+    default: 4010,
   }),
-  fault: value('--fault <name>', 'answer every request with this fault, to test a client', (raw) => parseName(raw, FAULT_NAMES, '--fault'), {
-    complete: { kind: 'values', values: FAULT_NAMES },
-  }),
+  latency: value(
+    '--latency <ms>',
+    'delay every answer by MS milliseconds',
+    (raw) => parseInteger('--latency', raw, 0, 600_000),
+    { default: 0 },
+  ),
+  failRate: value(
+    '--fail-rate <p>',
+    'answer this share of requests (0 to 1) with 503',
+    (raw) => parseShare('--fail-rate', raw),
+    { default: 0 },
+  ),
+  day: value(
+    '--day <n>',
+    `demo data moved forward N days: some rows added, changed and removed (0 to ${MAX_DAY})`,
+    (raw) => parseInteger('--day', raw, 0, MAX_DAY),
+    {
+      default: 0,
+    },
+  ),
+  fault: value(
+    '--fault <name>',
+    'answer every request with this fault, to test a client',
+    (raw) => parseName(raw, FAULT_NAMES, '--fault'),
+    {
+      complete: { kind: 'values', values: FAULT_NAMES },
+    },
+  ),
 };
 
 export const SANDBOX_COMMAND = defineCommand({
@@ -23,5 +45,10 @@ export const SANDBOX_COMMAND = defineCommand({
   summary: 'Run a local sandbox of the whole API, with demo data and demo keys',
   description: 'Runs in the foreground until Ctrl-C; prints its base URL and one demo key per scope combination.',
   options: SANDBOX_OPTIONS,
-  examples: ['cdata sandbox', 'cdata sandbox --port 0 --latency 200 --fail-rate 0.1', 'cdata sandbox --day 1', 'cdata sandbox --fault html-200'],
+  examples: [
+    'cdata sandbox',
+    'cdata sandbox --port 0 --latency 200 --fail-rate 0.1',
+    'cdata sandbox --day 1',
+    'cdata sandbox --fault html-200',
+  ],
 });

@@ -28,7 +28,10 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
     });
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`);
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`,
+      );
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES') {
       throw new UsageError(`cannot listen on ${host}:${port} (${code})`, { cause: error });
     }
@@ -48,7 +51,12 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
       `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
       '  cdata tenders --tier RECOMMENDED',
       `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
-      ...(options.day > 0 ? ['', `The demo data is that of day ${options.day}: rows added, changed and removed since day 0 (docs/sandbox.md).`] : []),
+      ...(options.day > 0
+        ? [
+            '',
+            `The demo data is that of day ${options.day}: rows added, changed and removed since day 0 (docs/sandbox.md).`,
+          ]
+        : []),
       ...(fault ? ['', `Every request is answered with the fault '${options.fault}'.`] : []),
       '',
       'Ctrl-C stops it.',

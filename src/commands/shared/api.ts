@@ -23,7 +23,8 @@ export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${pr
 /** The normalised base URL, or a usage error saying how to set one. */
 export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): string {
   const { baseUrl, config, profile } = context.settings();
-  if (baseUrl.value === undefined) throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
+  if (baseUrl.value === undefined)
+    throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
   // One stored in the config file is checked as the file's (naming it and the field).
   if (baseUrl.source === 'profile') storedValue(config, profile.name, 'baseUrl', baseUrl.value);
   return normaliseBaseUrl(baseUrl.value);
@@ -36,7 +37,12 @@ export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): strin
  * and a gate shared with other clients (export --profiles). Everything else is checked before a
  * profile's key command runs for the key.
  */
-export async function openClient(context: ApiContext, key?: string, waits?: WaitObserver, shared?: { transport: Transport; gate: RequestGate }): Promise<ApiClient> {
+export async function openClient(
+  context: ApiContext,
+  key?: string,
+  waits?: WaitObserver,
+  shared?: { transport: Transport; gate: RequestGate },
+): Promise<ApiClient> {
   const settings = context.settings();
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
@@ -67,7 +73,10 @@ export async function openClient(context: ApiContext, key?: string, waits?: Wait
     gate: shared?.gate,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
-    keyFrom: key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command') ? settings.key.source : undefined,
+    keyFrom:
+      key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command')
+        ? settings.key.source
+        : undefined,
   });
 }
 
@@ -78,7 +87,11 @@ function keyWhere({ key, profile }: Settings): string {
 }
 
 /** One GET of an endpoint, the client closed after: its data (a list cut to the limit asked for, with a note). */
-export async function getData(context: ApiContext, endpoint: Endpoint, query: Record<string, string>): Promise<JsonValue> {
+export async function getData(
+  context: ApiContext,
+  endpoint: Endpoint,
+  query: Record<string, string>,
+): Promise<JsonValue> {
   const client = await openClient(context);
   try {
     const { data, received } = await client.get(endpoint, query);
@@ -94,7 +107,9 @@ export async function getData(context: ApiContext, endpoint: Endpoint, query: Re
  * held, and that the first ones asked for are shown. The user's data is fine; the server is not.
  */
 export function surplusNote(endpoint: Endpoint, received: number, kept: number): string {
-  const asked = endpoint.params.some((param) => param.kind === 'limit') ? `the ${kept} asked for` : `the ${kept} the API returns at most`;
+  const asked = endpoint.params.some((param) => param.kind === 'limit')
+    ? `the ${kept} asked for`
+    : `the ${kept} the API returns at most`;
   return `the API sent ${received.toLocaleString('en')} ${endpoint.name}, more than ${asked}: the first ${kept} are used`;
 }
 
@@ -108,7 +123,8 @@ function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
   const { quiet, debug } = context.settings();
   if (io.stderr.isTTY && !quiet && !debug) return async () => (await import('../../output/spinner.js')).waitSpinner(io);
   return async () => (event) => {
-    if (event.kind === 'rate-limited') context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
+    if (event.kind === 'rate-limited')
+      context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
   };
 }
 
@@ -124,7 +140,9 @@ const MAX_KEY_LENGTH = 4096;
  */
 function unsendableKey(key: string): string | undefined {
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(key)) return 'contains whitespace or a control character';
-  if (/[^\u0021-\u007e]/.test(key)) return 'holds a character that cannot be sent in an HTTP header (anything but printable ASCII)';
-  if (key.length > MAX_KEY_LENGTH) return `is ${key.length} characters long, too long to be sent (an API key is far shorter)`;
+  if (/[^\u0021-\u007e]/.test(key))
+    return 'holds a character that cannot be sent in an HTTP header (anything but printable ASCII)';
+  if (key.length > MAX_KEY_LENGTH)
+    return `is ${key.length} characters long, too long to be sent (an API key is far shorter)`;
   return undefined;
 }

@@ -21,7 +21,12 @@ export async function fetchIdentity(context: ApiContext, key?: string): Promise<
   try {
     const { data } = await client.get(me, {});
     const body = isJsonObject(data) ? data : {};
-    return { tenant: body.tenant ?? null, displayName: body.displayName ?? null, roles: body.roles ?? null, scopes: body.scopes ?? null };
+    return {
+      tenant: body.tenant ?? null,
+      displayName: body.displayName ?? null,
+      roles: body.roles ?? null,
+      scopes: body.scopes ?? null,
+    };
   } catch (error) {
     if (error instanceof ForbiddenError && error.message.includes('workspaces.read')) return null;
     throw error;

@@ -7,7 +7,11 @@ import type { JsonValue } from '../../core/json-value.js';
 import type { Output } from '../../output/print.js';
 import type { CommandContext } from '../../command-kit/command.js';
 
-export async function queryOutput(context: Pick<CommandContext, 'output' | 'note'>, view: View, expression: string | undefined): Promise<Output> {
+export async function queryOutput(
+  context: Pick<CommandContext, 'output' | 'note'>,
+  view: View,
+  expression: string | undefined,
+): Promise<Output> {
   if (expression === undefined) return context.output(view);
   const query = await (await import('../../output/query/compile.js')).compileQuery(expression);
   let records = false;
@@ -18,7 +22,8 @@ export async function queryOutput(context: Pick<CommandContext, 'output' | 'note
       const result = await query.run(answer);
       records = result.records;
       await output.print(result.value);
-      const emptied = Array.isArray(result.value) && result.value.length === 0 && !(Array.isArray(answer) && answer.length === 0);
+      const emptied =
+        Array.isArray(result.value) && result.value.length === 0 && !(Array.isArray(answer) && answer.length === 0);
       if (emptied && output.format === 'table') context.note("The query's result is an empty list.");
     },
   };

@@ -8,20 +8,30 @@ import { CHECK_RESULTS, PING_ANSWER } from '../../command-kit/local-views.js';
 
 export const SECRET_OPTIONS = {
   secretEnv: text('--secret-env <var>', 'read the signing secret from environment variable VAR'),
-  secretFile: text('--secret-file <file>', 'read the signing secret from FILE (one trailing line break dropped)', { complete: { kind: 'files' } }),
+  secretFile: text('--secret-file <file>', 'read the signing secret from FILE (one trailing line break dropped)', {
+    complete: { kind: 'files' },
+  }),
   // Refused with a message that does not repeat the value (commander would echo --secret=VALUE).
   secret: refused(
     '--secret <secret>',
     () =>
-      new UsageError('the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin', {
-        hint: 'Shell history and process lists keep command lines; the secret must stay out of them.',
-      }),
+      new UsageError(
+        'the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin',
+        {
+          hint: 'Shell history and process lists keep command lines; the secret must stay out of them.',
+        },
+      ),
   ),
 };
 
-const tolerance = value('--tolerance <seconds>', 'largest allowed |now - timestamp|', (raw) => parseInteger('--tolerance', raw, 0, 86_400), {
-  default: DEFAULT_TOLERANCE_SECONDS,
-});
+const tolerance = value(
+  '--tolerance <seconds>',
+  'largest allowed |now - timestamp|',
+  (raw) => parseInteger('--tolerance', raw, 0, 86_400),
+  {
+    default: DEFAULT_TOLERANCE_SECONDS,
+  },
+);
 
 export const VERIFY_OPTIONS = {
   signature: text('--signature <hex>', 'the X-Service-Signature header value', {
@@ -40,12 +50,17 @@ export const LISTEN_OPTIONS = {
   tolerance,
 };
 
-export const URL_ARGS = [{ name: 'url', description: 'receiver URL (https://, or http:// on loopback)', required: true }] as const;
+export const URL_ARGS = [
+  { name: 'url', description: 'receiver URL (https://, or http:// on loopback)', required: true },
+] as const;
 
 export const WEBHOOK_COMMAND = defineCommand({
   name: 'webhook',
   summary: 'Verify, receive, send and test signed webhook deliveries',
-  examples: ['cdata webhook listen --secret-env WEBHOOK_SECRET', 'cdata webhook check https://hooks.example.com/cdata --secret-env WEBHOOK_SECRET'],
+  examples: [
+    'cdata webhook listen --secret-env WEBHOOK_SECRET',
+    'cdata webhook check https://hooks.example.com/cdata --secret-env WEBHOOK_SECRET',
+  ],
   subcommands: [
     defineCommand({
       name: 'verify',

@@ -22,12 +22,15 @@ const REJECTED = 1;
 export const verify: Handler<typeof VERIFY_OPTIONS> = async (context) => {
   const { io, options } = context;
   const { signature, bodyFile, tolerance: toleranceSeconds } = options;
-  if (bodyFile === undefined && io.stdin.isTTY) throw new UsageError('no body: pipe the raw body on stdin, or give --body-file FILE');
+  if (bodyFile === undefined && io.stdin.isTTY)
+    throw new UsageError('no body: pipe the raw body on stdin, or give --body-file FILE');
   const secret = await readSecret(io, options, bodyFile !== undefined, context.warn);
   const body = bodyFile === undefined ? await readStdin(io.stdin, MAX_BODY_BYTES) : readBodyFile(bodyFile);
   // Wherever it comes from, a body over the receiver's limit is a verdict, as \`listen\` answers 413.
   if (!body) {
-    io.stderr.write('rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n');
+    io.stderr.write(
+      'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n',
+    );
     return REJECTED;
   }
 
@@ -46,7 +49,7 @@ export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
   const { path, host, port, tolerance: toleranceSeconds } = options;
   const secret = await readSecret(io, options, true, context.warn);
 
-  let receiver;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
     receiver = await startReceiver({
       host,
@@ -56,12 +59,15 @@ export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
       toleranceSeconds,
       now: io.now,
       onEvent: (event) => io.stdout.write(eventLine(event.body, secret)),
-      onReject: (status, message, from) => io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
-      onDrop: (from, why) => io.stderr.write(`dropped a connection${from === undefined ? '' : ` from ${sanitize(from)}`}: ${why}\n`),
+      onReject: (status, message, from) =>
+        io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
+      onDrop: (from, why) =>
+        io.stderr.write(`dropped a connection${from === undefined ? '' : ` from ${sanitize(from)}`}: ${why}\n`),
     });
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use: choose another with --port`);
+    if (code === 'EADDRINUSE')
+      throw new UsageError(`port ${port} on ${host} is already in use: choose another with --port`);
     throw new UsageError(`cannot listen on ${host}:${port} (${code ?? errorMessage(error)})`, { cause: error });
   }
   context.note(`listening for deliveries on ${receiver.url} (Ctrl-C stops)`);
@@ -82,13 +88,22 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
   if (result.status === undefined) {
     if (!result.timedOut) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(result.failure ?? '')}`);
-    io.stderr.write(`no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`);
+    io.stderr.write(
+      `no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`,
+    );
     return REJECTED;
   }
-  const answer: JsonObject = { status: result.status, statusText: result.statusText, location: result.location ?? null, ms: result.ms };
+  const answer: JsonObject = {
+    status: result.status,
+    statusText: result.statusText,
+    location: result.location ?? null,
+    ms: result.ms,
+  };
   if (output.format === 'table' && context.global.fields === undefined) {
     // At a terminal, one sentence says it all.
-    const redirect = result.location ? `: redirected to ${sanitize(result.location)} (not followed, as the platform does not follow it)` : '';
+    const redirect = result.location
+      ? `: redirected to ${sanitize(result.location)} (not followed, as the platform does not follow it)`
+      : '';
     io.stdout.write(`${result.status} ${result.statusText} in ${result.ms} ms${redirect}\n`);
   } else {
     await output.print(answer);
@@ -105,14 +120,18 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const results = await runChecks(io, transport, url, secret).finally(() => transport.close());
   // A table shows PASS/FAIL (under the heading `result`); the other formats carry `pass` as a boolean.
   const table = output.format === 'table';
-  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({ ...rest, pass: table ? (pass ? 'PASS' : 'FAIL') : pass }));
+  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({
+    ...rest,
+    pass: table ? (pass ? 'PASS' : 'FAIL') : pass,
+  }));
   await output.print(rows);
   const failed = results.filter((r) => !r.pass);
   if (failed.length === 0) {
     context.note(`all ${results.length} checks passed`);
     return EXIT.ok;
   }
-  if (results.every((r) => r.unreachable)) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(results[0]!.got)}`);
+  if (results.every((r) => r.unreachable))
+    throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(results[0]!.got)}`);
   context.note(`${failed.length} of ${results.length} checks failed`);
   return REJECTED;
 };

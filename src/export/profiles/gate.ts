@@ -91,7 +91,8 @@ export class HostGuard {
 }
 
 /** What makes a key known good: the API checks the key before it answers any of these. */
-const provesKey = (status: number) => (status >= 200 && status < 300) || status === 400 || status === 403 || status === 404;
+const provesKey = (status: number) =>
+  (status >= 200 && status < 300) || status === 400 || status === 403 || status === 404;
 
 /** One profile's requests: one at a time until its key is known good, none once it is refused. */
 export class ProfileGate implements RequestGate {
@@ -148,7 +149,7 @@ export class ProfileGate implements RequestGate {
 }
 
 function refusedEarlier(): AuthError {
-  return new AuthError('not requested: the API refused this profile\'s key (HTTP 401) earlier in this run', {
+  return new AuthError("not requested: the API refused this profile's key (HTTP 401) earlier in this run", {
     hint: 'export --profiles sends nothing more with a key once the API has refused it: each refusal counts towards the lock-out of the address (25 failures in 15 minutes).',
   });
 }

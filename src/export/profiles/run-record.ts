@@ -82,10 +82,12 @@ export function fromManifest(manifest: Manifest, dir: string, durationMs: number
     changes.added += entry.changes.added;
     changes.changed += entry.changes.changed;
     // A list whose removals are unknown (truncated) makes the sum unknown too.
-    changes.removed = changes.removed === null || entry.changes.removed === null ? null : changes.removed + entry.changes.removed;
+    changes.removed =
+      changes.removed === null || entry.changes.removed === null ? null : changes.removed + entry.changes.removed;
   }
   const [first] = failures;
-  const status: ProfileStatus = manifest.exitCode === EXIT.ok ? 'ok' : manifest.exitCode === GAP_EXIT ? 'gap' : 'failed';
+  const status: ProfileStatus =
+    manifest.exitCode === EXIT.ok ? 'ok' : manifest.exitCode === GAP_EXIT ? 'gap' : 'failed';
   return {
     profile: manifest.profile,
     status,
@@ -109,7 +111,12 @@ export function recordName(shard: Shard | undefined): string {
   return shard === undefined ? 'run.json' : `run-${shard.index}-of-${shard.count}.json`;
 }
 
-export async function writeRunRecord(dir: string, shard: Shard | undefined, record: RunRecord, io: Pick<Io, 'onInterrupt'>): Promise<string> {
+export async function writeRunRecord(
+  dir: string,
+  shard: Shard | undefined,
+  record: RunRecord,
+  io: Pick<Io, 'onInterrupt'>,
+): Promise<string> {
   const path = join(dir, recordName(shard));
   await writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`, io);
   return path;

@@ -9,7 +9,8 @@ import type { ProfileRun, RunRecord } from './run-record.js';
 export function profileLine(run: ProfileRun): string | undefined {
   const { profile, status, exitCode, error, failed } = run;
   if (status === 'skipped') return `skipped: profile ${profile}: ${error?.message ?? 'not started'}`;
-  if (status === 'gap') return `warning: profile ${profile}: exit ${exitCode}: rows were lost at the API's 200-row cap; ${run.dir}/manifest.json says which lists and when`;
+  if (status === 'gap')
+    return `warning: profile ${profile}: exit ${exitCode}: rows were lost at the API's 200-row cap; ${run.dir}/manifest.json says which lists and when`;
   if (status !== 'failed') return undefined;
   const what = error?.resource ? `${error.resource}: ${error.message}` : (error?.message ?? 'failed');
   const more = failed.length > 1 ? ` (and ${failed.length - 1} more list${failed.length === 2 ? '' : 's'})` : '';
@@ -24,7 +25,10 @@ export function progressLine(run: ProfileRun): string {
   if (run.status === 'skipped') return `${run.profile}: skipped`;
   if (run.status === 'failed') return `${run.profile}: failed (exit ${run.exitCode})`;
   const { changes } = run;
-  const changed = changes === null ? 'a baseline' : `${changes.added} added, ${changes.changed} changed, ${changes.removed ?? 'unknown'} removed`;
+  const changed =
+    changes === null
+      ? 'a baseline'
+      : `${changes.added} added, ${changes.changed} changed, ${changes.removed ?? 'unknown'} removed`;
   return `${run.profile}: ${run.rows} rows, ${changed}${run.status === 'gap' ? ', rows lost at the cap' : ''}`;
 }
 
@@ -33,6 +37,8 @@ export function closingLine(record: RunRecord, path: string): string {
   const { counts } = record;
   const done = counts.ok + counts.gap;
   const total = record.profiles.length;
-  const rest = [counts.failed && `${counts.failed} failed`, counts.skipped && `${counts.skipped} skipped`].filter(Boolean).join(', ');
+  const rest = [counts.failed && `${counts.failed} failed`, counts.skipped && `${counts.skipped} skipped`]
+    .filter(Boolean)
+    .join(', ');
   return `exported ${done} of ${total} profile${total === 1 ? '' : 's'} to ${record.dir}${rest ? `; ${rest}` : ''} (see ${path})`;
 }

@@ -15,7 +15,11 @@ const PATTERN_CHARACTERS = /[*?[]/;
  * The profiles selected, in code-point order of their names, each once. `selection` undefined:
  * every profile (--all-profiles).
  */
-export function selectProfiles(profiles: readonly string[], selection: string | undefined, shard: Shard | undefined): string[] {
+export function selectProfiles(
+  profiles: readonly string[],
+  selection: string | undefined,
+  shard: Shard | undefined,
+): string[] {
   const known = [...profiles].sort(byCodePoint);
   if (known.length === 0) {
     throw new UsageError('there are no profiles to export: the config file holds none', {
@@ -29,7 +33,9 @@ export function selectProfiles(profiles: readonly string[], selection: string | 
 function matching(known: readonly string[], selection: string): string[] {
   const items = selection.split(',').map((item) => item.trim());
   if (items.some((item) => item === '')) {
-    throw new UsageError(`--profiles takes profile names or patterns separated by commas, with none empty (got '${sanitize(selection)}')`);
+    throw new UsageError(
+      `--profiles takes profile names or patterns separated by commas, with none empty (got '${sanitize(selection)}')`,
+    );
   }
   const chosen = new Set<string>();
   for (const item of items) {
@@ -47,7 +53,8 @@ function matching(known: readonly string[], selection: string): string[] {
   return known.filter((name) => chosen.has(name));
 }
 
-const LIST_HINT = '`cdata profile list` shows the profiles; quote a pattern so the shell leaves it alone: --profiles \'client-*\'.';
+const LIST_HINT =
+  "`cdata profile list` shows the profiles; quote a pattern so the shell leaves it alone: --profiles 'client-*'.";
 
 /**
  * A shell pattern as the shell matches a file name: `*` any run of characters, `?` one, `[...]`

@@ -26,4 +26,3 @@ function tail(text: string, columns: number): string {
   while (from > 0 && width + displayWidth(chars[from - 1]!) <= columns) width += displayWidth(chars[--from]!);
   return chars.slice(from).join('');
 }
-

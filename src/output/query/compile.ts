@@ -37,10 +37,12 @@ export interface QueryResult {
   records: boolean;
 }
 
-const SHELL_HINT = "Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.";
+const SHELL_HINT =
+  'Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.';
 
 export async function compileQuery(expression: string): Promise<Query> {
-  if (expression.trim() === '') throw new UsageError('--query needs an expression, e.g. --query \'[?tier == `"RECOMMENDED"`].title\'');
+  if (expression.trim() === '')
+    throw new UsageError('--query needs an expression, e.g. --query \'[?tier == `"RECOMMENDED"`].title\'');
   let ast: Expression;
   try {
     ast = compile(expression);
@@ -51,14 +53,23 @@ export async function compileQuery(expression: string): Promise<Query> {
   }
   if (depthOf(ast) > MAX_EXPRESSION_DEPTH) throw tooDeep();
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
-  if (unknown !== undefined) throw new UsageError(`--query: unknown function ${unknown}()`, { hint: 'The functions are listed in docs/query.md.' });
+  if (unknown !== undefined)
+    throw new UsageError(`--query: unknown function ${unknown}()`, {
+      hint: 'The functions are listed in docs/query.md.',
+    });
   // Started now, it loads while the request is under way.
-  const worker = typeof __CDATA_QUERY_WORKER__ !== 'undefined' ? (await import('./thread.js')).startQueryWorker(expression) : undefined;
+  const worker =
+    typeof __CDATA_QUERY_WORKER__ !== 'undefined'
+      ? (await import('./thread.js')).startQueryWorker(expression)
+      : undefined;
   return {
     async run(data) {
       const evaluated: Evaluated = worker ? await worker.evaluate(data) : evaluate(ast, data);
       // Measured already (evaluate.ts): within these caps.
-      return { value: parseJson(evaluated.json, { maxDepth: MAX_RESULT_DEPTH, maxValues: MAX_RESULT_VALUES }), records: evaluated.records };
+      return {
+        value: parseJson(evaluated.json, { maxDepth: MAX_RESULT_DEPTH, maxValues: MAX_RESULT_VALUES }),
+        records: evaluated.records,
+      };
     },
     view(result, base) {
       return resultView(result.value, base, () => result.records, ast);
@@ -67,9 +78,12 @@ export async function compileQuery(expression: string): Promise<Query> {
 }
 
 function tooDeep(): UsageError {
-  return new UsageError(`--query is nested too deeply: more than ${MAX_EXPRESSION_DEPTH} levels (docs/limits.md#a---query-expression)`, {
-    hint: 'A long chain of . | [] or nested brackets; name a part with let, or split the query across two runs.',
-  });
+  return new UsageError(
+    `--query is nested too deeply: more than ${MAX_EXPRESSION_DEPTH} levels (docs/limits.md#a---query-expression)`,
+    {
+      hint: 'A long chain of . | [] or nested brackets; name a part with let, or split the query across two runs.',
+    },
+  );
 }
 
 /** The syntax tree's depth, counted without recursion (the tree may be thousands of levels deep). */
@@ -81,7 +95,9 @@ function depthOf(ast: Expression): number {
     if (depth > deepest) deepest = depth;
     if (deepest > MAX_EXPRESSION_DEPTH) break;
     for (const child of Object.values(node as object)) {
-      if (Array.isArray(child)) for (const item of child as unknown[]) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+      if (Array.isArray(child))
+        for (const item of child as unknown[])
+          if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
       if (typeof child === 'object' && child !== null && !Array.isArray(child)) stack.push([child, depth + 1]);
     }
   }
@@ -100,7 +116,9 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
 /** Every function the expression calls, in order (a literal's JSON is data, not calls). */
 function functionNames(node: unknown): string[] {
   if (typeof node !== 'object' || node === null || (node as { type?: unknown }).type === 'Literal') return [];
-  const children = Object.values(node).flatMap((value: unknown) => (Array.isArray(value) ? value.flatMap(functionNames) : functionNames(value)));
+  const children = Object.values(node).flatMap((value: unknown) =>
+    Array.isArray(value) ? value.flatMap(functionNames) : functionNames(value),
+  );
   const self = (node as { type?: unknown }).type === 'Function' ? [(node as { name: string }).name] : [];
   return [...self, ...children];
 }

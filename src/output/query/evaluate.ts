@@ -43,7 +43,10 @@ export function evaluate(ast: Expression, data: JsonValue): Evaluated {
   const result = input.restore(value);
   const records = new Set<unknown>(Array.isArray(data) ? data : [data]);
   const isRecord = (item: unknown) => records.has(item);
-  return { json: stringifyJson(result), records: Array.isArray(result) ? result.length > 0 && result.every(isRecord) : isRecord(result) };
+  return {
+    json: stringifyJson(result),
+    records: Array.isArray(result) ? result.length > 0 && result.every(isRecord) : isRecord(result),
+  };
 }
 
 /** What printing the result would write, counted until a cap is passed: a usage error then. */
@@ -73,9 +76,12 @@ function measure(result: JSONValue): void {
 }
 
 function tooLarge(what: string): UsageError {
-  return new UsageError(`--query's result ${what}, past cdata's cap for a query (docs/limits.md#a---query-expression)`, {
-    hint: 'A query that refers to a list inside a projection over it (let $a = @ in $a[].{x: $a}) multiplies its size: select fewer fields, or filter first.',
-  });
+  return new UsageError(
+    `--query's result ${what}, past cdata's cap for a query (docs/limits.md#a---query-expression)`,
+    {
+      hint: 'A query that refers to a list inside a projection over it (let $a = @ in $a[].{x: $a}) multiplies its size: select fewer fields, or filter first.',
+    },
+  );
 }
 
 function runtimeError(error: unknown): UsageError {
@@ -84,7 +90,11 @@ function runtimeError(error: unknown): UsageError {
   }
   const message = error instanceof Error ? error.message : String(error);
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
-  const hint = /received (?:type )?null|^not-a-number: undefined/.test(message) ? { hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).' } : {};
+  const hint = /received (?:type )?null|^not-a-number: undefined/.test(message)
+    ? {
+        hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).',
+      }
+    : {};
   if (error instanceof QueryFunctionError) {
     // The library's words, less what the message now says first: "Invalid type: abs() expected…".
     const detail = message.replace(/^Invalid (?:type|arity): /, '').replace(`${error.functionName}() `, '');
@@ -92,8 +102,15 @@ function runtimeError(error: unknown): UsageError {
   }
   // Arithmetic on what is not a number, or a $variable no `let` defines.
   const arithmetic = /^not-a-number(: divide by zero)?/.exec(message);
-  if (arithmetic) return new UsageError(`--query failed: ${arithmetic[1] ? 'division by zero' : 'arithmetic (+ - * / % //) needs numbers on both sides'}`, { cause: error, ...hint });
+  if (arithmetic)
+    return new UsageError(
+      `--query failed: ${arithmetic[1] ? 'division by zero' : 'arithmetic (+ - * / % //) needs numbers on both sides'}`,
+      { cause: error, ...hint },
+    );
   const variable = /^Error referencing undefined variable (\S+)/.exec(message);
-  if (variable) return new UsageError(`--query failed: no variable $${variable[1]} is defined (let $${variable[1]} = … in …)`, { cause: error });
+  if (variable)
+    return new UsageError(`--query failed: no variable $${variable[1]} is defined (let $${variable[1]} = … in …)`, {
+      cause: error,
+    });
   return new UsageError(`--query failed: ${message}`, { cause: error, ...hint });
 }

@@ -26,7 +26,8 @@ export function queryInput(data: JsonValue): QueryInput {
   const originals = new Map<object, JsonValue>();
   /** Each double the answer holds: the one text it is written with, or null for several. */
   const texts = new Map<number, string | null>();
-  const note = (double: number, text: string) => texts.set(double, texts.has(double) && texts.get(double) !== text ? null : text);
+  const note = (double: number, text: string) =>
+    texts.set(double, texts.has(double) && texts.get(double) !== text ? null : text);
 
   const copy = (value: JsonValue): JSONValue => {
     if (typeof value === 'number') {

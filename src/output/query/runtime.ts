@@ -18,7 +18,16 @@
 // interpreter a `let` makes shares it). And an error inside a function names it: the library's
 // own words often do not (`sort_by(@, &runwayDays)` over a null says only "Invalid type: expected
 // (number), received null").
-import { registerFunction, TreeInterpreter, TYPE_ARRAY, TYPE_ARRAY_NUMBER, TYPE_ARRAY_STRING, TYPE_EXPREF, type InputSignature, type JSONValue } from '@jmespath-community/jmespath';
+import {
+  registerFunction,
+  TreeInterpreter,
+  TYPE_ARRAY,
+  TYPE_ARRAY_NUMBER,
+  TYPE_ARRAY_STRING,
+  TYPE_EXPREF,
+  type InputSignature,
+  type JSONValue,
+} from '@jmespath-community/jmespath';
 
 /** An error raised inside a function of the query, and that function's name. */
 export class QueryFunctionError extends Error {
@@ -82,7 +91,9 @@ export function adjustRuntime(): void {
   const values = [{ types: [TYPE_ARRAY_NUMBER, TYPE_ARRAY_STRING] }];
   const byKey = [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }];
   const define = (name: string, signature: InputSignature[], run: (list: JSONValue[], key: Node) => JSONValue) =>
-    registerFunction(name, (args) => run(args[0] as JSONValue[], args[1] as unknown as Node), signature, { override: true });
+    registerFunction(name, (args) => run(args[0] as JSONValue[], args[1] as unknown as Node), signature, {
+      override: true,
+    });
   define('sort', values, (list) => [...(list as Sortable[])].sort(compareValues));
   define('min', values, (list) => pick(list, list as Sortable[], -1));
   define('max', values, (list) => pick(list, list as Sortable[], 1));
@@ -134,7 +145,8 @@ function keysOf(list: readonly JSONValue[], key: Node, required?: 'number' | 'st
   return list.map((item) => {
     const value = interpreter.visit(key, item);
     const type = typeName(value);
-    if (type !== (required ?? 'number') && type !== (required ?? 'string')) throw new Error(`Invalid type: expected (${required ?? 'number | string'}), received ${type}`);
+    if (type !== (required ?? 'number') && type !== (required ?? 'string'))
+      throw new Error(`Invalid type: expected (${required ?? 'number | string'}), received ${type}`);
     required ??= type as 'number' | 'string';
     return value as Sortable;
   });

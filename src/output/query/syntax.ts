@@ -83,14 +83,19 @@ export function syntaxMessage(error: unknown): string {
   if (!(error instanceof Error) || error.name === 'TypeError') return ENDS;
   const words = error.message.replace(/^syntax(?: error)?[:,]?\s*/i, '');
   // "invalid token (Pipe): "|"", "unexpected token type: UnquotedIdentifier, value: bar", "unexpected token: 1(Literal)"
-  const token = /^(?:invalid token \((\w+)\): "(.*)"|unexpected token type: (\w+), value: (.*)|unexpected token: (.*)\((\w+)\))$/s.exec(words);
+  const token =
+    /^(?:invalid token \((\w+)\): "(.*)"|unexpected token type: (\w+), value: (.*)|unexpected token: (.*)\((\w+)\))$/s.exec(
+      words,
+    );
   if (token) {
     const [type, value] = token[1] ? [token[1], token[2]] : token[3] ? [token[3], token[4]] : [token[6], token[5]];
     return type === 'EOF' ? ENDS : `unexpected ${TOKENS[type!] ?? `'${value}'`}`;
   }
   if (/invalid format for a JSON literal|unexpected end of JSON input/.test(words)) return LITERAL;
-  return words.replace(/, got: EOF$/, ' before the end').replace(/\b(?:[RL](?:bracket|paren|brace)|Comma|Colon|Dot|Pipe|Star|Filter)\b/g, (name) => TOKENS[name]!);
+  return words
+    .replace(/, got: EOF$/, ' before the end')
+    .replace(/\b(?:[RL](?:bracket|paren|brace)|Comma|Colon|Dot|Pipe|Star|Filter)\b/g, (name) => TOKENS[name]!);
 }
 
 const ENDS = 'the expression ends too soon';
-const LITERAL = "not valid JSON between the quotes or backticks (text goes in 'single quotes' or `\"double\"`)";
+const LITERAL = 'not valid JSON between the quotes or backticks (text goes in \'single quotes\' or `"double"`)';

@@ -40,7 +40,9 @@ export function startQueryWorker(expression: string): QueryWorker {
       if (answer.ok) resolve({ json: answer.json, records: answer.records });
       else reject(new UsageError(answer.message, answer.hint === undefined ? {} : { hint: answer.hint }));
     });
-    worker.once('error', (error: Error & { code?: string }) => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory() : error));
+    worker.once('error', (error: Error & { code?: string }) =>
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory() : error),
+    );
     worker.once('exit', (code) => reject(new Error(`the --query worker ended (exit ${code}) without a result`)));
   });
   // Not awaited until the answer is in: a failure before that is reported then. Unreferenced
@@ -57,7 +59,10 @@ export function startQueryWorker(expression: string): QueryWorker {
 }
 
 function outOfMemory(): UsageError {
-  return new UsageError(`--query needed more than ${QUERY_HEAP_MIB} MiB of memory, cdata's cap for a query (docs/limits.md#a---query-expression)`, {
-    hint: 'A query that builds very long strings (pad_left, join) or refers to a list inside a projection over it multiplies its size: filter first, or select fewer fields.',
-  });
+  return new UsageError(
+    `--query needed more than ${QUERY_HEAP_MIB} MiB of memory, cdata's cap for a query (docs/limits.md#a---query-expression)`,
+    {
+      hint: 'A query that builds very long strings (pad_left, join) or refers to a list inside a projection over it multiplies its size: filter first, or select fewer fields.',
+    },
+  );
 }

@@ -12,9 +12,15 @@ const NAME = "the query's result";
 
 type ExpressionNode = ReturnType<typeof compile>;
 
-export function resultView(result: JsonValue, base: View, isRecord: (value: JsonValue) => boolean, expression: ExpressionNode): View {
+export function resultView(
+  result: JsonValue,
+  base: View,
+  isRecord: (value: JsonValue) => boolean,
+  expression: ExpressionNode,
+): View {
   if (Array.isArray(result)) {
-    if (result.length === 0) return emptyView(elementsOf(expression, base.shape === 'list' ? 'records' : undefined), base);
+    if (result.length === 0)
+      return emptyView(elementsOf(expression, base.shape === 'list' ? 'records' : undefined), base);
     if (result.every(isRecord)) return asList(base);
     return result.every(isJsonObject) ? rowsView(result, base) : valuesView('values');
   }
@@ -30,8 +36,15 @@ function asList(base: View): View {
 function rowsView(rows: readonly JsonObject[], base: View): View {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   if (columns.length === 0) return valuesView(rows.length === 1 ? 'value' : 'values');
-  const typeOf = (name: string): FieldType => base.fields.find((field) => field.name === name)?.type ?? kindOf(rows.map((row) => row[name]));
-  return { name: NAME, shape: 'list', fields: columns.map((name) => ({ name, type: typeOf(name) })), columns, headings: base.headings ?? {} };
+  const typeOf = (name: string): FieldType =>
+    base.fields.find((field) => field.name === name)?.type ?? kindOf(rows.map((row) => row[name]));
+  return {
+    name: NAME,
+    shape: 'list',
+    fields: columns.map((name) => ({ name, type: typeOf(name) })),
+    columns,
+    headings: base.headings ?? {},
+  };
 }
 
 /** A column's kind by its first value that is not null: numbers align right, text may be cut. */
@@ -53,7 +66,9 @@ type Elements = 'records' | 'values' | readonly string[] | undefined;
 function emptyView(elements: Elements, base: View): View {
   if (elements === 'records') return asList(base);
   if (Array.isArray(elements) && elements.length > 0) {
-    const fields = elements.map((name: string) => base.fields.find((field) => field.name === name) ?? { name, type: { kind: 'string' } as const });
+    const fields = elements.map(
+      (name: string) => base.fields.find((field) => field.name === name) ?? { name, type: { kind: 'string' } as const },
+    );
     return { name: NAME, shape: 'list', fields, columns: [...elements], headings: base.headings ?? {} };
   }
   return valuesView('values');

@@ -14,13 +14,18 @@ export interface QueryRequest {
   data: string;
 }
 
-export type QueryReply = { ok: true; json: string; records: boolean } | { ok: false; message: string; hint: string | undefined };
+export type QueryReply =
+  | { ok: true; json: string; records: boolean }
+  | { ok: false; message: string; hint: string | undefined };
 
 parentPort?.once('message', ({ expression, data }: QueryRequest) => {
   let reply: QueryReply;
   try {
     // The answer was parsed within the caps already; its text holds nothing new.
-    reply = { ok: true, ...evaluate(compile(expression), parseJson(data, { maxDepth: Infinity, maxValues: Infinity })) };
+    reply = {
+      ok: true,
+      ...evaluate(compile(expression), parseJson(data, { maxDepth: Infinity, maxValues: Infinity })),
+    };
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     reply = { ok: false, message: error.message, hint: error.hint };

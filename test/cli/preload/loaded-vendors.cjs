@@ -12,6 +12,9 @@ const VENDOR = /[\\/]dist[\\/]vendor[\\/]([^\\/]+\.cjs)$/;
 process.on('exit', () => {
   if (!isMainThread) return;
   const loaded = Object.keys(require.cache).flatMap((path) => VENDOR.exec(path)?.[1] ?? []);
-  fs.writeSync(2, `loaded vendors: ${loaded.sort().join(' ')}
-`);
+  fs.writeSync(
+    2,
+    `loaded vendors: ${loaded.sort().join(' ')}
+`,
+  );
 });

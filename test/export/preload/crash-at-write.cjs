@@ -20,15 +20,24 @@ function change(syscall, path) {
   if (changes.length === at) process.kill(process.pid, 'SIGKILL');
 }
 
-const creates = (flags) => (typeof flags === 'string' ? /[wax]/.test(flags) : typeof flags === 'number' && (flags & fs.constants.O_CREAT) !== 0);
-const at1 = (name) => (...args) => (change(name, String(args[1])), original[name](...args));
-const at0 = (name) => (...args) => (change(name, typeof args[0] === 'number' ? opened.get(args[0]) : String(args[0])), original[name](...args));
+const creates = (flags) =>
+  typeof flags === 'string' ? /[wax]/.test(flags) : typeof flags === 'number' && (flags & fs.constants.O_CREAT) !== 0;
+const at1 =
+  (name) =>
+  (...args) => (change(name, String(args[1])), original[name](...args));
+const at0 =
+  (name) =>
+  (...args) => (
+    change(name, typeof args[0] === 'number' ? opened.get(args[0]) : String(args[0])), original[name](...args)
+  );
 
 /** A removal of nothing (rmSync with force, to be sure) changes nothing: no crash point. */
-const removal = (name) => (path, ...rest) => {
-  if (original.lstatSync(path, { throwIfNoEntry: false })) change(name, String(path));
-  return original[name](path, ...rest);
-};
+const removal =
+  (name) =>
+  (path, ...rest) => {
+    if (original.lstatSync(path, { throwIfNoEntry: false })) change(name, String(path));
+    return original[name](path, ...rest);
+  };
 
 Object.assign(fs, {
   mkdirSync: at0('mkdirSync'),

@@ -11,7 +11,8 @@ function run(json: string, expression: string): string {
   return stringifyJson(input.restore(TreeInterpreter.search(compile(expression), input.value)));
 }
 
-const ANSWER = '[{"id":12345678901234567890,"amount":1250000.00,"rate":0.10,"n":3},{"id":2,"amount":-1250.50,"rate":1.5,"n":4}]';
+const ANSWER =
+  '[{"id":12345678901234567890,"amount":1250000.00,"rate":0.10,"n":3},{"id":2,"amount":-1250.50,"rate":1.5,"n":4}]';
 
 describe('numbers through a query', () => {
   it('the query sees doubles: comparisons and arithmetic work on numbers kept as text', () => {
@@ -20,13 +21,15 @@ describe('numbers through a query', () => {
     expect(run(ANSWER, '[0].amount * `2`')).toBe('2500000');
   });
 
-  it('a record that comes out whole is the answer\'s own, every number as written', () => {
+  it("a record that comes out whole is the answer's own, every number as written", () => {
     expect(run(ANSWER, '[?n == `3`]')).toBe('[{"id":12345678901234567890,"amount":1250000.00,"rate":0.10,"n":3}]');
     expect(run(ANSWER, 'sort_by(@, &n)[0]')).toBe('{"id":12345678901234567890,"amount":1250000.00,"rate":0.10,"n":3}');
   });
 
   it('a number on its own prints as written when the answer writes that value one way only', () => {
-    expect(run(ANSWER, '[].{id: id, amount: amount}')).toBe('[{"id":12345678901234567890,"amount":1250000.00},{"id":2,"amount":-1250.50}]');
+    expect(run(ANSWER, '[].{id: id, amount: amount}')).toBe(
+      '[{"id":12345678901234567890,"amount":1250000.00},{"id":2,"amount":-1250.50}]',
+    );
     expect(run(ANSWER, 'max([].amount)')).toBe('1250000.00');
   });
 
@@ -36,7 +39,9 @@ describe('numbers through a query', () => {
     // Whole records still keep their own text.
     expect(run('[{"a":0.10},{"a":0.1}]', '[?a]')).toBe('[{"a":0.10},{"a":0.1}]');
     // Two ids a double cannot tell apart: their own digits only inside their records.
-    expect(run('[{"id":12345678901234567890},{"id":12345678901234567891}]', '[].id')).toBe('[12345678901234567000,12345678901234567000]');
+    expect(run('[{"id":12345678901234567890},{"id":12345678901234567891}]', '[].id')).toBe(
+      '[12345678901234567000,12345678901234567000]',
+    );
     expect(run('[{"id":12345678901234567890},{"id":12345678901234567891}]', '[1]')).toBe('{"id":12345678901234567891}');
   });
 

@@ -30,7 +30,7 @@ describe('ordering comparisons', () => {
     ["'b' > 'a'", true],
     ["'a' >= 'b'", false],
     ["'Z' < 'a'", true], // code points, not the locale's order
-    ["`2` < `10`", true], // numbers as before
+    ['`2` < `10`', true], // numbers as before
     ["'1' < `2`", null], // a string and a number: null, as the specification says (Python: a TypeError)
     ['`true` < `false`', null],
     ["`null` < 'a'", null],
@@ -40,10 +40,12 @@ describe('ordering comparisons', () => {
   });
 
   it('a filter on dates keeps the earlier ones', async () => {
-    expect(await query("`[{\"d\":\"2026-12-31\"},{\"d\":\"2027-01-01\"},{\"d\":null}]`[?d < '2027-01-01'].d")).toEqual(['2026-12-31']);
+    expect(await query('`[{"d":"2026-12-31"},{"d":"2027-01-01"},{"d":null}]`[?d < \'2027-01-01\'].d')).toEqual([
+      '2026-12-31',
+    ]);
   });
 
-  it('code-point order: a character beyond U+FFFF sorts after U+FFFD, as in Python (JavaScript\'s < says before)', async () => {
+  it("code-point order: a character beyond U+FFFF sorts after U+FFFD, as in Python (JavaScript's < says before)", async () => {
     expect('😀' < '\ufffd').toBe(true); // UTF-16 units
     expect(await query("'😀' > '\ufffd'")).toBe(true);
     expect(compareCodePoints('a😀', 'a\ufffd')).toBeGreaterThan(0);
@@ -80,13 +82,23 @@ describe('min, max, min_by, max_by, sort, sort_by', () => {
   });
 
   it('keys of two types, or null: exit 2, naming the function', async () => {
-    expect(await failure('sort_by(`[{"k":"a"},{"k":1}]`, &k)')).toBe('error: --query failed in sort_by(): expected (string), received number');
-    expect(await failure('min_by(`[{"k":1},{"k":"a"}]`, &k)')).toBe('error: --query failed in min_by(): expected (number), received string');
-    expect(await failure('max_by(`[{"k":null}]`, &k)')).toBe('error: --query failed in max_by(): expected (number | string), received null');
-    expect(await failure('max(`[1, "a"]`)')).toMatch(/^error: --query failed in max\(\): expected argument 1 to be type \(Array<number> \| Array<string>\)/);
+    expect(await failure('sort_by(`[{"k":"a"},{"k":1}]`, &k)')).toBe(
+      'error: --query failed in sort_by(): expected (string), received number',
+    );
+    expect(await failure('min_by(`[{"k":1},{"k":"a"}]`, &k)')).toBe(
+      'error: --query failed in min_by(): expected (number), received string',
+    );
+    expect(await failure('max_by(`[{"k":null}]`, &k)')).toBe(
+      'error: --query failed in max_by(): expected (number | string), received null',
+    );
+    expect(await failure('max(`[1, "a"]`)')).toMatch(
+      /^error: --query failed in max\(\): expected argument 1 to be type \(Array<number> \| Array<string>\)/,
+    );
   });
 
   it('inside a let, an &expression sees its variables', async () => {
-    expect(await query("let $first = 'a' in sort_by(`[{\"k\":\"b\"},{\"k\":\"a\"}]`, &k == $first && '0' || k)[].k")).toEqual(['a', 'b']);
+    expect(
+      await query('let $first = \'a\' in sort_by(`[{"k":"b"},{"k":"a"}]`, &k == $first && \'0\' || k)[].k'),
+    ).toEqual(['a', 'b']);
   });
 });

@@ -54,7 +54,7 @@ describe('syntaxMessage', () => {
     ['a.b.', 'the expression ends too soon'],
     ['[', 'the expression ends too soon'],
     ['a ~ b', 'unknown character: ~'],
-    ['[?a == `foo`]', "not valid JSON between the quotes or backticks (text goes in 'single quotes' or `\"double\"`)"],
+    ['[?a == `foo`]', 'not valid JSON between the quotes or backticks (text goes in \'single quotes\' or `"double"`)'],
   ])('%j: %s', (expression, message) => {
     let error: unknown;
     try {
