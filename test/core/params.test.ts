@@ -2,11 +2,13 @@
 // case, - for _), --decided / --undecided, their lines in --help, the query each sends, and the
 // column a table leaves out because the filter makes it the same in every row.
 import { describe, expect, it } from 'vitest';
+import { parseValues, type OptionSpec, type RawOption } from '../../src/core/option.js';
 import {
   clampNote,
   DECIDED_PARAM,
   fixedField,
   limitParam,
+  PARAM_OPTIONS,
   paramQuery,
   parseLimit,
   parseTier,
@@ -46,8 +48,11 @@ describe('--limit', () => {
   });
 
   it('the note, only for a clamped value', () => {
-    expect(clampNote(parseLimit('500'))).toBe('--limit 500 is outside 1..200; using 200');
-    expect(clampNote(parseLimit('0'), '--page-size')).toBe('--page-size 0 is outside 1..200; using 1');
+    expect(clampNote(parseLimit('500'))).toBe(
+      '--limit 500 is more than the API returns, so cdata asks for 200, the most.',
+    );
+    expect(clampNote(parseLimit('0'), '--page-size')).toBe('--page-size 0 is less than 1, so cdata asks for 1.');
+    expect(clampNote(parseLimit('-3'))).toBe('--limit -3 is less than 1, so cdata asks for 1.');
     expect(clampNote(parseLimit('200'))).toBeUndefined();
   });
 });
@@ -80,7 +85,7 @@ describe('the query each parameter sends', () => {
     expect(paramQuery([limit], {})).toEqual({});
   });
 
-  it('tier and decided, only when set; both decided flags together: a usage error', () => {
+  it('tier and decided, only when set', () => {
     const params = [TIER_PARAM, DECIDED_PARAM, limit];
     expect(paramQuery(params, { tier: 'STRETCH', decided: true, limit: { value: 100, byDefault: true } })).toEqual({
       tier: 'STRETCH',
@@ -89,9 +94,16 @@ describe('the query each parameter sends', () => {
     });
     expect(paramQuery(params, { undecided: true })).toEqual({ decided: 'false' });
     expect(paramQuery(params, { decided: false, undecided: false })).toEqual({});
-    expect(() => paramQuery(params, { decided: true, undecided: true })).toThrow(
+  });
+
+  it('both decided flags together: a usage error while the options parse, either order', () => {
+    const parse = (given: ReadonlySet<OptionSpec<unknown>>) =>
+      parseValues(PARAM_OPTIONS, (option): RawOption => (given.has(option) ? true : undefined));
+    expect(() => parse(new Set([PARAM_OPTIONS.decided, PARAM_OPTIONS.undecided]))).toThrow(
       expect.objectContaining({ name: 'UsageError', message: '--decided and --undecided cannot be used together' }),
     );
+    expect(parse(new Set([PARAM_OPTIONS.undecided]))).toMatchObject({ decided: false, undecided: true });
+    expect(parse(new Set([PARAM_OPTIONS.decided]))).toMatchObject({ decided: true, undecided: false });
   });
 
   it('the column a filter makes the same in every row: tier under --tier, decision under --undecided only', () => {
@@ -109,16 +121,25 @@ describe('on the command line', () => {
     const help = (await cdata(['tenders', '--help'])).stdout;
     expect(help).toContain(
       [
-        '  --tier <tier>          only this tier: RECOMMENDED, WORTH_A_LOOK, STRETCH (any case; - for _)',
+        '  --tier <tier>          only this tier: RECOMMENDED, WORTH_A_LOOK, STRETCH (any',
+        '                         case; - for _)',
         '  --decided              only tenders a person has decided on',
         '  --undecided            only tenders nobody has decided on yet',
-        '  -l, --limit <n>        rows to return, newest first (1 to 200; others are clamped) (default: 100)',
+        '  -l, --limit <n>        rows to return, best tier first (1 to 200; others are',
+        '                         clamped) (default: 100)',
       ].join('\n'),
     );
   });
 
   it('--help says --limit does not apply to a lookup by key; TAB offers the tiers', async () => {
-    expect((await cdata(['tenders', '--help'])).stdout).toContain(' --limit does not apply. ');
+    expect((await cdata(['tenders', '--help'])).stdout).toContain(
+      [
+        'With KEY, one record in full: cdata asks for the 200 rows the API returns, after',
+        '--tier, --decided, --undecided (which narrow the search), and shows the one',
+        'whose ocid is KEY or, for 6 or more characters, starts with it. --limit does not',
+        'apply. --query sees the one record. Not found: exit 8.',
+      ].join('\n'),
+    );
     expect((await cdata(['completion', 'bash'])).stdout).toContain(
       "'tenders --tier') echo 'values RECOMMENDED WORTH_A_LOOK STRETCH'; return ;;",
     );
@@ -144,7 +165,7 @@ describe('on the command line', () => {
     const result = await cdata(['tenders', '--limit', ' 0 ', '--tier', 'worth-a-look', '--undecided', '-o', 'json'], {
       env: sandboxEnv(target),
     });
-    expect(result).toMatchObject({ code: 0, stderr: '--limit 0 is outside 1..200; using 1\n' });
+    expect(result).toMatchObject({ code: 0, stderr: '--limit 0 is less than 1, so cdata asks for 1.\n' });
     expect(target.requests.slice(before).map((request) => Object.fromEntries(request.query))).toEqual([
       { tier: 'WORTH_A_LOOK', decided: 'false', limit: '1' },
     ]);
