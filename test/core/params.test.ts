@@ -7,6 +7,7 @@ import {
   clampNote,
   DECIDED_PARAM,
   fixedField,
+  limitDescription,
   limitParam,
   PARAM_OPTIONS,
   paramQuery,
@@ -54,6 +55,12 @@ describe('--limit', () => {
     expect(clampNote(parseLimit('0'), '--page-size')).toBe('--page-size 0 is less than 1, so cdata asks for 1.');
     expect(clampNote(parseLimit('-3'))).toBe('--limit -3 is less than 1, so cdata asks for 1.');
     expect(clampNote(parseLimit('200'))).toBeUndefined();
+  });
+
+  it('its help line says which rows come first, newest unless the list is ordered by tier', () => {
+    expect(limitDescription('newest')).toBe('rows to return, newest first (1 to 200; others are clamped)');
+    expect(limitDescription('best')).toBe('rows to return, best tier first (1 to 200; others are clamped)');
+    expect(PARAM_OPTIONS.limit.description).toBe('rows to return, newest first (1 to 200; others are clamped)');
   });
 });
 
