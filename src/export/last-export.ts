@@ -3,7 +3,7 @@
 // so the two always agree even while another export commits). A generation an export removes
 // between the resolving and the reading is resolved again. The changes are read a line at a
 // time, a few MiB at a time: memory follows the largest line, not the file's size.
-import { closeSync, createReadStream, lstatSync, readlinkSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, readlinkSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { openRegularFile, readRegularFile } from '../io/read-file.js';
@@ -132,6 +132,9 @@ async function* batches(
   }
 }
 
+/** How much of changes.ndjson one read takes. */
+const READ_CHUNK_BYTES = 256 * 1024;
+
 /** How much of changes.ndjson a batch holds at most (past one line). */
 const BATCH_BYTES = 1024 * 1024;
 
@@ -139,7 +142,11 @@ const BATCH_BYTES = 1024 * 1024;
 async function* lines(fd: number, path: string): AsyncGenerator<string> {
   let partial: Buffer[] = [];
   let size = 0;
-  for await (const chunk of createReadStream('', { fd, autoClose: false }) as AsyncIterable<Buffer>) {
+  // Read with readSync, a chunk at a time: a stream on an fd the caller closes (at a line that is
+  // not a change) can still have a read in flight, landing in whatever file next gets that fd.
+  const buffer = Buffer.alloc(READ_CHUNK_BYTES);
+  for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+    const chunk = Buffer.from(buffer.subarray(0, read));
     let start = 0;
     for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
       partial.push(chunk.subarray(start, end));
