@@ -53,8 +53,9 @@ describe('bodies that made the number scan quadratic', () => {
       '10',
     ]);
     expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
+    // Node 22 and later add "(line 1 column N)" to JSON.parse's message.
     expect(result.stderr).toMatch(
-      /^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+\): "\\"\\\\\\"/,
+      /^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+( \(line 1 column \d+\))?\): "\\"\\\\\\"/,
     );
   });
 });

@@ -12,6 +12,7 @@ import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { stringifyJson } from '../../core/json.js';
 import { queryInput } from './numbers.js';
+import { outOfMemory } from './memory-cap.js';
 import { adjustRuntime, QueryFunctionError } from './runtime.js';
 
 type Expression = ReturnType<typeof compile>;
@@ -89,6 +90,9 @@ function runtimeError(error: unknown): UsageError {
     return new UsageError('--query nests its evaluation too deeply for the stack', { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
+  // A string past V8's longest (pad_left, join, to_string of a huge value): what the memory cap
+  // catches on Node 20 comes here first on Node 22 and 24.
+  if (/^Invalid string length$|Array buffer allocation failed/.test(message)) return outOfMemory();
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
   const hint = /received (?:type )?null|^not-a-number: undefined/.test(message)
     ? {

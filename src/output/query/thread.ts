@@ -14,13 +14,10 @@ import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { stringifyJson } from '../../core/json.js';
 import type { Evaluated } from './evaluate.js';
+import { outOfMemory, QUERY_HEAP_MIB } from './memory-cap.js';
 import type { QueryReply, QueryRequest } from './worker.js';
 
-/**
- * The worker's heap, in MiB: room for the largest answer (16 MiB) parsed and copied for the query
- * and a result at its cap (32 MiB as JSON), with a margin (docs/limits.md#a---query-expression).
- */
-export const QUERY_HEAP_MIB = 384;
+export { QUERY_HEAP_MIB } from './memory-cap.js';
 
 export interface QueryWorker {
   /** Hands the answer over; the result, or the query's error (a usage error, exit 2). */
@@ -56,13 +53,4 @@ export function startQueryWorker(expression: string): QueryWorker {
       return reply;
     },
   };
-}
-
-function outOfMemory(): UsageError {
-  return new UsageError(
-    `--query needed more than ${QUERY_HEAP_MIB} MiB of memory, cdata's cap for a query (docs/limits.md#a---query-expression)`,
-    {
-      hint: 'A query that builds very long strings (pad_left, join) or refers to a list inside a projection over it multiplies its size: filter first, or select fewer fields.',
-    },
-  );
 }
