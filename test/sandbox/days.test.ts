@@ -2,7 +2,7 @@
 // was; each day after adds, changes and removes what the docs list, the same way every time, and
 // keeps every list in the API's order; obligations stay past the 200-row cap.
 import { describe, expect, it } from 'vitest';
-import { TIERS } from '../../src/core/endpoints.js';
+import { LIST_ENDPOINTS, TIERS } from '../../src/core/endpoints.js';
 import type { JsonObject } from '../../src/core/json.js';
 import { stringifyJson } from '../../src/core/json.js';
 import type { DemoData } from '../../src/sandbox/data.js';
@@ -11,16 +11,8 @@ import { call, KEY } from './http.js';
 
 const makeSandbox = useSandboxes();
 const dataOf = async (day: number): Promise<DemoData['rows']> => (await makeSandbox({ day })).data.rows;
-const KEYS: Record<keyof DemoData['rows'], string> = {
-  workspaces: 'id',
-  companies: 'id',
-  documents: 'id',
-  obligations: 'id',
-  persons: 'id',
-  sites: 'id',
-  tenders: 'ocid',
-  agents: 'name',
-};
+/** Each list's key field, from the endpoint table. */
+const keyOf = (list: keyof DemoData['rows']): string => LIST_ENDPOINTS.find((endpoint) => endpoint.name === list)!.key!;
 
 /** What differs from one list to the next, by key: added, removed, and each changed row's fields. */
 function differences(before: JsonObject[], after: JsonObject[], key: string) {
@@ -51,7 +43,7 @@ describe('sandbox days', () => {
   it.each([0, 1, 2, 5, 29, 60, 364])('from day %i to the next: what each list gains, changes and loses', async (n) => {
     const [before, after] = [await dataOf(n), await dataOf(n + 1)];
     const day = n + 1;
-    const diff = (list: keyof DemoData['rows']) => differences(before[list], after[list], KEYS[list]);
+    const diff = (list: keyof DemoData['rows']) => differences(before[list], after[list], keyOf(list));
 
     const tenders = diff('tenders');
     expect(tenders.added.map((t) => t.tier === 'RECOMMENDED')).toEqual(expect.arrayContaining([true, false]));
