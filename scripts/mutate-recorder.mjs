@@ -6,6 +6,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
+/** The fields of a tested mutant that Stryker's incremental file keeps. */
+const RECORDED = [
+  'id',
+  'mutatorName',
+  'replacement',
+  'location',
+  'status',
+  'statusReason',
+  'coveredBy',
+  'killedBy',
+  'testsCompleted',
+  'static',
+];
+
 class Recorder {
   static inject = [commonTokens.options];
 
@@ -33,30 +47,8 @@ class Recorder {
     if (result.status === 'Pending' || result.status === 'Ignored') return;
     const name = relative(process.cwd(), result.fileName);
     this.files[name] ??= { language: 'typescript', source: readFileSync(result.fileName, 'utf8'), mutants: [] };
-    const {
-      id,
-      mutatorName,
-      replacement,
-      location,
-      status,
-      statusReason,
-      coveredBy,
-      killedBy,
-      testsCompleted,
-      static: isStatic,
-    } = result;
-    this.files[name].mutants.push({
-      id,
-      mutatorName,
-      replacement,
-      location,
-      status,
-      statusReason,
-      coveredBy,
-      killedBy,
-      testsCompleted,
-      static: isStatic,
-    });
+    // What a resumed run reads of a mutant: these fields, as Stryker reports them.
+    this.files[name].mutants.push(Object.fromEntries(RECORDED.map((field) => [field, result[field]])));
     const report = {
       schemaVersion: '2',
       thresholds: { high: 90, low: 80 },
