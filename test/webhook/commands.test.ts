@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sign } from '../../src/webhook/signature.js';
-import { startReceiver, type Receiver } from '../../src/webhook/receiver.js';
+import type { Receiver } from '../../src/webhook/receiver.js';
 import { testIo } from '../helpers/io.js';
+import { startTestReceiver } from '../helpers/receiver.js';
 import { run, runWith, tempConfigDir, type RunResult } from '../helpers/run.js';
 import { until } from '../helpers/wait.js';
 
@@ -56,21 +57,9 @@ async function serve(
 }
 
 async function receiver(options: { requestTimeoutMs?: number } = {}) {
-  const events: unknown[] = [];
-  const rejections: string[] = [];
-  const started = await startReceiver({
-    host: '127.0.0.1',
-    port: 0,
-    path: '/hooks',
-    secret: SECRET,
-    toleranceSeconds: 300,
-    now: Date.now,
-    onEvent: (event) => events.push(event.body),
-    onReject: (status, message) => rejections.push(`${status} ${message}`),
-    ...options,
-  });
-  servers.push(started);
-  return { url: started.url, events, rejections };
+  const started = await startTestReceiver(SECRET, options);
+  servers.push(started.receiver);
+  return started;
 }
 
 describe('cdata webhook verify', () => {

@@ -5,15 +5,10 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sign } from '../../src/webhook/signature.js';
-import {
-  MAX_CONNECTIONS,
-  MAX_HELD_BYTES,
-  RETRY_AFTER_SECONDS,
-  startReceiver,
-  type Receiver,
-} from '../../src/webhook/receiver.js';
+import { MAX_CONNECTIONS, MAX_HELD_BYTES, RETRY_AFTER_SECONDS, type Receiver } from '../../src/webhook/receiver.js';
 // @ts-expect-error: a plain script, without types (the measuring command docs/limits.md gives)
 import { flood, FLOOD_SECRET, startListener, tally } from '../../scripts/webhook-flood.mjs';
+import { startTestReceiver } from '../helpers/receiver.js';
 import { run } from '../helpers/run.js';
 import { until } from '../helpers/wait.js';
 
@@ -28,23 +23,9 @@ afterEach(async () => {
 });
 
 async function receiver(options: { maxHeldBytes?: number; maxConnections?: number; requestTimeoutMs?: number }) {
-  const events: unknown[] = [];
-  const rejections: string[] = [];
-  const drops: string[] = [];
-  const started = await startReceiver({
-    host: '127.0.0.1',
-    port: 0,
-    path: '/hooks',
-    secret: SECRET,
-    toleranceSeconds: 300,
-    now: Date.now,
-    onEvent: (event) => events.push(event.body),
-    onReject: (status, message) => rejections.push(`${status} ${message}`),
-    onDrop: (from, why) => drops.push(`${from}: ${why}`),
-    ...options,
-  });
-  receivers.push(started);
-  return { receiver: started, port: Number(new URL(started.url).port), events, rejections, drops };
+  const started = await startTestReceiver(SECRET, options);
+  receivers.push(started.receiver);
+  return started;
 }
 
 /** A raw connection: what it has been sent so far, and whether it has closed. */
