@@ -6,7 +6,7 @@
 //
 // Every case runs on each supported Node line named by --lines (default: the Node running the
 // bench, and 24 from the npm registry, scripts/node-line.mjs), each against its own node -e 0.
-// --only TEXT: only the cases whose name contains TEXT (`--only profiles`: the export --profiles
+// --only TEXT: only the cases whose name contains TEXT (several: 'A|B') (`--only profiles`: the export --profiles
 // fan-out alone, on the bench's own Node). --clean-env: run every command with only
 // PATH and HOME (plus cdata's own variables) instead of this shell's environment. Some machines
 // set variables that slow every Node start-up (NODE_EXTRA_CA_CERTS loads a CA bundle: ~40 ms);
@@ -23,7 +23,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 21;
 const onlyFlag = process.argv.indexOf('--only');
-const ONLY = onlyFlag > 0 ? process.argv[onlyFlag + 1] : undefined;
+const ONLY = onlyFlag > 0 ? process.argv[onlyFlag + 1].split('|') : undefined;
+/** Whether --only names this case: any of its `|`-separated texts within the name. */
+const named = (name) => ONLY === undefined || ONLY.some((text) => name.includes(text));
 const CLEAN_ENV = process.argv.includes('--clean-env');
 const linesFlag = process.argv.indexOf('--lines');
 const { nodeLine } = await import('./node-line.mjs');
@@ -175,7 +177,7 @@ const FANOUT = {
   rssTargetMiB: 128,
 };
 
-const cases = allCases.filter((c) => ONLY === undefined || c.name.includes(ONLY));
+const cases = allCases.filter((c) => named(c.name));
 
 /** Ratios between two rows, each with its target (issue 17: cdata's own work within 10% of the stack's). */
 const COMPARISONS = [{ of: 'cdata tenders -o json', against: '  floor: commander + undici GET', target: 1.1 }];
@@ -281,13 +283,13 @@ async function measure(node) {
 
 const lines = [];
 if (cases.length > 0) for (const node of NODES) lines.push(await measure(node));
-const fanoutRows = ONLY === undefined || 'export --profiles'.includes(ONLY) ? measureFanout() : [];
+const fanoutRows = ONLY === undefined || ONLY.some((text) => 'export --profiles'.includes(text)) ? measureFanout() : [];
 
 // Peak memory of large exports (issue 29, docs/limits.md): eight lists of 15.6 MB each exported,
 // then exported again with every row changed, then `cdata changes` over that; once each (an
 // export of them takes seconds: not timed).
 const large = [];
-if (ONLY === undefined || 'large export'.includes(ONLY) || ONLY.includes('large')) {
+if (ONLY === undefined || ONLY.some((text) => 'large export'.includes(text) || text.includes('large'))) {
   const dir = join(work, 'large');
   const steps = [
     {
