@@ -1,12 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+// Test files share their worker's module graph (isolate: false): each file would otherwise import
+// and transform src/ again, about a quarter of the suite's CPU (docs/development.md). A file that
+// mocks a module (vi.mock) changes that graph for whoever comes next, so those run isolated.
+// `npm test` runs every file but the heavy ones (*.heavy.test.ts: a few that take minutes of CPU
+// by their nature, such as exports of 125 MB); `npm run test:heavy` (CDATA_TESTS=heavy) runs those
+// alone. CI runs both (.ci/run).
+const HEAVY = process.env.CDATA_TESTS === 'heavy';
+const FILES = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && file.endsWith('.heavy.test.ts') === HEAVY)
+  .map((file) => `test/${file}`);
+const MOCKING = FILES.filter((file) => /^vi\.mock\(/m.test(readFileSync(file, 'utf8')));
+
 export default defineConfig({
   define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests that spawn the binary or a pseudo-terminal share two cores with the rest.
@@ -18,5 +29,12 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     // The default output, then one line saying how many tests a missing tool made skip.
     reporters: ['default', './test/helpers/skip-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: FILES.filter((file) => !MOCKING.includes(file)), isolate: false },
+      },
+      { extends: true, test: { name: 'mocking', include: MOCKING, isolate: true } },
+    ],
   },
 });

@@ -1,7 +1,7 @@
 // A server whose every list is as large as the API's answers may be: 200 rows of 78,000-character
 // titles, about 15.6 MB a list, 8 lists. `variant` picks the titles' letter, so an export of one
 // variant and then of another changes every row of every list (the diffing export's worst case).
-// For the memory bounds of large exports (issue 29): test/export/large.test.ts and `npm run bench`.
+// For the memory bounds of large exports (issue 29): test/export/large.heavy.test.ts and `npm run bench`.
 import { createServer } from 'node:http';
 
 export const LARGE_ROWS = 200;

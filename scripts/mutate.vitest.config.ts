@@ -11,6 +11,7 @@ const tests = (process.env.CDATA_MUTATE_TESTS ?? '').split(',').filter(Boolean);
 if (tests.length === 0) throw new Error('CDATA_MUTATE_TESTS names no test file (run npm run mutate)');
 
 const config = mergeConfig(base, { root: fileURLToPath(new URL('..', import.meta.url)) });
-// Set, not merged: mergeConfig would add these to the suite's own pattern.
-config.test = { ...config.test, include: tests };
+// Set, not merged: mergeConfig would add these to the suite's own pattern. One project, isolated
+// (vitest's default): Stryker's runner expects it.
+config.test = { ...config.test, include: tests, projects: undefined };
 export default config;

@@ -1,6 +1,6 @@
 // Many slow webhook deliveries held open at once against `cdata webhook listen` (the built
 // binary), and its peak memory: what docs/limits.md quotes for the receiver, and what
-// test/webhook/flood.test.ts holds it to. Not a test: it prints what it measured.
+// test/webhook/flood.heavy.test.ts holds it to. Not a test: it prints what it measured.
 //
 //   node scripts/webhook-flood.mjs [--count N] [--kib N]
 //

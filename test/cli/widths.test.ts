@@ -19,8 +19,23 @@ const width = (line: string) => cliTableUtils.strlen(line);
 /** The notes on stderr, which a pseudo-terminal shows among the lines. */
 const NOTE = /^(These are|This is|Not shown)/;
 
+/**
+ * The answers of one run, by what was asked: the binary's own sandbox gives the same day's data to
+ * each run, so a list at a width (or as JSON) that two tests read is run once (the suite's time).
+ */
+const seen = new Map<string, Promise<unknown>>();
+function once<T>(key: unknown, run: () => Promise<T>): Promise<T> {
+  const text = JSON.stringify(key);
+  if (!seen.has(text)) seen.set(text, run());
+  return seen.get(text) as Promise<T>;
+}
+
 /** What a terminal `columns` wide shows for `argv`: the table's lines without colour, and the notes. */
-async function terminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
+function terminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
+  return once(['terminal', argv, columns], () => inTerminal(argv, columns));
+}
+
+async function inTerminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
   const result = await runBinInTerminal(['--sandbox', '--no-pager', ...argv], { columns, env: env() });
   expect(result.code, result.stdout).toBe(0);
   const all = stripVTControlCharacters(result.stdout)
@@ -34,9 +49,11 @@ async function shown(argv: string[], columns: number): Promise<string[]> {
 }
 
 /** The rows as the API sends them (the binary's own sandbox: the same day's data). */
-async function json(argv: string[]): Promise<Record<string, unknown>[]> {
-  const result = await runBin(['--sandbox', ...argv, '-o', 'json'], { env: env() });
-  return JSON.parse(result.stdout) as Record<string, unknown>[];
+function json(argv: string[]): Promise<Record<string, unknown>[]> {
+  return once(['json', argv], async () => {
+    const result = await runBin(['--sandbox', ...argv, '-o', 'json'], { env: env() });
+    return JSON.parse(result.stdout) as Record<string, unknown>[];
+  });
 }
 
 /** A cell as the table shows it: the whole text, or at least `least` characters of it and `…`. */

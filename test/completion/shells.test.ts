@@ -198,14 +198,27 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
 });
 
 describe.skipIf(skipWithout('zsh'))('zsh', () => {
+  /**
+   * The folder on fpath holding _cdata, and compinit's dump of every completion function: made by
+   * the first session, read by the rest (compinit with no dump scans all of zsh's functions, a
+   * second or more of each session).
+   */
+  let fpath: string | undefined;
+  const functions = () => {
+    if (fpath === undefined) {
+      fpath = mkdtempSync(join(tmpdir(), 'cdata-zsh-'));
+      writeFileSync(join(fpath, '_cdata'), readFileSync(script('zsh')));
+    }
+    return fpath;
+  };
+
   /** Types `line` and TAB in an interactive zsh (zpty), then prints the line buffer, or the listing. */
   const session = async (line: string, show: 'buffer' | 'listing') => {
-    const fpath = mkdtempSync(join(tmpdir(), 'cdata-zsh-'));
-    writeFileSync(join(fpath, '_cdata'), readFileSync(script('zsh')));
+    const folder = functions();
     const harness = `
 zmodload zsh/zpty
 zpty -b z zsh -f -i
-zpty -w z "PS1='>'; fpath=(${fpath} \\$fpath); autoload -Uz compinit; compinit -u -D; zstyle ':completion:*' menu no; LISTMAX=1000"
+zpty -w z "PS1='>'; fpath=(${folder} \\$fpath); autoload -Uz compinit; compinit -u -d ${folder}/.zcompdump; zstyle ':completion:*' menu no; LISTMAX=1000"
 # The markers are split in what is typed ("RE""ADY", "<""<"), because the terminal echoes the
 # typed line: only the shell's own output can match them.
 zpty -w z "show() { print -r -- \\"<\\"\\"<\\$BUFFER>\\"\\">\\" }; zle -N show; bindkey '^X' show; print RE\\"\\"ADY"

@@ -3,10 +3,12 @@
 // whole JSON.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { trials } from '../helpers/soak.js';
 import { runBin, type SpawnResult } from '../helpers/spawn.js';
 import { configHome, expectNoKey } from '../auth/harness.js';
 
-const ROUNDS = 12;
+/** Rounds per writer: a short chain in npm test, a long one under npm run soak (test/helpers/soak.ts). */
+const ROUNDS = trials(6, 24);
 
 describe('two processes writing the config at once', () => {
   it('lose no update and never leave a broken file', async () => {
@@ -53,6 +55,6 @@ describe('two processes writing the config at once', () => {
     }
     expect(profiles.shared).toEqual({ timeout: 7, output: 'json' });
     expect(readdirSync(home.dir)).toEqual(['config.json']);
-    // 48 start-ups, two at a time: 19 s of vitest's default 20 in a full run on a busy machine.
-  }, 60_000);
+    // 24 start-ups, two at a time (96 in a soak): 48 took 19 s in a full run on a busy machine.
+  }, 240_000);
 });

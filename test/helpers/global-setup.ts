@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { missingTools, requiredNote, toolsRequired } from './tools.js';
-import { openTempRoot } from './temp-root.js';
+import { openTempRoot, type TempRoot } from './temp-root.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,29 +13,48 @@ declare module 'vitest' {
   }
 }
 
-export default function setup(project: TestProject): () => void {
-  const missing = missingTools();
-  if (missing.length > 0 && toolsRequired()) throw new Error(requiredNote(missing));
+/** The run's one temp root, shared by its projects (vitest.config.ts): each runs this setup. */
+interface Shared {
+  temp: TempRoot;
+  projects: number;
+}
+const SHARED = Symbol.for('cdata.tests.tempRoot');
+const registry = globalThis as { [SHARED]?: Shared };
 
-  const temp = openTempRoot();
-  project.provide('tempRoot', temp.root);
+export default function setup(project: TestProject): () => void {
+  if (registry[SHARED] === undefined) {
+    const missing = missingTools();
+    if (missing.length > 0 && toolsRequired()) throw new Error(requiredNote(missing));
+    registry[SHARED] = { temp: openTempRoot(), projects: 0 };
+  }
+  const shared = registry[SHARED];
+  shared.projects++;
+  project.provide('tempRoot', shared.temp.root);
   return () => {
-    // vitest's own folder of transformed modules, made before this ran; vitest removes it as it closes.
-    const gained = temp.close().filter((name) => name !== basename(project.tmpDir));
-    const ours = temp.strict
-      ? gained
-      : gained.filter((name) => name.startsWith('cdata-') && !name.startsWith('cdata-tests-'));
-    if (ours.length === 0) return;
-    const count = `${ours.length} ${ours.length === 1 ? 'entry' : 'entries'}`;
-    const listed = `${ours.slice(0, 10).join(', ')}${ours.length > 10 ? ', …' : ''}`;
-    if (temp.strict) {
-      console.error(`error: the tests left ${count} in ${temp.original}, outside the run's temp root: ${listed}`);
-      process.exitCode = 1;
-    } else {
-      // A shared TMPDIR: other programs, or other runs of cdata's tests, write there too.
-      console.error(
-        `note: ${count} named cdata-* appeared in ${temp.original} during the run (it is shared, so they may be another run's): ${listed}`,
-      );
-    }
+    // The root stays until the last project is done with it.
+    if (--shared.projects > 0) return;
+    registry[SHARED] = undefined;
+    report(shared.temp, project);
   };
+}
+
+/** Removes the root; says what appeared outside it meanwhile (under a strict TMPDIR, fails the run). */
+function report(temp: TempRoot, project: TestProject): void {
+  // vitest's own folder of transformed modules, made before this ran; vitest removes it as it closes.
+  const gained = temp.close().filter((name) => name !== basename(project.tmpDir));
+  const ours = temp.strict
+    ? gained
+    : gained.filter((name) => name.startsWith('cdata-') && !name.startsWith('cdata-tests-'));
+  if (ours.length === 0) return;
+  const count = `${ours.length} ${ours.length === 1 ? 'entry' : 'entries'}`;
+  const listed = `${ours.slice(0, 10).join(', ')}${ours.length > 10 ? ', …' : ''}`;
+  if (temp.strict) {
+    console.error(`error: the tests left ${count} in ${temp.original}, outside the run's temp root: ${listed}`);
+    process.exitCode = 1;
+  } else {
+    // A shared TMPDIR: other programs, or other runs of cdata's tests, write there too.
+    console.error(
+      `note: ${count} named cdata-* appeared in ${temp.original} during the run (it is shared, so they may be another run's): ${listed}`,
+    );
+  }
 }
