@@ -11,7 +11,7 @@ import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/co
 import { sanitize } from '../../src/core/sanitize.js';
 import { cellText } from '../../src/output/cells.js';
 import { dayOf } from '../../src/output/table.js';
-import { tempConfigDir } from '../helpers/run.js';
+import { run, tempConfigDir } from '../helpers/run.js';
 import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
 const env = () => ({ CDATA_CONFIG_DIR: tempConfigDir() });
@@ -48,10 +48,10 @@ async function shown(argv: string[], columns: number): Promise<string[]> {
   return (await terminal(argv, columns)).lines;
 }
 
-/** The rows as the API sends them (the binary's own sandbox: the same day's data). */
+/** The rows as the API sends them (`main` in-process, with its own sandbox: the same day's data as the binary's). */
 function json(argv: string[]): Promise<Record<string, unknown>[]> {
   return once(['json', argv], async () => {
-    const result = await runBin(['--sandbox', ...argv, '-o', 'json'], { env: env() });
+    const result = await run(['--sandbox', ...argv, '-o', 'json']);
     return JSON.parse(result.stdout) as Record<string, unknown>[];
   });
 }
@@ -182,7 +182,7 @@ describe('the first cell of a row opens that record', () => {
     const { rows: cells } = cellsOf(await shown(listArgv(endpoint), 80));
     for (const at of [0, cells.length - 1]) {
       const key = cells[at]![0]!;
-      const result = await runBin(['--sandbox', name, key, '-o', 'json'], { env: env() });
+      const result = await run(['--sandbox', name, key, '-o', 'json']);
       expect(result.code, `cdata ${name} ${key}: ${result.stderr}`).toBe(0);
       expect((JSON.parse(result.stdout) as Record<string, unknown>)[endpoint.key!]).toBe(rows[at]![endpoint.key!]);
     }
