@@ -13,7 +13,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 async function run() {
-  require('./start-up.cjs').prepare();
+  const startUp = require('./start-up.cjs');
+  startUp.prepare();
   const { main, processIo, runInterruptCleanups } = require('../dist/cli.cjs');
 
   // `cdata ... | head` closes the pipe early: that is the reader's choice, not an error.
@@ -33,5 +34,5 @@ async function run() {
     });
   }
 
-  process.exitCode = await main(argv, processIo());
+  process.exitCode = await main(argv, processIo(), { beforeRequests: startUp.setFlags });
 }

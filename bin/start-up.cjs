@@ -1,4 +1,4 @@
-// What the runtime does for cdata's start-up, before the program loads (bin/cdata.js calls it).
+// What the runtime does for cdata's start-up (bin/cdata.js calls it).
 // docs/performance.md has the figures behind each choice.
 //
 // - Node's own compile cache (module.enableCompileCache, Node >= 22.1): V8's bytecode of
@@ -7,21 +7,40 @@
 //   turns it off, and a folder that cannot be written is passed over by Node in silence. Node 20
 //   has none and compiles at each start.
 // - V8 flags, each measured on the lines it is set for and known to them (an unknown flag makes
-//   V8 print an error at every run: test/install/start-up.test.ts, run on each line by CI):
+//   V8 print an error at every run: test/install/start-up.test.ts, run on each line by CI), set
+//   by setFlags just before the first request, not at start: Node's own modules (node:net,
+//   node:http...) come with code compiled at Node's build, which V8 refuses once any flag
+//   differs, so each one loaded after a flag was set is compiled again (docs/performance.md):
 //   --liftoff-only (every line): undici parses HTTP with llhttp, compiled to WebAssembly, and
 //     TurboFan's compile of it costs more than a short run ever wins back (~80 ms at exit).
 //   --interrupt-budget (Node 20 only: V8 12 dropped it): 8 times V8 11's default, so that
 //     TurboFan's background compiles, which the exit waits for and which hold megabytes, come
 //     only for really long loops (`export` at 200 ms latency: 500 -> 438 ms, 68 -> 61 MiB).
+//   --invocation-count-for-maglev, --invocation-count-for-turbofan (Node 24 only: V8 13): the same
+//     for the compilers that replaced that budget, 8 times their defaults (400 and 3000). Reading
+//     an answer (json-scan.ts, redaction, printing) made V8 13 compile a dozen functions in the
+//     background, ~30 ms of CPU in a run of 150; Node 22 (V8 12) compiles no more than the floor.
 'use strict';
 
-const FLAGS = ['--liftoff-only', ...(process.versions.v8.startsWith('11.') ? ['--interrupt-budget=540672'] : [])];
+const V8 = process.versions.v8.split('.')[0];
+const FLAGS = [
+  '--liftoff-only',
+  ...(V8 === '11' ? ['--interrupt-budget=540672'] : []),
+  ...(V8 === '13' ? ['--invocation-count-for-maglev=3200', '--invocation-count-for-turbofan=24000'] : []),
+];
 
 function prepare() {
-  // Flags first: V8 takes cached code only when it was made under the same flags.
-  require('node:v8').setFlagsFromString(FLAGS.join(' '));
   const module = require('node:module');
   if (typeof module.enableCompileCache === 'function') module.enableCompileCache();
 }
 
-module.exports = { prepare, FLAGS };
+let flagsSet = false;
+
+/** Once, before the first request: after undici and the Node modules it needs have loaded. */
+function setFlags() {
+  if (flagsSet) return;
+  flagsSet = true;
+  require('node:v8').setFlagsFromString(FLAGS.join(' '));
+}
+
+module.exports = { prepare, setFlags, FLAGS };

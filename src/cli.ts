@@ -15,6 +15,11 @@ export { processIo, runInterruptCleanups } from './io/index.js';
 /** What a caller of main may replace: the transport requests go through (tests answer in-process). */
 export interface Seams {
   transport?: TransportFactory;
+  /**
+   * Called before the first request, once the modules that send it have loaded: bin/cdata.js sets
+   * V8's flags there (bin/start-up.cjs says why then).
+   */
+  beforeRequests?: () => void;
 }
 
 export async function main(argv: readonly string[], io: Io, seams: Seams = {}): Promise<number> {
@@ -22,6 +27,7 @@ export async function main(argv: readonly string[], io: Io, seams: Seams = {}): 
   const envKey = io.env.CDATA_API_KEY;
   const run: RunState = {
     transport: seams.transport,
+    beforeRequests: seams.beforeRequests,
     jsonErrors: false,
     debug: false,
     secrets: envKey ? [envKey, envKey.trim()] : [],

@@ -189,8 +189,11 @@ function createContext(
     sandbox,
     settings: resolved,
     apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
-    transport: async (connections) =>
-      (run.transport ?? (await import('./client/transport.js')).createTransport)(io.env, connections),
+    transport: async (connections) => {
+      const create = run.transport ?? (await import('./client/transport.js')).createTransport;
+      run.beforeRequests?.();
+      return create(io.env, connections);
+    },
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => {

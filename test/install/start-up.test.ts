@@ -5,6 +5,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { HttpMock, json } from '../helpers/http-mock.js';
+import { testIo } from '../helpers/io.js';
 import { runBin, runProcess } from '../helpers/spawn.js';
 
 const folders: string[] = [];
@@ -57,4 +60,32 @@ it('sets only V8 flags this Node knows', async () => {
     join(import.meta.dirname, '../../bin/start-up.cjs'),
   ]);
   expect([result.code, result.stderr]).toEqual([0, '']);
+});
+
+it("asks for V8's flags before the first request, after the modules that send it, and not without one", async () => {
+  // bin/cdata.js sets the flags in this seam: Node's own modules loaded after a flag changed lose
+  // the code V8 compiled at Node's build (bin/start-up.cjs).
+  const events: string[] = [];
+  const mock = new HttpMock().on('GET', '/api/v1/tenders', json(200, []));
+  const seams = {
+    transport: (...args: Parameters<typeof mock.transport>) => {
+      events.push('transport');
+      return mock.transport(...args);
+    },
+    beforeRequests: () => void events.push('flags'),
+  };
+  const env = {
+    CDATA_CONFIG_DIR: folder(),
+    CDATA_BASE_URL: 'https://api.example.test',
+    CDATA_API_KEY: 'svc_mockedkey0123456789',
+  };
+  const list = testIo({ env });
+  expect(await main(['tenders', '-o', 'json'], list.io, seams)).toBe(0);
+  expect([list.stdout(), list.stderr()]).toEqual(['[]\n', '']);
+  expect(events).toEqual(['flags', 'transport']);
+
+  events.length = 0;
+  const completion = testIo({ env });
+  expect(await main(['completion', 'bash'], completion.io, seams)).toBe(0);
+  expect(events).toEqual([]);
 });
