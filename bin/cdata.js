@@ -34,5 +34,5 @@ async function run() {
     });
   }
 
-  process.exitCode = await main(argv, processIo(), { beforeRequests: startUp.setFlags });
+  process.exitCode = await main(argv, processIo(), { beforeWork: startUp.setFlags });
 }

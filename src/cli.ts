@@ -16,10 +16,11 @@ export { processIo, runInterruptCleanups } from './io/index.js';
 export interface Seams {
   transport?: TransportFactory;
   /**
-   * Called before the first request, once the modules that send it have loaded: bin/cdata.js sets
-   * V8's flags there (bin/start-up.cjs says why then).
+   * Called before a command's work: its first request, once the modules that send it have loaded,
+   * or the folder `cdata changes` reads. bin/cdata.js sets V8's flags there (bin/start-up.cjs
+   * says why then); a command that does neither never calls it.
    */
-  beforeRequests?: () => void;
+  beforeWork?: () => void;
 }
 
 export async function main(argv: readonly string[], io: Io, seams: Seams = {}): Promise<number> {
@@ -27,7 +28,7 @@ export async function main(argv: readonly string[], io: Io, seams: Seams = {}): 
   const envKey = io.env.CDATA_API_KEY;
   const run: RunState = {
     transport: seams.transport,
-    beforeRequests: seams.beforeRequests,
+    beforeWork: seams.beforeWork,
     jsonErrors: false,
     debug: false,
     secrets: envKey ? [envKey, envKey.trim()] : [],

@@ -191,9 +191,10 @@ function createContext(
     apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
     transport: async (connections) => {
       const create = run.transport ?? (await import('./client/transport.js')).createTransport;
-      run.beforeRequests?.();
+      run.beforeWork?.();
       return create(io.env, connections);
     },
+    beforeWork: () => run.beforeWork?.(),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
     warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
     errorStyle: () => {

@@ -29,6 +29,11 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
    * seam where handler tests answer requests in-process.
    */
   transport(connections?: number): Promise<Transport>;
+  /**
+   * For a command that sends no request yet reads much (`cdata changes`): call before that work,
+   * as transport() does before the first request (bin/start-up.cjs: V8's flags).
+   */
+  beforeWork(): void;
   /** The in-process sandbox when --sandbox was given. */
   sandbox: SandboxTarget | undefined;
   /** A note on stderr, unless --quiet. API text in it is sanitised. */

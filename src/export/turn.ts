@@ -4,9 +4,13 @@
 // until its file, state and changes are written. Peak memory is then bounded by the largest
 // answer, not by the sum of them; real answers (~100 KB) never wait.
 
-/** A list's claim on a turn: `large` waits for it (once, however often called); `done` gives it up, and says whether it was taken. */
+/**
+ * A list's claim on a turn: `large` waits for it (once, however often called); `taken` says
+ * whether it was asked for; `done` gives it up, and says whether it was taken.
+ */
 export interface Turn {
   large: () => Promise<void>;
+  taken: () => boolean;
   done: () => boolean;
 }
 
@@ -25,6 +29,7 @@ export class Turns {
         });
         return taken;
       },
+      taken: () => taken !== undefined,
       done: () => {
         done = true;
         release?.();

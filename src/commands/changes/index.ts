@@ -35,6 +35,7 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
       : await changesQueryOutput(context, options.query, asFile);
 
   const dir = resolve(options.dir);
+  context.beforeWork();
   const last = readLastExport(dir);
   if (last.kind === 'none') {
     context.note(

@@ -268,7 +268,13 @@ async function exportOne(
       if (made.status === 'rejected') throw made.reason;
       if (state.status === 'rejected') throw state.reason;
       file = made.value;
+      // A large answer's file text and the buffers it was written from are collected before its
+      // previous state is read, and that state's text before its changes are written: otherwise
+      // each step's garbage is still held at the next one's peak (the diffing export: ~240-265
+      // -> ~170-205 MiB, docs/limits.md).
+      if (turn.taken()) collectGarbage();
       detected = detectChanges(generation, endpoint, data, truncated);
+      if (turn.taken() && detected.counts !== null) collectGarbage();
       changes = await writeChangesPart(write, endpoint.name, detected.changes);
     } catch (error) {
       // A list's file, its state and its changes enter the generation together or not at all
