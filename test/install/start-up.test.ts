@@ -113,7 +113,11 @@ it('keeps the young generation at its first size once the flags are set at run t
       }
     }
     process.stdout.write(String(largest / 1024 / 1024));`;
-  const result = await runProcess(process.execPath, ['-e', script, join(import.meta.dirname, '../../bin/start-up.cjs')]);
+  const result = await runProcess(process.execPath, [
+    '-e',
+    script,
+    join(import.meta.dirname, '../../bin/start-up.cjs'),
+  ]);
   expect([result.code, result.stderr]).toEqual([0, '']);
   // Measured: 2 MiB on Node 20 and 22, 6.25 on Node 24 (32, 32 and 128 without the flag).
   expect(Number(result.stdout)).toBeLessThanOrEqual(16);
