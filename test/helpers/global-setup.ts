@@ -17,6 +17,8 @@ declare module 'vitest' {
 interface Shared {
   temp: TempRoot;
   projects: number;
+  /** vitest's own folders of transformed modules, one per project, made before this ran. */
+  vitestFolders: Set<string>;
 }
 const SHARED = Symbol.for('cdata.tests.tempRoot');
 const registry = globalThis as { [SHARED]?: Shared };
@@ -25,23 +27,24 @@ export default function setup(project: TestProject): () => void {
   if (registry[SHARED] === undefined) {
     const missing = missingTools();
     if (missing.length > 0 && toolsRequired()) throw new Error(requiredNote(missing));
-    registry[SHARED] = { temp: openTempRoot(), projects: 0 };
+    registry[SHARED] = { temp: openTempRoot(), projects: 0, vitestFolders: new Set() };
   }
   const shared = registry[SHARED];
   shared.projects++;
+  shared.vitestFolders.add(basename(project.tmpDir));
   project.provide('tempRoot', shared.temp.root);
   return () => {
     // The root stays until the last project is done with it.
     if (--shared.projects > 0) return;
     registry[SHARED] = undefined;
-    report(shared.temp, project);
+    report(shared);
   };
 }
 
 /** Removes the root; says what appeared outside it meanwhile (under a strict TMPDIR, fails the run). */
-function report(temp: TempRoot, project: TestProject): void {
-  // vitest's own folder of transformed modules, made before this ran; vitest removes it as it closes.
-  const gained = temp.close().filter((name) => name !== basename(project.tmpDir));
+function report({ temp, vitestFolders }: Shared): void {
+  // vitest removes its own folders as it closes.
+  const gained = temp.close().filter((name) => !vitestFolders.has(name));
   const ours = temp.strict
     ? gained
     : gained.filter((name) => name.startsWith('cdata-') && !name.startsWith('cdata-tests-'));
