@@ -1,4 +1,4 @@
-// Preloaded into the built cdata by test/export/crash.test.ts (node -r): the process kills itself
+// Preloaded into the built cdata by test/export/crash.heavy.test.ts (node -r): the process kills itself
 // with SIGKILL, as a power cut would stop it, just before the CDATA_CRASH_AT-th change it makes
 // under CDATA_CRASH_DIR (a folder or file made, written, linked, renamed or removed). With
 // CDATA_CRASH_AT=0 it never does, and at exit writes the changes it made, one `syscall path` a
