@@ -380,14 +380,19 @@ describe('what it refuses', () => {
 });
 
 describe('the built binary at a terminal', () => {
-  it('at 80 columns: the key whole, each changed field on its own line, nothing cut', async () => {
-    const dir = await exported();
+  /** `cdata changes --dir DIR` in a pseudo-terminal 80 wide: its lines, without colour. */
+  const atEightyColumns = async (dir: string) => {
     const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
     expect(result.code).toBe(0);
-    const lines = result.stdout
+    return result.stdout
       .replace(/\u001b\[[0-9;]*m/g, '')
       .split('\r\n')
       .filter(Boolean);
+  };
+
+  it('at 80 columns: the key whole, each changed field on its own line, nothing cut', async () => {
+    const dir = await exported();
+    const lines = await atEightyColumns(dir);
     expect(lines).toEqual([
       'resource  change   key           title',
       'agents    added    new-agent     new-agent',
@@ -431,12 +436,7 @@ describe('the built binary at a terminal', () => {
     );
     const later = await answer([company(first, 'City of Tshwane', long), company(third, 'Karoo Readymix', 'y')]);
     await exportInto(dir, later, 'companies');
-    const result = await runBinInTerminal(['changes', '--dir', dir], { columns: 80 });
-    expect(result.code).toBe(0);
-    const lines = result.stdout
-      .replace(/\u001b\[[0-9;]*m/g, '')
-      .split('\r\n')
-      .filter(Boolean);
+    const lines = await atEightyColumns(dir);
     expect(lines).toEqual([
       'resource   change   key         title',
       'companies  added    2768b625    Karoo Readymix',

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReceiver, type Receiver } from '../../src/webhook/receiver.js';
+import type { Receiver } from '../../src/webhook/receiver.js';
 import { sign } from '../../src/webhook/signature.js';
 import { useFolders } from '../hostile/folders.js';
+import { startTestReceiver } from '../helpers/receiver.js';
 import { run } from '../helpers/run.js';
 
 const TAIL = 'tailWHSEC77';
@@ -61,16 +62,7 @@ describe.each(SECRETS)('a secret with %s', (_what, secret) => {
   });
 
   it('ping and check against a receiver with the same secret: all pass', async () => {
-    const receiver = await startReceiver({
-      host: '127.0.0.1',
-      port: 0,
-      path: '/hooks',
-      secret,
-      toleranceSeconds: 300,
-      now: Date.now,
-      onEvent: () => undefined,
-      onReject: () => undefined,
-    });
+    const { receiver } = await startTestReceiver(secret);
     open.push(receiver);
     const ping = await run(['webhook', 'ping', receiver.url, '--secret-env', 'S'], { env });
     expect(ping.code, ping.stderr).toBe(0);
