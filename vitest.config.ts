@@ -6,14 +6,16 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // Test files share their worker's module graph (isolate: false): each file would otherwise import
 // and transform src/ again, about a quarter of the suite's CPU (docs/development.md). A file that
 // mocks a module (vi.mock) changes that graph for whoever comes next, so those run isolated.
-// `npm test` runs every file but the heavy ones (*.heavy.test.ts: a few that take minutes of CPU
-// by their nature, such as exports of 125 MB); `npm run test:heavy` (CDATA_TESTS=heavy) runs those
-// alone. CI runs both (.ci/run).
+// `npm test` runs every file but the heavy ones (*.heavy.test.ts: a few that take many seconds of
+// CPU by their nature, such as exports of 125 MB); `npm run test:heavy` (CDATA_TESTS=heavy) runs
+// those alone. CI runs both (.ci/run). Read beside this file, wherever vitest was started from.
 const HEAVY = process.env.CDATA_TESTS === 'heavy';
-const FILES = readdirSync('test', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts') && file.endsWith('.heavy.test.ts') === HEAVY)
-  .map((file) => `test/${file}`);
-const MOCKING = FILES.filter((file) => /^vi\.mock\(/m.test(readFileSync(file, 'utf8')));
+const TESTS = new URL('./test/', import.meta.url);
+const FILES = readdirSync(TESTS, { recursive: true, encoding: 'utf8' }).filter(
+  (file) => file.endsWith('.test.ts') && file.endsWith('.heavy.test.ts') === HEAVY,
+);
+const MOCKING = FILES.filter((file) => /^vi\.mock\(/m.test(readFileSync(new URL(file, TESTS), 'utf8')));
+const included = (files: string[]) => files.map((file) => `test/${file}`);
 
 export default defineConfig({
   define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
@@ -32,9 +34,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: FILES.filter((file) => !MOCKING.includes(file)), isolate: false },
+        test: { name: 'shared', include: included(FILES.filter((file) => !MOCKING.includes(file))), isolate: false },
       },
-      { extends: true, test: { name: 'mocking', include: MOCKING, isolate: true } },
+      { extends: true, test: { name: 'mocking', include: included(MOCKING), isolate: true } },
     ],
   },
 });

@@ -283,13 +283,13 @@ async function measure(node) {
 
 const lines = [];
 if (cases.length > 0) for (const node of NODES) lines.push(await measure(node));
-const fanoutRows = ONLY === undefined || ONLY.some((text) => 'export --profiles'.includes(text)) ? measureFanout() : [];
+const fanoutRows = named('export --profiles') ? measureFanout() : [];
 
 // Peak memory of large exports (issue 29, docs/limits.md): eight lists of 15.6 MB each exported,
 // then exported again with every row changed, then `cdata changes` over that; once each (an
 // export of them takes seconds: not timed).
 const large = [];
-if (ONLY === undefined || ONLY.some((text) => 'large export'.includes(text) || text.includes('large'))) {
+if (named('large export') || ONLY.some((text) => text.includes('large'))) {
   const dir = join(work, 'large');
   const steps = [
     {
