@@ -4,7 +4,7 @@
 // seeded with its number). Day 0 is data.ts's data untouched. A day is a step of the data, not of
 // the clock: dates still follow the sandbox's clock, so two sandboxes on the same clock differ
 // only by what the days between them did. docs/sandbox.md lists what each day does.
-import { JsonNumber } from '../core/json.js';
+import { isJsonNumber, JsonNumber } from '../core/json.js';
 import type { JsonObject } from '../core/json-value.js';
 import {
   COMPANY_STEMS,
@@ -20,6 +20,7 @@ import {
 import { MAX_DAY } from './max-day.js';
 import {
   DAY_MS,
+  demoData,
   generator,
   isoDate,
   mailboxOf,
@@ -48,6 +49,34 @@ type Growing = keyof typeof ADDED_PER_DAY;
 export const SURGE_DAY = 10;
 /** How many obligations that day's batch adds, beside the day's usual two. */
 export const SURGE_ROWS = 250;
+
+/** Days made in this process, by the day they are as of and their number. */
+const made = new Map<string, DemoData>();
+
+/**
+ * The data of `day` as of `now`: the day's demo data moved forward. Made once in a process for
+ * each day and number (a test suite starts hundreds of sandboxes, at ~10 ms each to make), and
+ * given as a copy of its own, which its sandbox may change.
+ */
+export function sandboxData(now: number, day: number): DemoData {
+  const key = `${Math.floor(now / DAY_MS)}:${day}`;
+  let data = made.get(key);
+  if (data === undefined) {
+    data = advance(demoData(now), day);
+    if (made.size >= 16) made.clear();
+    made.set(key, data);
+  }
+  return { today: data.today, rows: copyOf(data.rows) };
+}
+
+/** A copy of JSON data, to any depth; exact numbers, which nothing changes, are shared. */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (typeof value !== 'object' || value === null || isJsonNumber(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = copyOf(item);
+  return copy as T;
+}
 
 /** `data` (day 0) moved forward to `day`, in place. */
 export function advance(data: DemoData, day: number): DemoData {

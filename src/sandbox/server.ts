@@ -10,8 +10,8 @@ import { sleep } from '../io/index.js';
 import { stringifyJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
 import { ANSWERS } from './answers.js';
-import { demoData, type DemoData } from './data.js';
-import { advance } from './days.js';
+import type { DemoData } from './data.js';
+import { sandboxData } from './days.js';
 import { digest, keyTable } from './keys.js';
 import { problemBody } from './problem.js';
 import type { Fault } from './faults.js';
@@ -75,7 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const random = options.random ?? Math.random;
   const keys = keyTable();
   const lockout = new Lockout();
-  const data = advance(demoData(now()), options.day ?? 0);
+  const data = sandboxData(now(), options.day ?? 0);
   const requests: SandboxRequest[] = [];
 
   const decide = (req: IncomingMessage, record: SandboxRequest): Answer => {

@@ -9,6 +9,7 @@ import { FAULTS } from '../../src/sandbox/faults.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { closedPort, faultsAt, useSandboxes } from '../helpers/api.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
+import { memo } from '../helpers/once.js';
 import { screen } from '../helpers/screen.js';
 import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
@@ -26,11 +27,21 @@ function drawn(terminal: string): string[] {
   return parts.slice(1, -1);
 }
 
+/** Runs without a fault, made once for the tests that compare with them. */
+const once = memo();
+
 /** The same command against a sandbox without the fault: what the screen must end up as. */
-async function plainScreen(args: string[], columns: number): Promise<string> {
-  const result = await runBinInTerminal(args, { columns, env: sandboxEnv(await makeSandbox()) });
-  expect(result.code).toBe(0);
-  return screen(result.stdout);
+function plainScreen(args: string[], columns: number): Promise<string> {
+  return once(['screen', args, columns], async () => {
+    const result = await runBinInTerminal(args, { columns, env: sandboxEnv(await makeSandbox()) });
+    expect(result.code).toBe(0);
+    return screen(result.stdout);
+  });
+}
+
+/** The same command in a pipe, against a sandbox without the fault: what stdout must hold. */
+function plainStdout(args: string[]): Promise<string> {
+  return once(['pipe', args], async () => (await runBin(args, { env: sandboxEnv(await makeSandbox()) })).stdout);
 }
 
 async function inTerminal(options: SandboxOptions, args: string[], columns: number) {
@@ -94,8 +105,7 @@ describe('nothing of it where it does not belong', () => {
     expect(result.code).toBe(0);
     expect(drawn(result.stdout).some((line) => line.includes('waiting for tenders'))).toBe(true);
     expect(screen(result.stdout)).toBe('');
-    const piped = await runBin(csv, { env: sandboxEnv(await makeSandbox()) });
-    expect(readFileSync(out, 'utf8')).toBe(piped.stdout);
+    expect(readFileSync(out, 'utf8')).toBe(await plainStdout(csv));
   });
 
   it('stderr in a file, stdout at the terminal: no spinner anywhere', async () => {
@@ -121,7 +131,7 @@ describe('nothing of it where it does not belong', () => {
   ] as const)('in a pipe, %s: stderr holds what it always did', async (_what, options, stderr) => {
     const result = await runBin(csv, { env: sandboxEnv(await makeSandbox(options)) });
     expect(result).toMatchObject({ code: 0, stderr });
-    expect(result.stdout).toBe((await runBin(csv, { env: sandboxEnv(await makeSandbox()) })).stdout);
+    expect(result.stdout).toBe(await plainStdout(csv));
   });
 
   it('-q silences it at a terminal', async () => {

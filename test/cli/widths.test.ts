@@ -11,6 +11,7 @@ import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/co
 import { sanitize } from '../../src/core/sanitize.js';
 import { cellText } from '../../src/output/cells.js';
 import { dayOf } from '../../src/output/table.js';
+import { memo } from '../helpers/once.js';
 import { run, tempConfigDir } from '../helpers/run.js';
 import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
@@ -23,12 +24,7 @@ const NOTE = /^(These are|This is|Not shown)/;
  * The answers of one run, by what was asked: the binary's own sandbox gives the same day's data to
  * each run, so a list at a width (or as JSON) that two tests read is run once (the suite's time).
  */
-const seen = new Map<string, Promise<unknown>>();
-function once<T>(key: unknown, run: () => Promise<T>): Promise<T> {
-  const text = JSON.stringify(key);
-  if (!seen.has(text)) seen.set(text, run());
-  return seen.get(text) as Promise<T>;
-}
+const once = memo();
 
 /** What a terminal `columns` wide shows for `argv`: the table's lines without colour, and the notes. */
 function terminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {

@@ -13,7 +13,7 @@ import { renderRecord } from '../../src/output/record.js';
 import { renderTable } from '../../src/output/table.js';
 import { columnsOf } from '../helpers/columns.js';
 import { renderTsv } from '../../src/output/tsv.js';
-import { FIELDS, jsonValue, RAW_UNSAFE, rows } from './arbitraries.js';
+import { binaryText, FIELDS, jsonValue, RAW_UNSAFE, rows } from './arbitraries.js';
 import { seed, trials } from '../helpers/soak.js';
 
 const RUNS = { numRuns: trials(100, 1000), seed: seed(20261125) };
@@ -127,7 +127,7 @@ describe('what reaches a terminal', () => {
 
   it('the record view and any sanitised message hold no raw control character', () => {
     fc.assert(
-      fc.property(rows, fc.string({ unit: 'binary' }), (data, message) => {
+      fc.property(rows, binaryText(), (data, message) => {
         if (data[0]) expect(renderRecord(data[0], FIELDS, { color: 0, width: 60 })).not.toMatch(RAW_UNSAFE);
         expect(sanitize(message)).not.toMatch(RAW_UNSAFE);
       }),
