@@ -50,21 +50,27 @@ export const SURGE_DAY = 10;
 /** How many obligations that day's batch adds, beside the day's usual two. */
 export const SURGE_ROWS = 250;
 
-/** Days made in this process, by the day they are as of and their number. */
-const made = new Map<string, DemoData>();
+/** Days asked for in this process, and those asked for again, kept, by day and number. */
+const asked = new Set<string>();
+const kept = new Map<string, DemoData>();
 
 /**
- * The data of `day` as of `now`: the day's demo data moved forward. Made once in a process for
- * each day and number (a test suite starts hundreds of sandboxes, at ~10 ms each to make), and
- * given as a copy of its own, which its sandbox may change.
+ * The data of `day` as of `now`: the day's demo data moved forward. A process that asks for the
+ * same day again (a test suite starts hundreds of sandboxes, at ~10 ms each to make) keeps it and
+ * is given a copy each time, which its sandbox may change; the first ask, all a `cdata --sandbox`
+ * run makes, is made fresh, with nothing kept or copied.
  */
 export function sandboxData(now: number, day: number): DemoData {
   const key = `${Math.floor(now / DAY_MS)}:${day}`;
-  let data = made.get(key);
+  if (!asked.has(key)) {
+    asked.add(key);
+    return advance(demoData(now), day);
+  }
+  let data = kept.get(key);
   if (data === undefined) {
     data = advance(demoData(now), day);
-    if (made.size >= 16) made.clear();
-    made.set(key, data);
+    if (kept.size >= 16) kept.clear();
+    kept.set(key, data);
   }
   return { today: data.today, rows: copyOf(data.rows) };
 }

@@ -8,7 +8,7 @@ import { runBin, type SpawnResult } from '../helpers/spawn.js';
 import { configHome, expectNoKey } from '../auth/harness.js';
 
 /** Rounds per writer: a short chain in npm test, a long one under npm run soak (test/helpers/soak.ts). */
-const ROUNDS = trials(6, 24);
+const ROUNDS = trials(4, 24);
 
 describe('two processes writing the config at once', () => {
   it('lose no update and never leave a broken file', async () => {

@@ -1,4 +1,4 @@
-// An export killed at random instants: SIGKILL, SIGTERM and SIGINT, until 6 trials of each have
+// An export killed at random instants: SIGKILL, SIGTERM and SIGINT, until 4 trials of each have
 // stopped a run part-way in npm test (34 under npm run soak: test/helpers/soak.ts; 102 in all; one chain of trials per signal, one after another, so that
 // this file spawns one process at a time beside the rest of the suite). Each trial runs the built binary (`cdata export LISTS
 // --stamp`) into a folder holding a hundred files of earlier exports and five lists it does not
@@ -24,7 +24,7 @@ import { seed, trials } from '../helpers/soak.js';
 import { leftovers, listsOf, manifestOf, REWRITTEN, shown, whole } from './layout.js';
 
 /** Per signal: trials that end before their run does (a kill that comes after the end proves nothing), within a cap. */
-const INTERRUPTED = trials(6, 34);
+const INTERRUPTED = trials(4, 34);
 const MAX_TRIALS = 80;
 const LISTS = ['tenders', 'sites', 'agents'];
 const HISTORY = 100;
