@@ -191,7 +191,8 @@ const { main, processIo } = require(process.argv[1]);
   for (let n = 3; n <= 24; n++) {
     const stdout = new PassThrough({ encoding: 'utf8' });
     const stderr = new PassThrough({ encoding: 'utf8' });
-    const code = await main(['agents', '--out', '/dev/fd/' + n], { ...processIo(), stdout, stderr });
+    // Not a spread, which would read processIo's stdin getter: the binary leaves stdin unopened.
+    const code = await main(['agents', '--out', '/dev/fd/' + n], Object.assign(processIo(), { stdout, stderr }));
     runs.push({ n, code, stdout: stdout.read() ?? '', stderr: stderr.read() ?? '' });
   }
   process.stdout.write(JSON.stringify(runs));
