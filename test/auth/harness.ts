@@ -1,12 +1,13 @@
 // Runs cdata in-process (as test/helpers/run.ts does) and checks, on every run, that no full key
 // reaches stdout or stderr: the demo keys, any key a test registers, and whatever was piped in.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { DEMO_KEYS, demoKey } from '../../src/sandbox/keys.js';
 import { TENANT } from '../../src/sandbox/vocabulary.js';
 import type { TestIoOptions } from '../helpers/io.js';
 import { run, tempConfigDir, type RunResult } from '../helpers/run.js';
+import { secretTools, type SecretTools, type ToolName } from './secret-tools.js';
 
 /** What auth status prints of the all-scopes demo key's identity, after the local part. */
 export const ALL_SCOPES_IDENTITY = [
@@ -55,4 +56,19 @@ export function configHome(): {
     text: () => readFileSync(file, 'utf8'),
     read: () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
   };
+}
+
+/** A config whose default profile, `prod` at `baseUrl`, gets its key from the named tool. */
+export function profileWith(
+  tool: ToolName,
+  baseUrl: string,
+): { tools: SecretTools; env: { CDATA_CONFIG_DIR: string } } {
+  const home = configHome();
+  const tools = secretTools();
+  writeFileSync(
+    home.file,
+    JSON.stringify({ profiles: { prod: { keyCommand: tools.command(tool), baseUrl } }, defaultProfile: 'prod' }),
+    { mode: 0o600 },
+  );
+  return { tools, env: home.env };
 }

@@ -1,33 +1,19 @@
 // The key command in the built binary, as a cron job or a terminal runs it: it runs there at all
-// (the build empties imports of child_process), a hanging one is stopped at the real 10 s with
-// nothing left behind, and Ctrl-C stops it at once, with its whole process group.
+// (the build empties imports of child_process), and Ctrl-C stops it at once, with its whole
+// process group. A hanging one stopped at the real 10 s: key-command-timeout.heavy.test.ts.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { BIN, runBin } from '../helpers/spawn.js';
 import { until } from '../helpers/wait.js';
-import { configHome, expectNoKey } from './harness.js';
+import { configHome, expectNoKey, profileWith as profileWithTool } from './harness.js';
 import { running, secretTools, TOOL_KEY, type ToolName } from './secret-tools.js';
 
 const sandbox = useSandbox();
 
-/** A config whose default profile gets its key from the named tool. */
-function profileWith(tool: ToolName) {
-  const home = configHome();
-  const tools = secretTools();
-  writeFileSync(
-    home.file,
-    JSON.stringify({
-      profiles: { prod: { keyCommand: tools.command(tool), baseUrl: sandbox.current.url } },
-      defaultProfile: 'prod',
-    }),
-    {
-      mode: 0o600,
-    },
-  );
-  return { tools, env: home.env };
-}
+/** A config whose default profile gets its key from the named tool, against this file's sandbox. */
+const profileWith = (tool: ToolName) => profileWithTool(tool, sandbox.current.url);
 
 describe('the key command in the built binary', () => {
   it('runs, and its key reaches neither stdout, stderr nor --debug', async () => {
@@ -65,22 +51,6 @@ describe('the key command in the built binary', () => {
       if (running(sleep)) process.kill(sleep, 'SIGKILL');
     }
   });
-
-  it('a hanging one is stopped at 10 s, exit 3, with no process of it left', async () => {
-    const { tools, env } = profileWith('hang');
-    const started = Date.now();
-    const result = await runBin(['tenders'], { env, timeoutMs: 30_000 });
-    const elapsed = Date.now() - started;
-    expect(result.code).toBe(3);
-    expect(result.stderr.split('\n')[0]).toBe(
-      "error: the key command of profile 'prod' did not finish within 10 s, so it was stopped; it said: unlock the vault:",
-    );
-    expect(elapsed).toBeGreaterThanOrEqual(10_000);
-    // cdata exits as soon as its output closes: the group was killed, not waited for.
-    expect(elapsed).toBeLessThan(20_000);
-    const [shell, sleep] = tools.pids();
-    await until(() => !running(shell!) && !running(sleep!), 'the hanging tool and its background sleep to end');
-  }, 40_000);
 
   it('Ctrl-C while it waits: exit 130 at once, and its process group goes too', async () => {
     const { tools, env } = profileWith('hang');
