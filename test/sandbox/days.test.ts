@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS, TIERS } from '../../src/core/endpoints.js';
 import type { JsonObject } from '../../src/core/json.js';
 import { stringifyJson } from '../../src/core/json.js';
-import type { DemoData } from '../../src/sandbox/data.js';
+import { demoData, type DemoData } from '../../src/sandbox/data.js';
+import { advance } from '../../src/sandbox/days.js';
 import { NOW, useSandboxes } from '../helpers/api.js';
 import { call, KEY } from './http.js';
 
@@ -38,6 +39,19 @@ describe('sandbox days', () => {
 
   it('the same day always gives the same data', async () => {
     expect(stringifyJson(await dataOf(7))).toBe(stringifyJson(await dataOf(7)));
+  });
+
+  it('each sandbox has data of its own: what a test changes in one, the next of that day never sees', async () => {
+    const fresh = stringifyJson(advance(demoData(NOW), 3).rows);
+    // Three in a row: the first may be made fresh, the rest come from what the process keeps.
+    for (let i = 0; i < 3; i++) {
+      const rows = await dataOf(3);
+      expect(stringifyJson(rows)).toBe(fresh);
+      rows.tenders[0]!.title = 'changed by a test';
+      rows.tenders[0]!.reasons = [];
+      (rows.tenders[1]!.reasons as string[]).push('added by a test');
+      rows.sites.pop();
+    }
   });
 
   it.each([0, 1, 2, 5, 29, 60, 364])('from day %i to the next: what each list gains, changes and loses', async (n) => {
