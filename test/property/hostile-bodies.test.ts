@@ -132,8 +132,8 @@ describe('parseJson and the renderers on random and adversarial bodies', () => {
   });
 });
 
-describe('large answers render in time linear in rows', () => {
-  // 150,000 and 20,000 rows in every format: test/output/large-render.heavy.test.ts.
+describe('a large table, drawn in chunks', () => {
+  // 150,000 and 20,000 rows in every format, in time linear in rows: test/output/large-render.heavy.test.ts.
   it('a table drawn in chunks is one table: widths decided once, every row in order', () => {
     // 250 rows: three chunks for cli-table3; the last row alone widens the tier column.
     const rows = Array.from(
