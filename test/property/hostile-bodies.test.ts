@@ -135,7 +135,7 @@ describe('parseJson and the renderers on random and adversarial bodies', () => {
 describe('a large table, drawn in chunks', () => {
   // 150,000 and 20,000 rows in every format, in time linear in rows: test/output/large-render.heavy.test.ts.
   it('a table drawn in chunks is one table: widths decided once, every row in order', () => {
-    // 250 rows: three chunks for cli-table3; the last row alone widens the tier column.
+    // 250 rows: many chunks for cli-table3, the last one short; the last row alone widens the tier column.
     const rows = Array.from(
       { length: 250 },
       (_, i): JsonObject => ({ n: i, word: 'x'.repeat(i % 17), tier: i === 249 ? 'RECOMMENDED' : null }),
