@@ -16,7 +16,7 @@
 // split ES modules, 219 ms like this, with `node -e 0` at 122 ms).
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkDeclarations } from './check-types.mjs';
@@ -90,13 +90,20 @@ const common = {
 
 checkUndiciInternals(root, pkg.devDependencies.undici);
 rmSync(new URL('dist', root), { recursive: true, force: true });
-// The sandbox library's type declarations (package.json "exports"), written while esbuild bundles.
+// The sandbox library's type declarations (package.json "exports"), written while esbuild bundles:
+// tsc on tsconfig.sandbox.json. With --typecheck (npm test), tsc checks the whole project instead
+// and writes every declaration to node_modules/.cache/cdata/checked/, incrementally, and the
+// sandbox's are copied from there: the test run type-checks once rather than twice (~3 s).
+const TYPECHECK = process.argv.includes('--typecheck');
+const checked = fileURLToPath(new URL('node_modules/.cache/cdata/checked/', root));
+const tscArgs = TYPECHECK
+  ? ['-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', checked]
+  : ['-p', 'tsconfig.sandbox.json'];
+if (TYPECHECK) tscArgs.push('--incremental', '--tsBuildInfoFile', `${checked}.tsbuildinfo`);
 const declarations = promisify(execFile)(
   process.execPath,
-  [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), '-p', 'tsconfig.sandbox.json'],
-  {
-    cwd: fileURLToPath(root),
-  },
+  [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), ...tscArgs],
+  { cwd: fileURLToPath(root) },
 );
 const results = await Promise.all([
   build({
@@ -192,9 +199,11 @@ if (!existsSync(new URL('LICENSE', root))) throw new Error('LICENSE is missing')
 // Only the declarations the public module reaches are kept, and none may name a package an
 // integrator's install lacks.
 await declarations.catch((error) => {
-  throw new Error(`the sandbox's type declarations did not build:\n${error.stdout}${error.stderr}`);
+  const what = TYPECHECK ? 'the type check failed' : "the sandbox's type declarations did not build";
+  throw new Error(`${what}:\n${error.stdout}${error.stderr}`);
 });
 const typesDir = fileURLToPath(new URL('dist/types/', root));
+if (TYPECHECK) cpSync(`${checked}src/`, typesDir, { recursive: true });
 const kept = new Set(checkDeclarations(`${typesDir}sandbox/index.d.ts`));
 for (const entry of readdirSync(typesDir, { recursive: true, withFileTypes: true })) {
   const path = `${entry.parentPath ?? entry.path}/${entry.name}`;
