@@ -17,6 +17,7 @@
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkDeclarations } from './check-types.mjs';
@@ -92,8 +93,8 @@ checkUndiciInternals(root, pkg.devDependencies.undici);
 rmSync(new URL('dist', root), { recursive: true, force: true });
 // The sandbox library's type declarations (package.json "exports"), written while esbuild bundles:
 // tsc on tsconfig.sandbox.json. With --typecheck (npm test), tsc checks the whole project instead
-// and writes every declaration to node_modules/.cache/cdata/checked/, incrementally, and the
-// sandbox's are copied from there: the test run type-checks once rather than twice (~3 s).
+// and writes every declaration to node_modules/.cache/cdata/checked/, incrementally, and those
+// the sandbox's module reaches are copied from there: the test run type-checks once, not twice.
 const TYPECHECK = process.argv.includes('--typecheck');
 const checked = fileURLToPath(new URL('node_modules/.cache/cdata/checked/', root));
 const tscArgs = TYPECHECK
@@ -203,11 +204,17 @@ await declarations.catch((error) => {
   throw new Error(`${what}:\n${error.stdout}${error.stderr}`);
 });
 const typesDir = fileURLToPath(new URL('dist/types/', root));
-if (TYPECHECK) cpSync(`${checked}src/`, typesDir, { recursive: true });
-const kept = new Set(checkDeclarations(`${typesDir}sandbox/index.d.ts`));
-for (const entry of readdirSync(typesDir, { recursive: true, withFileTypes: true })) {
-  const path = `${entry.parentPath ?? entry.path}/${entry.name}`;
-  if (entry.isFile() && !kept.has(path)) rmSync(path);
+if (TYPECHECK) {
+  // Every declaration of the project is in the cache: only those the public module reaches come.
+  const emitted = `${checked}src/`;
+  for (const file of checkDeclarations(`${emitted}sandbox/index.d.ts`))
+    cpSync(file, `${typesDir}${relative(emitted, file)}`);
+} else {
+  const kept = new Set(checkDeclarations(`${typesDir}sandbox/index.d.ts`));
+  for (const entry of readdirSync(typesDir, { recursive: true, withFileTypes: true })) {
+    const path = `${entry.parentPath ?? entry.path}/${entry.name}`;
+    if (entry.isFile() && !kept.has(path)) rmSync(path);
+  }
+  for (const folder of readdirSync(typesDir))
+    if (readdirSync(`${typesDir}${folder}`).length === 0) rmSync(`${typesDir}${folder}`, { recursive: true });
 }
-for (const folder of readdirSync(typesDir))
-  if (readdirSync(`${typesDir}${folder}`).length === 0) rmSync(`${typesDir}${folder}`, { recursive: true });
