@@ -12,6 +12,7 @@ import { BASH_COMPLETION, skipWithout } from '../helpers/tools.js';
 import { installCdata, runProcess } from '../helpers/spawn.js';
 
 const script = (shell: string) => new URL(`../../completions/cdata.${shell}`, import.meta.url).pathname;
+const SCRIPT_PATH = script;
 
 /** A PATH with `cdata` (the built binary) and a config holding three profiles. */
 function environment(): Record<string, string> {
@@ -88,112 +89,134 @@ describe('the committed scripts', () => {
   });
 });
 
-describe.skipIf(skipWithout('bash'))('bash', () => {
-  const complete = async (words: string[]) => {
-    const line = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-    const result = await runProcess(
-      'bash',
-      [
-        '--norc',
-        '--noprofile',
-        '-c',
-        `source '${script('bash')}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _cdata; printf '%s\\n' "\${COMPREPLY[@]}"`,
-      ],
-      { env: environment() },
-    );
-    expect(result.stderr).toBe('');
-    return result.stdout.split('\n').filter(Boolean).sort();
+/**
+ * The cases of one shell, completed by one run of it: each case's words (or line) give its own
+ * files of output and errors, read back by the case's test. A fresh shell per case cost ~1 s of
+ * CPU per 15 cases, and the completion functions keep nothing from one call to the next.
+ */
+function batched<T>(shell: string, cases: readonly T[], script: (c: T, out: string, err: string) => string) {
+  let ran: Promise<string> | undefined;
+  return async (index: number) => {
+    ran ??= (async () => {
+      const env = environment();
+      const dir = mkdtempSync(join(tmpdir(), `cdata-${shell}-`));
+      const lines = cases.map((c, i) => script(c, join(dir, `${i}.out`), join(dir, `${i}.err`)));
+      const result = await runProcess(shell, SHELL_ARGS[shell]!(lines.join('\n')), { env });
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      return dir;
+    })();
+    const dir = await ran;
+    return {
+      out: readFileSync(join(dir, `${index}.out`), 'utf8'),
+      err: readFileSync(join(dir, `${index}.err`), 'utf8'),
+    };
   };
+}
+
+const SHELL_ARGS: Record<string, (script: string) => string[]> = {
+  bash: (script) => ['--norc', '--noprofile', '-c', `source '${SCRIPT_PATH('bash')}'\n${script}`],
+  fish: (script) => ['--no-config', '-c', `source '${SCRIPT_PATH('fish')}'\n${script}`],
+};
+
+const BASH_CASES: [string[], string[]][] = [
+  [['cdata', 'ten'], ['tenders']],
+  [
+    ['cdata', 'tenders', '--tier', ''],
+    ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
+  ],
+  [
+    ['cdata', 'tenders', '--tier', '=', ''],
+    ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
+  ],
+  [['cdata', '-o', 'json', 'tenders', '--tier', 'W'], ['WORTH_A_LOOK']],
+  [
+    ['cdata', 'tenders', '--fields', 'ocid,ti'],
+    ['ocid,tier', 'ocid,title'],
+  ],
+  [['cdata', 'people', '-f', 'full'], ['fullName']],
+  [
+    ['cdata', 'pe'],
+    ['people', 'persons'],
+  ],
+  [
+    ['cdata', 'export', ''],
+    ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
+  ],
+  [['cdata', 'export', 'tenders', 'ob'], ['obligations']],
+  [
+    ['cdata', '--profile', ''],
+    ['client-a', 'prod', 'staging'],
+  ],
+  [['cdata', 'profile', 'use', 'st'], ['staging']],
+  [
+    ['cdata', 'auth', ''],
+    ['login', 'logout', 'status'],
+  ],
+  [
+    ['cdata', 'config', 'set', ''],
+    ['base-url', 'key-command', 'output', 'pager', 'timeout'],
+  ],
+  [
+    ['cdata', 'config', 'set', 'output', ''],
+    ['csv', 'json', 'ndjson', 'table', 'tsv'],
+  ],
+  [['cdata', 'config', 'set', 'output', 'nd'], ['ndjson']],
+  [['cdata', 'config', 'set', 'timeout', ''], []],
+  [
+    ['cdata', '-o', ''],
+    ['csv', 'json', 'ndjson', 'table', 'tsv'],
+  ],
+  [
+    ['cdata', 'completion', ''],
+    ['bash', 'fish', 'zsh'],
+  ],
+  [
+    ['cdata', 'webhook', 'listen', '--p'],
+    ['--path', '--port', '--profile'],
+  ],
+  [['cdata', 'tenders', '--li'], ['--limit']],
+  // --query takes a value (an expression: nothing to offer, even to what looks like an option),
+  // and the word after that value is an option again.
+  [
+    ['cdata', 'tenders', '--q'],
+    ['--query', '--quiet'],
+  ],
+  [['cdata', 'tenders', '--query', ''], []],
+  [['cdata', 'tenders', '--query', '--li'], []],
+  [['cdata', 'tenders', '--query', '[0]', '--li'], ['--limit']],
+  // export writes no table and refuses --out and --fields: none of them is offered there.
+  [
+    ['cdata', 'export', '-o', ''],
+    ['csv', 'json', 'ndjson', 'tsv'],
+  ],
+  [
+    ['cdata', 'export', '--output', '=', ''],
+    ['csv', 'json', 'ndjson', 'tsv'],
+  ],
+  [['cdata', 'export', '--o'], ['--output']],
+  [['cdata', 'export', '--f'], []],
+  [
+    ['cdata', 'tenders', '--o'],
+    ['--out', '--output'],
+  ],
+  [['cdata', 'auth', 'status', '--o'], ['--output']],
+];
+
+describe.skipIf(skipWithout('bash'))('bash', () => {
+  const completed = batched('bash', BASH_CASES, ([words], out, err) => {
+    const line = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+    return `COMPREPLY=(); COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _cdata 2>'${err}'; printf '%s\\n' "\${COMPREPLY[@]}" >'${out}'`;
+  });
 
   it('registers the function', async () => {
     const result = await runProcess('bash', ['--norc', '-c', `source '${script('bash')}'; complete -p cdata`]);
     expect(result.stdout).toBe('complete -F _cdata cdata\n');
   });
 
-  it.each([
-    [['cdata', 'ten'], ['tenders']],
-    [
-      ['cdata', 'tenders', '--tier', ''],
-      ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
-    ],
-    [
-      ['cdata', 'tenders', '--tier', '=', ''],
-      ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
-    ],
-    [['cdata', '-o', 'json', 'tenders', '--tier', 'W'], ['WORTH_A_LOOK']],
-    [
-      ['cdata', 'tenders', '--fields', 'ocid,ti'],
-      ['ocid,tier', 'ocid,title'],
-    ],
-    [['cdata', 'people', '-f', 'full'], ['fullName']],
-    [
-      ['cdata', 'pe'],
-      ['people', 'persons'],
-    ],
-    [
-      ['cdata', 'export', ''],
-      ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
-    ],
-    [['cdata', 'export', 'tenders', 'ob'], ['obligations']],
-    [
-      ['cdata', '--profile', ''],
-      ['client-a', 'prod', 'staging'],
-    ],
-    [['cdata', 'profile', 'use', 'st'], ['staging']],
-    [
-      ['cdata', 'auth', ''],
-      ['login', 'logout', 'status'],
-    ],
-    [
-      ['cdata', 'config', 'set', ''],
-      ['base-url', 'key-command', 'output', 'pager', 'timeout'],
-    ],
-    [
-      ['cdata', 'config', 'set', 'output', ''],
-      ['csv', 'json', 'ndjson', 'table', 'tsv'],
-    ],
-    [['cdata', 'config', 'set', 'output', 'nd'], ['ndjson']],
-    [['cdata', 'config', 'set', 'timeout', ''], []],
-    [
-      ['cdata', '-o', ''],
-      ['csv', 'json', 'ndjson', 'table', 'tsv'],
-    ],
-    [
-      ['cdata', 'completion', ''],
-      ['bash', 'fish', 'zsh'],
-    ],
-    [
-      ['cdata', 'webhook', 'listen', '--p'],
-      ['--path', '--port', '--profile'],
-    ],
-    [['cdata', 'tenders', '--li'], ['--limit']],
-    // --query takes a value (an expression: nothing to offer, even to what looks like an option),
-    // and the word after that value is an option again.
-    [
-      ['cdata', 'tenders', '--q'],
-      ['--query', '--quiet'],
-    ],
-    [['cdata', 'tenders', '--query', ''], []],
-    [['cdata', 'tenders', '--query', '--li'], []],
-    [['cdata', 'tenders', '--query', '[0]', '--li'], ['--limit']],
-    // export writes no table and refuses --out and --fields: none of them is offered there.
-    [
-      ['cdata', 'export', '-o', ''],
-      ['csv', 'json', 'ndjson', 'tsv'],
-    ],
-    [
-      ['cdata', 'export', '--output', '=', ''],
-      ['csv', 'json', 'ndjson', 'tsv'],
-    ],
-    [['cdata', 'export', '--o'], ['--output']],
-    [['cdata', 'export', '--f'], []],
-    [
-      ['cdata', 'tenders', '--o'],
-      ['--out', '--output'],
-    ],
-    [['cdata', 'auth', 'status', '--o'], ['--output']],
-  ])('%j offers %j', async (words, expected) => {
-    expect(await complete(words)).toEqual(expected);
+  it.each(BASH_CASES.map((c, i) => [...c, i] as const))('%j offers %j', async (_words, expected, index) => {
+    const { out, err } = await completed(index);
+    expect(err).toBe('');
+    expect(out.split('\n').filter(Boolean).sort()).toEqual(expected);
   });
 });
 
@@ -276,20 +299,42 @@ zpty -d z`;
   }, 60_000);
 });
 
+const FISH_CASES: [string, string[]][] = [
+  ['cdata ten', ['tenders']],
+  ['cdata tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
+  ['cdata -o json tenders --tier W', ['WORTH_A_LOOK']],
+  ['cdata tenders --fields ocid,ti', ['ocid,tier', 'ocid,title']],
+  ['cdata pe', ['people', 'persons']],
+  ['cdata export ', ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
+  ['cdata --profile ', ['client-a', 'prod', 'staging']],
+  ['cdata profile remove ', ['client-a', 'prod', 'staging']],
+  ['cdata auth ', ['login', 'logout', 'status']],
+  ['cdata config get ', ['base-url', 'key-command', 'output', 'pager', 'timeout']],
+  ['cdata config set ', ['base-url', 'key-command', 'output', 'pager', 'timeout']],
+  ['cdata config set output ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
+  ['cdata config set timeout ', []],
+  ['cdata config set output json ', []],
+  ['cdata config set timeout 30 ', []],
+  ['cdata config set output -p prod ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
+  ['cdata config get output ', []],
+  [
+    'cdata export tenders ',
+    ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
+  ],
+  ['cdata webhook listen --p', ['--path', '--port', '--profile']],
+  ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
+  ['cdata export --o', ['--output']],
+  ['cdata export --f', []],
+  ['cdata tenders -o ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
+  ['cdata tenders --o', ['--out', '--output']],
+  ['cdata auth status --o', ['--output']],
+  ['cdata tenders --q', ['--query', '--quiet']],
+  ['cdata tenders --query ', []],
+  ['cdata tenders --query @ --li', ['--limit']],
+];
+
 describe.skipIf(skipWithout('fish'))('fish', () => {
-  const complete = async (line: string) => {
-    const result = await runProcess(
-      'fish',
-      ['--no-config', '-c', `source '${script('fish')}'; complete -C '${line}'`],
-      { env: environment() },
-    );
-    expect(result.stderr).toBe('');
-    return result.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => l.split('\t')[0])
-      .sort();
-  };
+  const completed = batched('fish', FISH_CASES, ([line], out, err) => `complete -C '${line}' >'${out}' 2>'${err}'`);
 
   it('parses and loads the script without a complaint', async () => {
     expect(await runProcess('fish', ['--no-execute', script('fish')])).toMatchObject({ code: 0, stderr: '' });
@@ -299,39 +344,15 @@ describe.skipIf(skipWithout('fish'))('fish', () => {
     });
   });
 
-  it.each([
-    ['cdata ten', ['tenders']],
-    ['cdata tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
-    ['cdata -o json tenders --tier W', ['WORTH_A_LOOK']],
-    ['cdata tenders --fields ocid,ti', ['ocid,tier', 'ocid,title']],
-    ['cdata pe', ['people', 'persons']],
-    ['cdata export ', ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
-    ['cdata --profile ', ['client-a', 'prod', 'staging']],
-    ['cdata profile remove ', ['client-a', 'prod', 'staging']],
-    ['cdata auth ', ['login', 'logout', 'status']],
-    ['cdata config get ', ['base-url', 'key-command', 'output', 'pager', 'timeout']],
-    ['cdata config set ', ['base-url', 'key-command', 'output', 'pager', 'timeout']],
-    ['cdata config set output ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
-    ['cdata config set timeout ', []],
-    ['cdata config set output json ', []],
-    ['cdata config set timeout 30 ', []],
-    ['cdata config set output -p prod ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
-    ['cdata config get output ', []],
-    [
-      'cdata export tenders ',
-      ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
-    ],
-    ['cdata webhook listen --p', ['--path', '--port', '--profile']],
-    ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
-    ['cdata export --o', ['--output']],
-    ['cdata export --f', []],
-    ['cdata tenders -o ', ['csv', 'json', 'ndjson', 'table', 'tsv']],
-    ['cdata tenders --o', ['--out', '--output']],
-    ['cdata auth status --o', ['--output']],
-    ['cdata tenders --q', ['--query', '--quiet']],
-    ['cdata tenders --query ', []],
-    ['cdata tenders --query @ --li', ['--limit']],
-  ])('%s offers %j', async (line, expected) => {
-    expect(await complete(line)).toEqual(expected);
+  it.each(FISH_CASES.map((c, i) => [...c, i] as const))('%s offers %j', async (_line, expected, index) => {
+    const { out, err } = await completed(index);
+    expect(err).toBe('');
+    expect(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0])
+        .sort(),
+    ).toEqual(expected);
   });
 });
