@@ -100,7 +100,8 @@ const checked = fileURLToPath(new URL('node_modules/.cache/cdata/checked/', root
 const tscArgs = TYPECHECK
   ? ['-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', checked]
   : ['-p', 'tsconfig.sandbox.json'];
-if (TYPECHECK) tscArgs.push('--incremental', '--tsBuildInfoFile', `${checked}.tsbuildinfo`);
+// rootDir pinned: the copy below finds src/ under the cache whatever tsconfig.json includes.
+if (TYPECHECK) tscArgs.push('--rootDir', '.', '--incremental', '--tsBuildInfoFile', `${checked}.tsbuildinfo`);
 const declarations = promisify(execFile)(
   process.execPath,
   [fileURLToPath(new URL('node_modules/typescript/bin/tsc', root)), ...tscArgs],
