@@ -6,15 +6,14 @@
 // wrapped to the width.
 import { stripVTControlCharacters } from 'node:util';
 import cliTableUtils from 'cli-table3/src/utils.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, fieldNames, findEndpoint, type Endpoint } from '../../src/core/endpoints.js';
 import { sanitize } from '../../src/core/sanitize.js';
 import { cellText } from '../../src/output/cells.js';
 import { dayOf } from '../../src/output/table.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { memo } from '../helpers/once.js';
 import { run, tempConfigDir } from '../helpers/run.js';
-import { sandboxEnv } from '../helpers/sandbox.js';
+import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
 /**
@@ -22,11 +21,8 @@ import { runBin, runBinInTerminal } from '../helpers/spawn.js';
  * the same day's data to each. (A `--sandbox` of each run's own made that data anew, ~37 ms of
  * CPU in each of the 35 binaries.)
  */
-let opened: Promise<Sandbox> | undefined;
-afterAll(async () => {
-  if (opened) await (await opened).close();
-});
-const env = async () => sandboxEnv(await (opened ??= startSandbox()));
+const sandbox = useSandbox();
+const env = () => sandboxEnv(sandbox.current);
 const width = (line: string) => cliTableUtils.strlen(line);
 /** The notes on stderr, which a pseudo-terminal shows among the lines. */
 const NOTE = /^(These are|This is|Not shown)/;
@@ -43,7 +39,7 @@ function terminal(argv: string[], columns: number): Promise<{ lines: string[]; n
 }
 
 async function inTerminal(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
-  const result = await runBinInTerminal(['--no-pager', ...argv], { columns, env: await env() });
+  const result = await runBinInTerminal(['--no-pager', ...argv], { columns, env: env() });
   expect(result.code, result.stdout).toBe(0);
   const all = stripVTControlCharacters(result.stdout)
     .split('\r\n')
@@ -58,7 +54,7 @@ async function shown(argv: string[], columns: number): Promise<string[]> {
 /** The rows as the API sends them (`main` in-process, from the file's sandbox as the binary's runs). */
 function json(argv: string[]): Promise<Record<string, unknown>[]> {
   return once(['json', argv], async () => {
-    const result = await run([...argv, '-o', 'json'], { env: await env() });
+    const result = await run([...argv, '-o', 'json'], { env: env() });
     return JSON.parse(result.stdout) as Record<string, unknown>[];
   });
 }
@@ -189,7 +185,7 @@ describe('the first cell of a row opens that record', () => {
     const { rows: cells } = cellsOf(await shown(listArgv(endpoint), 80));
     for (const at of [0, cells.length - 1]) {
       const key = cells[at]![0]!;
-      const result = await run([name, key, '-o', 'json'], { env: await env() });
+      const result = await run([name, key, '-o', 'json'], { env: env() });
       expect(result.code, `cdata ${name} ${key}: ${result.stderr}`).toBe(0);
       expect((JSON.parse(result.stdout) as Record<string, unknown>)[endpoint.key!]).toBe(rows[at]![endpoint.key!]);
     }
