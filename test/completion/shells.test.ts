@@ -12,7 +12,6 @@ import { BASH_COMPLETION, skipWithout } from '../helpers/tools.js';
 import { installCdata, runProcess } from '../helpers/spawn.js';
 
 const script = (shell: string) => new URL(`../../completions/cdata.${shell}`, import.meta.url).pathname;
-const SCRIPT_PATH = script;
 
 /** A PATH with `cdata` (the built binary) and a config holding three profiles. */
 function environment(): Record<string, string> {
@@ -94,15 +93,17 @@ describe('the committed scripts', () => {
  * files of output and errors, read back by the case's test. A fresh shell (and home) per case
  * cost ~2 s of CPU for the 58 cases, and the completion functions keep nothing between calls.
  */
-function batched<T>(shell: string, cases: readonly T[], script: (c: T, out: string, err: string) => string) {
+function batched<T>(shell: 'bash' | 'fish', cases: readonly T[], command: (c: T, out: string, err: string) => string) {
   let ran: Promise<string> | undefined;
   return async (index: number) => {
     ran ??= (async () => {
       const env = environment();
       const dir = mkdtempSync(join(tmpdir(), `cdata-${shell}-`));
-      const lines = cases.map((c, i) => script(c, join(dir, `${i}.out`), join(dir, `${i}.err`)));
+      const lines = cases.map((c, i) => command(c, join(dir, `${i}.out`), join(dir, `${i}.err`)));
+      const body = `source '${script(shell)}'\n${lines.join('\n')}`;
+      const args = shell === 'bash' ? ['--norc', '--noprofile', '-c', body] : ['--no-config', '-c', body];
       // All the cases in one process: more time than one case's, should the machine be busy.
-      const result = await runProcess(shell, SHELL_ARGS[shell]!(lines.join('\n')), { env, timeoutMs: BATCH_MS });
+      const result = await runProcess(shell, args, { env, timeoutMs: BATCH_MS });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       return dir;
     })();
@@ -116,11 +117,6 @@ function batched<T>(shell: string, cases: readonly T[], script: (c: T, out: stri
 
 /** A batch's limit, and the limit of each case's test (the first one waits for the batch). */
 const BATCH_MS = 60_000;
-
-const SHELL_ARGS: Record<string, (script: string) => string[]> = {
-  bash: (script) => ['--norc', '--noprofile', '-c', `source '${SCRIPT_PATH('bash')}'\n${script}`],
-  fish: (script) => ['--no-config', '-c', `source '${SCRIPT_PATH('fish')}'\n${script}`],
-};
 
 const BASH_CASES: [string[], string[]][] = [
   [['cdata', 'ten'], ['tenders']],
