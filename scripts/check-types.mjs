@@ -12,7 +12,8 @@ export function checkDeclarations(entry) {
     if (seen.has(file)) return;
     seen.add(file);
     if (!existsSync(file)) throw new Error(`the sandbox's declarations are incomplete: ${file} is missing`);
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+    // Either quote: tsc writes an import's own quotes, and double quotes in `import("...")` types.
+    for (const [, , spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*(['"])([^'"]+)\1/g)) {
       if (spec.startsWith('.')) visit(join(dirname(file), spec.replace(/\.js$/, '.d.ts')));
       else if (!spec.startsWith('node:')) foreign.push(`${relative(dirname(entry), file)} imports '${spec}'`);
     }
