@@ -20,6 +20,10 @@ const included = (files: string[]) => files.map((file) => `test/${file}`);
 export default defineConfig({
   define: { __CDATA_VERSION__: JSON.stringify(pkg.version) },
   test: {
+    // Each module transformed once, not at every run: kept in node_modules/.experimental-vitest-cache
+    // by a hash of its content and of this config (`define` is applied at run time, not in the
+    // kept code); `npx vitest --clearCache` empties it. The main process's CPU 8.5 -> 4.7 s.
+    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests that spawn the binary or a pseudo-terminal share two cores with the rest.
