@@ -2,25 +2,21 @@
 // installs with no dependencies (scripts/check-types.mjs, run by every build). tsc writes an
 // import in the quotes of its source, and an inline type's `import("...")` in double quotes, so
 // the check reads both.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without types
 import { checkDeclarations } from '../../scripts/check-types.mjs';
+import { scratch } from '../faults/scratch.js';
 
 const check = checkDeclarations as (entry: string) => string[];
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const folder = scratch('cdata-types');
 
 /** A folder of declarations; returns the path of each file by its name. */
 function declarations(files: Record<string, string>): (name: string) => string {
-  const folder = mkdtempSync(join(tmpdir(), 'cdata-types-'));
-  folders.push(folder);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
-  return (name) => join(folder, name);
+  const dir = folder();
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return (name) => join(dir, name);
 }
 
 describe("the build's check of the sandbox's declarations", () => {

@@ -1,24 +1,16 @@
 // Start-up on every supported Node line (bin/start-up.cjs): Node's own compile cache where the
 // runtime has it, V8 flags every line knows, and nothing from the runtime on stderr. CI runs the
 // whole suite on Node 20, 22 and 24 (.ci/run), so each case here is checked on each line.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { HttpMock, json } from '../helpers/http-mock.js';
 import { testIo } from '../helpers/io.js';
 import { runBin, runProcess } from '../helpers/spawn.js';
+import { scratch } from '../faults/scratch.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function folder(): string {
-  const made = mkdtempSync(join(tmpdir(), 'cdata-start-up-'));
-  folders.push(made);
-  return made;
-}
+const folder = scratch('cdata-start-up');
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 /** module.enableCompileCache: Node 22.1 and later. */

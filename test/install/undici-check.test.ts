@@ -2,24 +2,20 @@
 // is pinned exactly and every build checks them first (scripts/check-undici.mjs). Here the check
 // meets stand-ins for an upgraded undici: each way an upgrade can break the imports stops it with
 // a message that says what to do.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without types
 import { checkUndiciInternals } from '../../scripts/check-undici.mjs';
+import { scratch } from '../faults/scratch.js';
 
 const check = checkUndiciInternals as (root: URL, pinned: string) => void;
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const folder = scratch('cdata-undici');
 
 /** A project folder whose node_modules/undici holds `files`. */
 function project(version: string, files: Record<string, string>): URL {
-  const root = mkdtempSync(join(tmpdir(), 'cdata-undici-'));
-  folders.push(root);
+  const root = folder();
   writeFileSync(join(root, 'package.json'), '{}');
   const undici = join(root, 'node_modules', 'undici');
   for (const [path, text] of Object.entries({
