@@ -16,24 +16,26 @@
 //   --no-wasm-tier-up --no-wasm-dynamic-tiering (every line): what --liftoff-only implies, spelled
 //     out. V8 works --liftoff-only through these two, and derives them itself only from a command
 //     line; set at run time, V8 11 and 12 (Node 20, 22) keep to Liftoff all the same, but V8 13
-//     (Node 24) still moved llhttp's parser up to TurboFan in every export of the sandbox's lists:
-//     217 ms of CPU on a background thread, which the exit waits for, and 23 MB of the compiler's
-//     memory (export at 200 ms latency on Node 24: 624 -> 542 ms, 562 -> 393 ms of CPU, peak RSS
-//     94 -> 75 MiB). Both are needed: --no-wasm-dynamic-tiering alone makes V8 tier every
-//     function up, not one.
+//     and later (Node 24; 25 and 26 too) still moved llhttp's parser up to TurboFan in every export
+//     of the sandbox's lists: a compile of ~160-220 ms on a background thread, which the exit waits
+//     for, holding 23 MB of the compiler's memory (export at 200 ms latency on Node 24: 624 -> 542
+//     ms, 562 -> 393 ms of CPU, peak RSS 94 -> 75 MiB). Both are needed: --no-wasm-dynamic-tiering
+//     alone makes V8 tier every function up, not one.
 //   --interrupt-budget (Node 20 only: V8 12 dropped it), --invocation-count-for-maglev and
-//     --invocation-count-for-turbofan (Node 22 and 24: V8 12 and 13, the counts that replaced
-//     it), each 128 times its default (66 KiB; 400 and 3000): V8's optimising compilers, whose
-//     background compiles the exit waits for and which hold megabytes, come only for work of
-//     seconds, where they pay. At the defaults, reading and writing a few hundred rows compiled
-//     dozens of functions (json-scan.ts, redaction, cells, CSV) in a run of half a second. 8
-//     times the defaults was the first step (Node 20's export at 200 ms latency 500 -> 438 ms,
-//     68 -> 61 MiB; Node 24's `tenders -o json` ~30 ms less CPU). 128 times, against 8 (Node 24;
-//     Node 22 and 20 the same way, smaller): the export at 200 ms latency 343 -> 306 ms of CPU,
-//     75 -> 65 MiB; `obligations --limit 200 -o table` 66 -> 60 MiB; `tenders -o json` the same;
-//     the work of seconds no slower (`changes` over a 375 MB changes.ndjson 9.2-9.7 s against
-//     9.0-9.3 s; the export of eight 15.6 MB lists 4.0 s against 3.8 s). Without the optimising
-//     compilers at all, that `changes` took 11.3-11.7 s.
+//     --invocation-count-for-turbofan (V8 12 to 14: Node 22 to 26, the counts that replaced it;
+//     Node 22 has Maglev off, so there the second acts alone), each 128 times its default (66 KiB;
+//     400 and 3000): V8's optimising compilers, whose background compiles the exit waits for and
+//     which hold megabytes, come only for work of seconds, where they pay. At the defaults,
+//     reading and writing a few hundred rows compiled dozens of functions (json-scan.ts,
+//     redaction, cells, CSV) in a run of half a second. 8 times the defaults was the first step
+//     (Node 20's export at 200 ms latency 500 -> 438 ms, 68 -> 61 MiB; Node 24's `tenders -o json`
+//     ~30 ms less CPU). 128 times against 8, on Node 24 (Node 22 and 20 the same way, less): the
+//     export at 200 ms latency 343 -> 306 ms of CPU, 75 -> 65 MiB; `obligations --limit 200 -o
+//     table` 66 -> 60 MiB; `tenders -o json` the same; the work of seconds no slower (`changes`
+//     over a 375 MB changes.ndjson: 9.2-9.7 s at 8 times, 9.0-9.3 s at 128; the export of eight
+//     15.6 MB lists: 4.0 s, 3.8 s). With no optimising compiler at all, that `changes` took
+//     11.3-11.7 s. V8 14 knows all these flags (checked on Node 25.9 and 26.10); a line whose V8
+//     is not named here gets only the flags set on every line.
 //   --semi-space-growth-factor=1 (every line): the young generation keeps its first size (a few
 //     MiB) instead of doubling while large answers survive collections. V8 13 (Node 24) lets it
 //     grow to 128 MiB where V8 11 and 12 stop at 32 (its --scavenger-max-new-space-capacity-mb
@@ -52,7 +54,7 @@ const FLAGS = [
   '--no-wasm-dynamic-tiering',
   '--semi-space-growth-factor=1',
   ...(V8 === 11 ? ['--interrupt-budget=8650752'] : []),
-  ...(V8 === 12 || V8 === 13 ? ['--invocation-count-for-maglev=51200', '--invocation-count-for-turbofan=384000'] : []),
+  ...(V8 >= 12 && V8 <= 14 ? ['--invocation-count-for-maglev=51200', '--invocation-count-for-turbofan=384000'] : []),
 ];
 
 function prepare() {
