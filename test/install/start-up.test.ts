@@ -1,6 +1,6 @@
 // Start-up on every supported Node line (bin/start-up.cjs): Node's own compile cache where the
 // runtime has it, V8 flags every line knows, and nothing from the runtime on stderr. CI runs the
-// whole suite on Node 20, 22 and 24 (.ci/run), so each case here is checked on each line.
+// whole suite on Node 20, 22, 24 and 26 (.ci/run), so each case here is checked on each line.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
