@@ -11,6 +11,8 @@ import { BIN, runBin, runProcess } from '../helpers/spawn.js';
 import { scratch } from '../faults/scratch.js';
 
 const folder = scratch('cdata-start-up');
+/** The module whose FLAGS the scripts below set, as bin/cdata.js does. */
+const START_UP = join(import.meta.dirname, '../../bin/start-up.cjs');
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 /** module.enableCompileCache: Node 22.1 and later. */
@@ -46,11 +48,7 @@ it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node 
 
 it('sets only V8 flags this Node knows', async () => {
   const script = "require('node:v8').setFlagsFromString(require(process.argv[1]).FLAGS.join(' '))";
-  const result = await runProcess(process.execPath, [
-    '-e',
-    script,
-    join(import.meta.dirname, '../../bin/start-up.cjs'),
-  ]);
+  const result = await runProcess(process.execPath, ['-e', script, START_UP]);
   expect([result.code, result.stderr]).toEqual([0, '']);
 });
 
@@ -74,9 +72,8 @@ it('keeps WebAssembly on Liftoff once the flags are set at run time, where V8 wo
     const { loop } = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports;
     let sum = 0;
     for (let i = 0; i < 200; i++) sum = (sum + loop(1e6)) | 0;`;
-  const startUp = join(import.meta.dirname, '../../bin/start-up.cjs');
   const traced = (mode: string) =>
-    runProcess(process.execPath, ['--trace-wasm-compilation-times', '-e', script, startUp, mode]);
+    runProcess(process.execPath, ['--trace-wasm-compilation-times', '-e', script, START_UP, mode]);
   const [plain, flagged] = await Promise.all([traced('none'), traced('flags')]);
   expect([plain.code, plain.stderr, flagged.code, flagged.stderr]).toEqual([0, '', 0, '']);
   expect(wasmCompilers(plain.stdout)).toEqual(['Liftoff', 'TurboFan']);
@@ -149,11 +146,7 @@ it('keeps the young generation at its first size once the flags are set at run t
       }
     }
     process.stdout.write(String(largest / 1024 / 1024));`;
-  const result = await runProcess(process.execPath, [
-    '-e',
-    script,
-    join(import.meta.dirname, '../../bin/start-up.cjs'),
-  ]);
+  const result = await runProcess(process.execPath, ['-e', script, START_UP]);
   expect([result.code, result.stderr]).toEqual([0, '']);
   // Measured: 2 MiB on Node 20 and 22, 3 on Node 24 (32, 32 and 64 without the flag). Half a
   // million rows show it as well as the 2 million this made before, at a quarter of the CPU (~0.7 s).
