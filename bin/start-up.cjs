@@ -48,10 +48,10 @@
 'use strict';
 
 const V8 = Number(process.versions.v8.split('.')[0]);
+/** llhttp on Liftoff alone: also what the bench's floor sets (scripts/floor/get.mjs). */
+const LIFTOFF_ONLY = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 const FLAGS = [
-  '--liftoff-only',
-  '--no-wasm-tier-up',
-  '--no-wasm-dynamic-tiering',
+  ...LIFTOFF_ONLY,
   '--semi-space-growth-factor=1',
   ...(V8 === 11 ? ['--interrupt-budget=8650752'] : []),
   ...(V8 >= 12 && V8 <= 14 ? ['--invocation-count-for-maglev=51200', '--invocation-count-for-turbofan=384000'] : []),
@@ -71,4 +71,4 @@ function setFlags() {
   require('node:v8').setFlagsFromString(FLAGS.join(' '));
 }
 
-module.exports = { prepare, setFlags, FLAGS };
+module.exports = { prepare, setFlags, FLAGS, LIFTOFF_ONLY };

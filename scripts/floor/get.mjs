@@ -5,9 +5,10 @@
 import { setFlagsFromString } from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
+import { LIFTOFF_ONLY } from '../../bin/start-up.cjs';
 
 export async function get() {
-  setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
+  setFlagsFromString(LIFTOFF_ONLY.join(' '));
   const agent = new Agent();
   const url = new URL(`${process.env.CDATA_BASE_URL}/api/v1/tenders?limit=100`);
   const response = await request.call(agent, {
