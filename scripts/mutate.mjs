@@ -2,7 +2,7 @@
 // modules, one run per module against that module's own test files, so each gets a score of its
 // own and a run stays within minutes. On demand only, not part of `npm test` or CI.
 //
-//   node scripts/mutate.mjs [--fresh] [src/FILE.ts ...]
+//   node scripts/mutate.mjs [--fresh] [src/<module>.ts ...]
 //
 // No file: every module of MODULES, in order. Each run writes reports/mutation/NAME.json (the
 // mutation-testing-report schema) and keeps Stryker's incremental file next to it, so a run

@@ -29,7 +29,7 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /**
  * A success's body past this is large (the largest real answer is ~100 KB): its reading waits for
  * the request's `large` turn, if it has one, so that a caller fetching many lists at once holds
- * one large answer at a time (src/commands/export.ts), not all of them.
+ * one large answer at a time (src/commands/export/run.ts), not all of them.
  */
 export const LARGE_BODY_BYTES = 1024 * 1024;
 

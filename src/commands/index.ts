@@ -1,6 +1,6 @@
 // Every command, in the order help lists them: the endpoint commands (one per entry of the
-// endpoint table), then the others. Each is declared in registry/ as data; its handler module
-// loads only when it runs.
+// endpoint table), then the others. Each is declared as data in its folder's command.ts; its
+// handler module loads only when it runs (handlers.ts).
 import type { AnyCommand } from '../command-kit/command.js';
 import { AUTH_COMMAND } from './auth/command.js';
 import { CHANGES_COMMAND } from './changes/command.js';

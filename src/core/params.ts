@@ -64,7 +64,7 @@ export const PARAM_OPTIONS = {
   }),
   decided: flag('--decided', 'only tenders a person has decided on', { conflicts: ['undecided'] }),
   undecided: flag('--undecided', 'only tenders nobody has decided on yet'),
-  // Each list's help says which rows it keeps (src/commands/registry/resource.ts): limitDescription.
+  // Each list's help says which rows it keeps (src/commands/resource/command.ts): limitDescription.
   limit: value('-l, --limit <n>', limitDescription('newest'), parseLimit, {
     default: { value: CLI_DEFAULT_LIMIT, byDefault: true },
     defaultText: String(CLI_DEFAULT_LIMIT),

@@ -1,4 +1,4 @@
-// Coverage at the API's cap (PRODUCT.md section 14). A list ordered newest first returns only its
+// Coverage at the API's cap (docs/exports.md). A list ordered newest first returns only its
 // newest `limit` rows: when more rows are created between two exports than that, the ones in
 // between are never exported. Each list's state keeps the newest row its export saw (state.ts);
 // the next export has a gap when it is truncated and that row is not among its rows. The window

@@ -1,5 +1,5 @@
 // A full garbage collection, asked for where a command has just let go of a large answer
-// (src/commands/export.ts, after each large list): V8 would otherwise let the garbage of several
+// (src/commands/export/run.ts, after each large list): V8 would otherwise let the garbage of several
 // large lists pile up before it collects, and peak memory would follow their sum rather than the
 // largest one. `--expose-gc` is known to every supported Node line (20, 22, 24); it is set only
 // here, on first use, so commands that never hold a large answer run exactly as before.

@@ -44,7 +44,8 @@ const ADDED_PER_DAY = { obligations: 2, companies: 1, persons: 1, documents: 1, 
 type Growing = keyof typeof ADDED_PER_DAY;
 /**
  * The day a batch of obligations is imported at once: more than an export holds (the API's cap),
- * so an export of the day before and one of this day show a gap (PRODUCT.md section 14).
+ * so an export of the day before and one of this day show a gap (docs/exports.md, "When rows
+ * slip past the cap").
  */
 export const SURGE_DAY = 10;
 /** How many obligations that day's batch adds, beside the day's usual two. */

@@ -1,8 +1,8 @@
-// --query over the API's dates and names agrees with python-jmespath (the engine of the AWS
-// CLI's --query) on the sandbox's data: ordering comparisons of strings, min/max/min_by/max_by
-// and sort/sort_by over strings, a stable sort_by (PRODUCT.md section 13). Each expression runs
-// through cdata (`-o json`) and through Python's jmespath.search over the same rows (cdata's own
-// `-o json` of the list). Where no Python here imports jmespath the cases are skipped, and the
+// --query over the API's dates and names agrees with python-jmespath (the engine of the AWS CLI's
+// --query) on the sandbox's data: ordering comparisons of strings, min/max/min_by/max_by and
+// sort/sort_by over strings, a stable sort_by (docs/query.md, "Dates and names"). Each expression
+// runs through cdata (`-o json`) and through Python's jmespath.search over the same rows (cdata's
+// own `-o json` of the list). Where no Python here imports jmespath the cases are skipped, and the
 // run says so; under CI they are required (.ci/run installs Debian's python3-jmespath).
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';

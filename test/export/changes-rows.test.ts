@@ -1,5 +1,6 @@
 // changes.ndjson's order when several rows go at once: removed rows by key, like the added and the
-// changed ones, so two exports over the same answers write the same file (PRODUCT.md section 11).
+// changed ones, so two exports over the same answers write the same file (docs/exports.md,
+// "changes.ndjson").
 import { describe, expect, it } from 'vitest';
 import { compareRows } from '../../src/export/changes.js';
 import { changesText } from '../../src/export/changes-file.js';

@@ -1,7 +1,7 @@
-// Coverage at the 200-row cap (PRODUCT.md section 14, docs/exports.md "When rows slip past the
-// cap"): exports against the sandbox's days, where day 10 imports 250 obligations at once. The
-// manifest's gap and unseen, exit 9, what stderr says (even with -q, from the built binary), the
-// export committed whole, `cdata changes` after it, the run after it, and a failure beside it.
+// Coverage at the 200-row cap (docs/exports.md, "When rows slip past the cap"): exports against the
+// sandbox's days, where day 10 imports 250 obligations at once. The manifest's gap and unseen, exit
+// 9, what stderr says (even with -q, from the built binary), the export committed whole, `cdata
+// changes` after it, the run after it, and a failure beside it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `cdata export --profiles | --all-profiles` (PRODUCT.md section 15) against the sandbox: each
+// `cdata export --profiles | --all-profiles` (docs/many-profiles.md) against the sandbox: each
 // profile's folder as a single export writes it, one budget of requests in flight, the guard
 // that keeps refused keys from locking the address out, shards, selection, run.json, what is
 // said on stderr and the exit code. Timing is measured by `npm run bench`, not here.

@@ -1,4 +1,4 @@
-// One test that walks the endpoint table (STYLE.md habit 7): every entry has a sandbox route
+// One test that walks the endpoint table (src/core/endpoints.ts): every entry has a sandbox route
 // answering 200 with the all-scopes key, and its rows carry exactly the declared fields (so
 // every default column), each value of its declared type or null.
 import { describe, expect, it } from 'vitest';

@@ -133,7 +133,7 @@ async function changesQueryOutput(context: ChangesContext, expression: string, a
 }
 
 /**
- * The lists asked for whose last export missed rows at the API's cap (PRODUCT.md section 14):
+ * The lists asked for whose last export missed rows at the API's cap (docs/exports.md):
  * said even under --quiet, as the export said it, since the changes shown are then not all.
  */
 function noteGaps(context: ChangesContext, shown: readonly string[], outcomes: readonly ListOutcome[]): void {

@@ -11,7 +11,7 @@ import type { ChangeCounts } from '../changes.js';
 import type { Manifest, ResourceFailed } from '../manifest.js';
 import type { Shard } from './shard.js';
 
-/** An export that committed, but lost rows at the API's 200-row cap (PRODUCT.md section 14). */
+/** An export that committed, but lost rows at the API's 200-row cap (docs/exports.md). */
 export const GAP_EXIT = 9;
 
 /**
