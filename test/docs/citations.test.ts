@@ -22,7 +22,6 @@ const HISTORY = new Set(['bin/code-cache.cjs', 'scripts/code-cache.mjs']);
 
 function files(path: string): string[] {
   const full = join(ROOT, path);
-  if (!readdirSync(ROOT).includes(path.split('/')[0]!)) return [];
   if (TEXT.test(path)) return [full];
   return readdirSync(full, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && TEXT.test(entry.name))
