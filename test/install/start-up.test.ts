@@ -11,7 +11,7 @@ import { BIN, runBin, runProcess } from '../helpers/spawn.js';
 import { scratch } from '../faults/scratch.js';
 
 const folder = scratch('cdata-start-up');
-/** The module whose FLAGS the scripts below set, as bin/cdata.js does. */
+/** The module whose setFlags the scripts below call, as bin/cdata.js does. */
 const START_UP = join(import.meta.dirname, '../../bin/start-up.cjs');
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -47,7 +47,7 @@ it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node 
 });
 
 it('sets only V8 flags this Node knows', async () => {
-  const script = "require('node:v8').setFlagsFromString(require(process.argv[1]).FLAGS.join(' '))";
+  const script = 'require(process.argv[1]).setFlags()';
   const result = await runProcess(process.execPath, ['-e', script, START_UP]);
   expect([result.code, result.stderr]).toEqual([0, '']);
 });
@@ -67,7 +67,7 @@ it('keeps WebAssembly on Liftoff once the flags are set at run time, where V8 wo
   // set at run time alone, V8 13 and later (Node 24) still tier a hot function up to TurboFan.
   // A loop of its own, hot enough that V8 does so without the flags (checked first, on this line).
   const script = `
-    if (process.argv[2] === 'flags') require('node:v8').setFlagsFromString(require(process.argv[1]).FLAGS.join(' '));
+    if (process.argv[2] === 'flags') require(process.argv[1]).setFlags();
     // (func (export "loop") (param i32) (result i32) (local i32): loop { acc += n; n -= 1; br_if n }; acc)
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 7, 8, 1, 4,
       108, 111, 111, 112, 0, 0, 10, 27, 1, 25, 1, 1, 127, 3, 64, 32, 1, 32, 0, 106, 33, 1, 32, 0, 65, 1, 107, 34,
@@ -137,7 +137,7 @@ it('keeps the young generation at its first size once the flags are set at run t
   // run time, as bin/start-up.cjs sets it, --semi-space-growth-factor=1 holds it where it starts.
   const script = `
     const v8 = require('node:v8');
-    v8.setFlagsFromString(require(process.argv[1]).FLAGS.join(' '));
+    require(process.argv[1]).setFlags();
     let largest = 0;
     let kept = [];
     for (let i = 0; i < 5e5; i++) {
