@@ -18,7 +18,7 @@ const CITED =
   /(?<![\w./@-])((?:src|test|scripts|bin|docs|completions|man|\.ci)\/[\w./-]*\w\.(?:ts|mjs|cjs|js|md|json|sh|bash|zsh|fish|1))\b/g;
 
 /** Removed in an earlier wave; docs/performance.md tells why, by name. */
-const HISTORY = new Set(['bin/code-cache.cjs', 'scripts/code-cache.mjs']);
+const HISTORY = new Set(['bin/code-cache.cjs']);
 
 function files(path: string): string[] {
   const full = join(ROOT, path);
