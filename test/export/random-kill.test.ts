@@ -1,13 +1,15 @@
 // An export killed at random instants: SIGKILL, SIGTERM and SIGINT, until 4 trials of each have
-// stopped a run part-way in npm test (34 under npm run soak: test/helpers/soak.ts; 102 in all; one chain of trials per signal, one after another, so that
-// this file spawns one process at a time beside the rest of the suite). Each trial runs the built binary (`cdata export LISTS
+// stopped a run part-way in npm test (34 under npm run soak: test/helpers/soak.ts; 102 in all;
+// one chain of trials per signal, one after another, so that this file spawns one process at a
+// time beside the rest of the suite). Each trial runs the built binary (`cdata export LISTS
 // --stamp`) into a folder holding a hundred files of earlier exports and five lists it does not
 // ask for, all carried into the new generation (and the old one removed), and kills it after a
-// random delay up to just past its commit, as last measured by an unkilled run; every other
-// trial in the run's last 40%. After every trial the folder must be exactly one complete
-// export, the previous or the new one (files, manifest and SHA-256s agreeing, every file the
-// content it should have); after SIGTERM or SIGINT nothing may be left behind; after SIGKILL
-// the next export must clear what was left, and succeed.
+// random delay up to just past its commit, as last measured (by an unkilled run, or by a trial
+// that got as far as its commit); every other trial in the run's last 40%. After every trial
+// the folder must be exactly one complete export, the previous or the new one (files, manifest
+// and SHA-256s agreeing, every file the content it should have); after SIGTERM or SIGINT
+// nothing may be left behind; after SIGKILL the next export must clear what was left, and
+// succeed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readlinkSync, symlinkSync, watch, writeFileSync } from 'node:fs';
@@ -184,6 +186,9 @@ describe('an export killed at random instants', () => {
         const env = sandboxEnv(sandboxes[1 - day]!);
         const ended = await exportOnce(dir, env, { signal, delayMs });
         if (ended.code !== 0) interrupted++;
+        // Any run that got as far as its commit measures it too: a trial spent on a run that
+        // finished before its signal proves little, and a stale estimate made half of them so.
+        if (ended.commitMs !== undefined) commitMs = ended.commitMs;
         tally.trials++;
         const where = { signal, trial, delayMs, seed: SEED };
 
