@@ -9,7 +9,7 @@
 // always agrees with the files beside it.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorCode, errorMessage, UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, EXIT, UsageError } from '../core/errors.js';
 import type { ChangesFile } from './changes-file.js';
 import type { ChangeCounts } from './changes.js';
 import type { Coverage } from './coverage.js';
@@ -87,7 +87,7 @@ export interface Previous {
   latest: Map<string, ResourceOk>;
   /** By file name, every file the previous manifest describes. */
   byFile: Map<string, ResourceOk>;
-  /** The previous export ended with the key refused (exit 3) or the address locked out (exit 5). */
+  /** A list of the previous export failed with the key refused (exit 3) or the address locked out (exit 5). */
   keyRefused: boolean;
 }
 
@@ -128,9 +128,16 @@ export function readPrevious(dir: string): Previous {
     if (entry.status === 'ok') note({ ...written, ...entry }, true);
     else if (entry.kept) note({ ...unknown, resource: entry.resource, status: 'ok', ...entry.kept }, true);
   }
-  previous.keyRefused = manifest.exitCode === 3 || manifest.exitCode === 5;
+  // Any list refused tells it: the manifest's own code is the highest of its lists' (a 503 beside
+  // the refusals hides them there).
+  previous.keyRefused =
+    refusedKey(manifest.exitCode) ||
+    listOf(manifest.resources).some((entry) => entry.status === 'error' && refusedKey(entry.error?.exitCode));
   return previous;
 }
+
+/** The key refused (exit 3) or the address locked out (exit 5). */
+const refusedKey = (exitCode: unknown) => exitCode === EXIT.auth || exitCode === EXIT.rateLimited;
 
 function listOf<T>(value: T[] | undefined): T[] {
   return Array.isArray(value) ? value.filter((entry) => typeof entry === 'object' && entry !== null) : [];

@@ -3,7 +3,7 @@
 // go one at a time until its key is known good and not at all once it is refused.
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../../src/core/errors.js';
-import { HostGuard, MAX_REFUSED_PER_HOST, ProfileGate, Slots } from '../../src/export/profiles/gate.js';
+import { HostGuard, MAX_REFUSED_PER_HOST, ProfileGate, refusalBudget, Slots } from '../../src/export/profiles/gate.js';
 
 /** Whether `promise` has settled once pending callbacks have run. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -46,6 +46,29 @@ describe('HostGuard', () => {
     expect(host.refused).toBe(MAX_REFUSED_PER_HOST);
     expect(host.closed).toBe(true);
     expect(await host.admit()).toBe(false);
+  });
+
+  it("a shard's limit is its share: N shards together at most 10 refusals, and each at least one", async () => {
+    const shares = [1, 2, 3, 4, 5, 9, 10, 11, 64, 10_000].map((count) => [count, refusalBudget({ index: 1, count })]);
+    expect(shares).toEqual([
+      [1, 10],
+      [2, 5],
+      [3, 3],
+      [4, 2],
+      [5, 2],
+      [9, 1],
+      [10, 1],
+      [11, 1],
+      [64, 1],
+      [10_000, 1],
+    ]);
+    expect(refusalBudget(undefined)).toBe(MAX_REFUSED_PER_HOST);
+    const host = new HostGuard('h', 2);
+    expect([await host.admit(), await host.admit()]).toEqual([true, true]);
+    const third = host.admit();
+    host.settle(true);
+    host.settle(true);
+    expect([await third, host.closed, host.refused]).toEqual([false, true, 2]);
   });
 
   it('a waiting profile is skipped when the limit is reached meanwhile', async () => {

@@ -184,6 +184,94 @@ describe('export --profiles', () => {
     expect(existsSync(join(dir, 'run.json'))).toBe(false);
   });
 
+  it('--shard I/N: each shard spends its share of the 10 refusals (10/N, at least 1), so N shards at once from one address send at most 10', async () => {
+    const { sandbox, refused } = await sandboxFor();
+    const env = configWith(
+      fleet(
+        sandbox.url,
+        40,
+        Array.from({ length: 40 }, (_, i) => i + 1),
+      ),
+    );
+    const dir = folder();
+    // As `xargs -P 4` runs them: at once, from one address.
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => run(['export', '--all-profiles', '--shard', `${i}/4`, '--dir', dir, '-q'], { env })),
+    );
+    expect(refused()).toBe(8);
+    expect(sandbox.requests).toHaveLength(8);
+    for (const [index, result] of results.entries()) {
+      expect(result.code).toBe(10);
+      const record = readRecord(dir, `run-${index + 1}-of-4.json`);
+      expect(record.counts.failed).toBe(2);
+      expect(record.counts.skipped).toBe(record.profiles.length - 2);
+      expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+        "hint: After 2 refused keys (HTTP 401) (a shard's share of 10) cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.",
+      );
+    }
+  });
+
+  it("a profile's gap is said as its single export says it, the profile named, also beside a failure; exit 9 when no profile failed", async () => {
+    const [nine, ten] = [await sandboxFor({ day: 9 }), await sandboxFor({ day: 10 })];
+    // `partial` lacks tenders.read: its tenders fail (exit 4) while its obligations lose rows at the cap.
+    const on = (url: string) => ({
+      partial: { baseUrl: url, key: demoKey('graph+workspaces') },
+      whole: { baseUrl: url, key: demoKey('all') },
+    });
+    const config = folder();
+    const env = { CDATA_CONFIG_DIR: config };
+    const [all, one, alone] = [folder(), folder(), folder()];
+    const exportAll = () => run(['export', '--all-profiles', '--dir', all, '-q'], { env });
+    const exportOne = () => run(['export', '--profiles', 'whole', '--dir', one, '-q'], { env });
+    const exportAlone = () => run(['-p', 'whole', 'export', '--dir', alone, '-q'], { env });
+
+    writeProfiles(config, on(nine.sandbox.url));
+    expect((await exportAll()).code).toBe(10);
+    expect((await exportOne()).code).toBe(0);
+    expect((await exportAlone()).code).toBe(0);
+    writeProfiles(config, on(ten.sandbox.url));
+    const single = await exportAlone();
+    expect(single.code).toBe(9);
+    const gapLines = single.stderr.trimEnd().split('\n');
+    expect(gapLines).toHaveLength(2);
+    expect(gapLines[0]).toMatch(/^warning: obligations: rows created after \S+ and before \S+ were never exported: /);
+    expect(gapLines[1]).toMatch(/^hint: obligations: about [\d,.]+ new rows a day; export at least every /);
+    const named = (profile: string) =>
+      gapLines.map((line) => line.replace(/^(warning|hint): /, `$1: profile ${profile}: `));
+
+    const both = await exportAll();
+    expect(both.code).toBe(10);
+    const lines = both.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^error: profile partial: exit 4: tenders: This key lacks the scope tenders\.read/);
+    expect(lines.slice(1)).toEqual([...named('partial'), ...named('whole')]);
+    expect(readRecord(all).profiles.map((p) => [p.profile, p.status, p.exitCode])).toEqual([
+      ['partial', 'failed', 4],
+      ['whole', 'gap', 9],
+    ]);
+
+    const gapOnly = await exportOne();
+    expect(gapOnly).toMatchObject({ code: 9, stdout: '' });
+    expect(gapOnly.stderr).toBe(`${named('whole').join('\n')}\n`);
+    expect(readRecord(one)).toMatchObject({ exitCode: 9, counts: { ok: 0, gap: 1, failed: 0, skipped: 0 } });
+  });
+
+  it('a run.json that cannot be written: every profile still said, then the record; exit 10 when a profile failed, else 2', async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 3, [2]));
+    const dir = folder();
+    mkdirSync(join(dir, 'run.json'));
+    const failed = await run(['export', 'agents', '--all-profiles', '--dir', dir, '-q'], { env });
+    expect(failed.code).toBe(10);
+    const lines = failed.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^error: profile client-002: exit 3: agents: This API key has been revoked\./);
+    expect(lines[1]).toBe(`error: cannot write ${join(dir, 'run.json')}: it is a folder`);
+    expect(existsSync(join(dir, 'client-001', 'agents.csv'))).toBe(true);
+
+    const ok = await run(['export', 'agents', '--profiles', 'client-001,client-003', '--dir', dir, '-q'], { env });
+    expect(ok).toMatchObject({ code: 2, stderr: `error: cannot write ${join(dir, 'run.json')}: it is a folder\n` });
+  });
+
   it('names and patterns, comma-separated, select profiles; a name or pattern that finds none is exit 2 before any request', async () => {
     const { sandbox } = await sandboxFor();
     const names = ['acme', 'client-a', 'client-b', 'client-c', 'shop-1', 'shop-22', 'zeta'];

@@ -109,6 +109,36 @@ describe('a refused key is not hammered run after run', () => {
     expect((await run(['export', '--dir', dir, '--retries', '0'], { env: sandboxEnv(sandbox) })).code).toBe(6);
     expect(sandbox.requests).toHaveLength(ALL.length);
   });
+  it('a refusal beside a server error still counts (exit 6 over 3); the next run asks one list at a time while answers tell nothing of the key', async () => {
+    const [first, second, ...rest] = ALL as [string, string, ...string[]];
+    const path = LIST_ENDPOINTS[0]!.path;
+    const sandbox = await makeSandbox({
+      faults: (_i, req) => (req.url?.startsWith(path) ? FAULTS.unavailable : undefined),
+    });
+    const env = sandboxEnv(sandbox, 'revoked');
+    const dir = folder();
+    expect((await run(['export', '--dir', dir, '--retries', '0'], { env })).code).toBe(6);
+    expect(manifestOf(dir).exitCode).toBe(6);
+    expect(sandbox.requests).toHaveLength(ALL.length);
+
+    // The first list's 503 says nothing of the key: the second goes alone, is refused, and the rest are not asked for.
+    const next = await run(['export', '--dir', dir, '--retries', '0'], { env });
+    expect(next.code).toBe(6);
+    expect(sandbox.requests.slice(ALL.length).map((r) => [r.path, r.status])).toEqual([
+      [path, 503],
+      [LIST_ENDPOINTS[1]!.path, 401],
+    ]);
+    const manifest = manifestOf(dir);
+    expect(entry(manifest, first)).toMatchObject({ error: { exitCode: 6, httpStatus: 503 } });
+    expect(entry(manifest, second)).toMatchObject({ error: { exitCode: 3, httpStatus: 401 } });
+    for (const name of rest)
+      expect((entry(manifest, name) as ResourceFailed).error).toEqual({
+        message: `not requested: the API refused an earlier request (${second}) with exit 3`,
+        exitCode: 3,
+        httpStatus: null,
+        correlationId: null,
+      });
+  });
 });
 
 describe('the manifest knows every earlier file in the folder', () => {

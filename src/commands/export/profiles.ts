@@ -11,13 +11,13 @@ import { redactKeys } from '../../config/key.js';
 import { permissionWarning, readConfig, storedValue, type LoadedConfig } from '../../config/read.js';
 import { resolveSettings, type Settings } from '../../config/resolve.js';
 import { envValue } from '../../config/env.js';
-import { CliError, exitCodeOf, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
 import { planExport } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { withFolderLock } from '../../export/folder.js';
-import { HostGuard, ProfileGate, Slots } from '../../export/profiles/gate.js';
+import { HostGuard, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
 import { DEFAULT_CONCURRENCY } from '../../export/profiles/options.js';
 import { eachAtMost } from '../../export/profiles/pool.js';
 import {
@@ -28,7 +28,7 @@ import {
   type ProfileRun,
   type RunRecord,
 } from '../../export/profiles/run-record.js';
-import { closingLine, profileLine, progressLine, SKIPPED_HINT } from '../../export/profiles/say.js';
+import { closingLine, profileLines, progressLine, skippedHint } from '../../export/profiles/say.js';
 import { selectProfiles } from '../../export/profiles/select.js';
 import { messageOf, httpSuffix } from '../../output/error-text.js';
 import { cannotWrite } from '../../output/sink.js';
@@ -46,6 +46,14 @@ interface Run {
   transport: Transport;
   slots: Slots;
   hosts: Map<string, HostGuard>;
+  /** The refusals the run may spend on each host (a shard's share). */
+  refusals: number;
+}
+
+/** A profile's run.json entry, and the lines its export says of its gaps (none, mostly). */
+interface Done {
+  entry: ProfileRun;
+  gapLines: readonly string[];
 }
 
 export async function exportProfiles(context: ExportContext, exportInto: ExportInto): Promise<number> {
@@ -82,18 +90,20 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
     transport: await context.transport(concurrency),
     slots: new Slots(concurrency),
     hosts: new Map(),
+    refusals: refusalBudget(options.shard),
   };
-  const profiles: ProfileRun[] = new Array(names.length);
+  const done: Done[] = new Array(names.length);
   try {
     // As many profiles at once as requests may be in flight: each keeps at least one request
     // waiting for a slot most of the time, and holds nothing of its lists once they are written.
     await eachAtMost(names, concurrency, async (name, index) => {
-      const done = (profiles[index] = await exportProfile(run, name, output));
-      if (terminal) context.note(progressLine(done));
+      done[index] = await exportProfile(run, name, output);
+      if (terminal) context.note(progressLine(done[index].entry));
     });
   } finally {
     await run.transport.close();
   }
+  const profiles = done.map((d) => d.entry);
 
   const exitCode = runExitCode(profiles);
   const counts = { ok: 0, gap: 0, failed: 0, skipped: 0 };
@@ -111,19 +121,24 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
     counts,
     profiles,
   };
+  // Each profile's lines first: they stay true, and needed, if run.json cannot be written.
+  for (const { entry, gapLines } of done) {
+    const lines = profileLines(entry, gapLines);
+    if (lines.length === 0) continue;
+    for (const line of lines) io.stderr.write(`${sanitize(line)}\n`);
+    if (json) io.stderr.write(`${sanitizeJson(JSON.stringify(entry))}\n`);
+  }
+  if (counts.skipped > 0) io.stderr.write(`hint: ${skippedHint(run.refusals)}\n`);
   let path: string;
   try {
     path = await writeRunRecord(plan.dir, options.shard, record, io);
   } catch (error) {
-    throw cannotWrite(join(plan.dir, recordName(options.shard)), error);
+    // The profiles' exports are committed, each in its folder: a failed profile's 10 still
+    // says so; otherwise the record's own failure is the run's (2, as any file cdata cannot write).
+    const failure = cannotWrite(join(plan.dir, recordName(options.shard)), error);
+    if (exitCode !== EXIT.profilesFailed) throw failure;
+    throw new CliError(EXIT.profilesFailed, failure.message, { cause: error });
   }
-  for (const p of profiles) {
-    const line = profileLine(p);
-    if (line === undefined) continue;
-    io.stderr.write(`${sanitize(line)}\n`);
-    if (json) io.stderr.write(`${sanitizeJson(JSON.stringify(p))}\n`);
-  }
-  if (counts.skipped > 0) io.stderr.write(`hint: ${SKIPPED_HINT}\n`);
   if (terminal) context.note(closingLine(record, path));
   return exitCode;
 }
@@ -151,21 +166,24 @@ function refuseMixed({ options, global, io }: ExportContext): void {
   }
 }
 
-/** One profile's export, whatever happens to it: its entry in run.json. */
-async function exportProfile(run: Run, name: string, output: Settings['output']): Promise<ProfileRun> {
+/** One profile's export, whatever happens to it: its entry in run.json, and its gaps' lines. */
+async function exportProfile(run: Run, name: string, output: Settings['output']): Promise<Done> {
   const { context } = run;
   const { io } = context;
   const started = io.now();
   const secrets = [...context.errorStyle().secrets];
   let baseUrl: string | null = null;
-  const entry = (fields: Pick<ProfileRun, 'status' | 'exitCode' | 'rows' | 'error'>): ProfileRun => ({
-    profile: name,
-    dir: name,
-    baseUrl,
-    changes: null,
-    failed: [],
-    ...fields,
-    durationMs: io.now() - started,
+  const entry = (fields: Pick<ProfileRun, 'status' | 'exitCode' | 'rows' | 'error'>): Done => ({
+    entry: {
+      profile: name,
+      dir: name,
+      baseUrl,
+      changes: null,
+      failed: [],
+      ...fields,
+      durationMs: io.now() - started,
+    },
+    gapLines: [],
   });
   try {
     const settings = resolveSettings({ ...context.global, profile: name }, io, context.sandbox, run.config);
@@ -184,10 +202,13 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
       );
       const progress = new Progress(io, [], undefined);
       const origin = { profile: name, baseUrl };
-      const { manifest } = await withFolderLock(plan.dir, io, (held) =>
+      const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
         run.exportInto(mine, client, plan, progress, origin, started, held),
       );
-      return fromManifest(manifest, name, io.now() - started);
+      return {
+        entry: fromManifest(manifest, name, io.now() - started),
+        gapLines: outcomes.flatMap((outcome) => ('entry' in outcome ? outcome.gapLines : [])),
+      };
     } finally {
       gate.finish();
       await client.close();
@@ -211,7 +232,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
 function hostOf(run: Run, baseUrl: string): HostGuard {
   const { origin } = new URL(baseUrl);
   let host = run.hosts.get(origin);
-  if (!host) run.hosts.set(origin, (host = new HostGuard(origin)));
+  if (!host) run.hosts.set(origin, (host = new HostGuard(origin, run.refusals)));
   return host;
 }
 

@@ -194,32 +194,40 @@ async function commit(
 
 /**
  * After an export whose key the API refused (exit 3) or whose address it locked out (exit 5), the
- * next one asks for one list first and the rest only if that works: a cron job left running with
- * a revoked key then costs one failed authentication per run, not one per list, and does not
- * lock the company's address out (25 failures in 15 minutes). A first run, or one after a good
- * run, asks for everything at once.
+ * next one asks for one list at a time until an answer tells the key is good (a list exported, a
+ * 403 for a scope, an answer that was not JSON) and the rest only then: a cron job left running
+ * with a revoked key then costs one failed authentication per run, not one per list, and does not
+ * lock the company's address out (25 failures in 15 minutes). A server error or a lost connection
+ * tells nothing of the key, so the next list is asked alone again. A first run, or one after a
+ * good run, asks for everything at once.
  */
 async function probeFirst(
   items: ExportItem[],
   one: (item: ExportItem) => Promise<Outcome>,
   fail: Fail,
 ): Promise<Outcome[]> {
-  const [first, ...rest] = items;
-  if (!first) return [];
-  const probe = await one(first);
-  const code = 'failure' in probe ? probe.failure.error.exitCode : 0;
-  if (code === 3 || code === 5) {
-    const skipped = (item: ExportItem) =>
-      fail(
-        item,
-        new UsageError(`not requested: the API refused the first request (${first.endpoint.name}) with exit ${code}`, {
-          hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
-        }),
-        code,
-      );
-    return [probe, ...rest.map(skipped)];
+  const outcomes: Outcome[] = [];
+  for (const [index, item] of items.entries()) {
+    const probe = await one(item);
+    outcomes.push(probe);
+    const code = 'failure' in probe ? probe.failure.error.exitCode : EXIT.ok;
+    if (code === EXIT.auth || code === EXIT.rateLimited) {
+      const skipped = (rest: ExportItem) =>
+        fail(
+          rest,
+          new UsageError(
+            `not requested: the API refused ${index === 0 ? 'the first' : 'an earlier'} request (${item.endpoint.name}) with exit ${code}`,
+            {
+              hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
+            },
+          ),
+          code,
+        );
+      return [...outcomes, ...items.slice(index + 1).map(skipped)];
+    }
+    if (code !== EXIT.unavailable) return [...outcomes, ...(await Promise.all(items.slice(index + 1).map(one)))];
   }
-  return [probe, ...(await Promise.all(rest.map(one)))];
+  return outcomes;
 }
 
 async function exportOne(

@@ -2,9 +2,10 @@
 //
 // - Slots: at most --concurrency requests in flight across all profiles, the others waiting in
 //   the order they asked.
-// - HostGuard: at most MAX_REFUSED_PER_HOST refused requests (401) to one API host in the run.
-//   The API locks an address out after 25 failed attempts in 15 minutes, which would stop every
-//   profile and every other job on that address. A profile starts only once its host admits it:
+// - HostGuard: at most MAX_REFUSED_PER_HOST refused requests (401) to one API host in the run,
+//   and a shard of N its share of them (refusalBudget). The API locks an address out after 25
+//   failed attempts in 15 minutes, which would stop every profile and every other job on that
+//   address. A profile starts only once its host admits it:
 //   the refusals so far plus the profiles whose key is not yet known good stay within the limit,
 //   so even when every key is revoked no more than the limit can be refused. Past the limit, the
 //   profiles left on that host are not started (skipped).
@@ -13,9 +14,19 @@
 //   key so costs one request, however many lists it asks for.
 import { AuthError } from '../../core/errors.js';
 import type { LeaveGate, RequestGate } from '../../client/gate.js';
+import type { Shard } from './shard.js';
 
 /** Refused requests to one API host in one run, well short of the API's lock-out at 25. */
 export const MAX_REFUSED_PER_HOST = 10;
+
+/**
+ * The refusals one run may spend on a host. A shard's share: the N shards of a run may all go
+ * out from one address at once (`xargs -P` on one host, pods behind one NAT), where a budget each
+ * would be N times the run's. floor(10 / N), at least 1 (past 10 shards: one each, N in all).
+ */
+export function refusalBudget(shard: Shard | undefined): number {
+  return shard === undefined ? MAX_REFUSED_PER_HOST : Math.max(1, Math.floor(MAX_REFUSED_PER_HOST / shard.count));
+}
 
 /** At most `size` holders at once; the others wait, first come first served. */
 export class Slots {
@@ -47,7 +58,11 @@ export class HostGuard {
   private unproven = 0;
   private waiting: (() => void)[] = [];
 
-  constructor(readonly origin: string) {}
+  constructor(
+    readonly origin: string,
+    /** The refusals it may take in the run (refusalBudget). */
+    readonly limit = MAX_REFUSED_PER_HOST,
+  ) {}
 
   /** Requests to this host the API refused (401) in this run. */
   get refused(): number {
@@ -56,7 +71,7 @@ export class HostGuard {
 
   /** The limit is reached: no further profile on this host starts. */
   get closed(): boolean {
-    return this.refusedCount >= MAX_REFUSED_PER_HOST;
+    return this.refusedCount >= this.limit;
   }
 
   /**
@@ -67,7 +82,7 @@ export class HostGuard {
   async admit(): Promise<boolean> {
     for (;;) {
       if (this.closed) return false;
-      if (this.refusedCount + this.unproven < MAX_REFUSED_PER_HOST) {
+      if (this.refusedCount + this.unproven < this.limit) {
         this.unproven++;
         return true;
       }

@@ -1,24 +1,34 @@
-// What an `export --profiles` run says on stderr: one line per profile that failed or was skipped
-// (and per profile that lost rows at the cap, which is said even with -q, as a single export says
-// it), in the order of the profiles; with -o json also its run.json entry as a JSON line. At a
-// terminal, a line per profile as it ends and a closing line.
+// What an `export --profiles` run says on stderr: the lines of each profile that failed, was
+// skipped or lost rows at the cap (a gap is said even with -q, with its list, window and advice,
+// as a single export says it), in the order of the profiles; with -o json also its run.json
+// entry as a JSON line. At a terminal, a line per profile as it ends and a closing line.
 import { MAX_REFUSED_PER_HOST } from './gate.js';
 import type { ProfileRun, RunRecord } from './run-record.js';
 
-/** The line of a profile that failed, was skipped or lost rows; undefined for one that is fine. */
-export function profileLine(run: ProfileRun): string | undefined {
+/**
+ * The lines of a profile (none for one that is fine): why it failed or was skipped, then each
+ * gap its export found, as `cdata -p PROFILE export` says them, with the profile named.
+ */
+export function profileLines(run: ProfileRun, gapLines: readonly string[]): string[] {
+  const named = gapLines.map((line) => line.replace(/^(\w+): /, `$1: profile ${run.profile}: `));
+  const first = failureLine(run);
+  return first === undefined ? named : [first, ...named];
+}
+
+function failureLine(run: ProfileRun): string | undefined {
   const { profile, status, exitCode, error, failed } = run;
   if (status === 'skipped') return `skipped: profile ${profile}: ${error?.message ?? 'not started'}`;
-  if (status === 'gap')
-    return `warning: profile ${profile}: exit ${exitCode}: rows were lost at the API's 200-row cap; ${run.dir}/manifest.json says which lists and when`;
   if (status !== 'failed') return undefined;
   const what = error?.resource ? `${error.resource}: ${error.message}` : (error?.message ?? 'failed');
   const more = failed.length > 1 ? ` (and ${failed.length - 1} more list${failed.length === 2 ? '' : 's'})` : '';
   return `error: profile ${profile}: exit ${exitCode}: ${what}${more}`;
 }
 
-/** Said once after the skipped profiles' lines. */
-export const SKIPPED_HINT = `After ${MAX_REFUSED_PER_HOST} refused keys (HTTP 401) cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.`;
+/** Said once after the skipped profiles' lines: `limit` is the run's budget of refusals (refusalBudget). */
+export function skippedHint(limit: number): string {
+  const share = limit < MAX_REFUSED_PER_HOST ? ` (a shard's share of ${MAX_REFUSED_PER_HOST})` : '';
+  return `After ${limit} refused key${limit === 1 ? '' : 's'} (HTTP 401)${share} cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.`;
+}
 
 /** At a terminal, as each profile ends. */
 export function progressLine(run: ProfileRun): string {
