@@ -94,7 +94,15 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
             ),
         ),
         ...list('Options:', helper.visibleOptions(cmd).map(option)),
-        ...list('Global Options:', helper.visibleGlobalOptions(cmd).map(option)),
+        ...list(
+          'Global Options:',
+          helper.visibleGlobalOptions(cmd).map((o) => {
+            const formats = o.attributeName() === 'output' ? spec?.formats : undefined;
+            if (formats === undefined) return option(o);
+            const only = `output format: ${formats.join(', ')}${spec?.formatDefault ? ` (default: ${spec.formatDefault})` : ''}`;
+            return item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(only));
+          }),
+        ),
         ...(spec?.examples?.length ? ['Examples:', ...spec.examples.map((example) => `  ${example}`), ''] : []),
         ...(cmd.commands.length > 0 ? [subcommandPointer(cmd), ''] : []),
         ...(cmd.parent ? [] : [source.rootEpilogue]),

@@ -44,13 +44,16 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     }
     if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
     // The command whose help helps: for an unknown subcommand, its group's (`cdata auth --help`).
-    const command = commandPath(program, argv);
+    const { path: command, command: found } = commandPath(program, argv);
     // Commander's second line, when there is one, is a suggestion: "(Did you mean tenders?)",
     // which reads better in the hint without its parentheses.
     const [first = '', ...more] = withoutOptionValues(error.message.replace(/^error: /, '')).split('\n');
+    const valueless = switchWithValue(first, found, program);
     const message =
-      error.code === 'commander.unknownCommand' && command !== 'cdata' ? `${first} for '${command}'` : first;
-    const suggestions = more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
+      error.code === 'commander.unknownCommand' && command !== 'cdata'
+        ? `${first} for '${command}'`
+        : (valueless ?? first);
+    const suggestions = valueless ? [] : more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
     throw new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
   }
   return exitCode;
@@ -136,6 +139,7 @@ function addCommand(
       const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
       throw new UsageError(`--out does not apply to ${namesOf(self)}: ${why}`);
     }
+    checkGlobals(self, spec, global, raw);
     const options = parseValues(spec.options ?? {}, raw);
     const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
     const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
@@ -308,6 +312,26 @@ function optionName(token: string): string {
   return token.length > 2 ? `${token.slice(0, 2)}…` : token;
 }
 
+/**
+ * Every global option given on the command line is parsed, whether or not the command uses it:
+ * a bad value is exit 2, never ignored (`config path --color bogus`). A command that takes only
+ * some formats refuses the others when -o names one (a profile's stored format it passes over).
+ */
+function checkGlobals(
+  command: Command,
+  spec: AnyCommand,
+  global: GlobalValues,
+  raw: (option: OptionSpec<unknown>) => RawOption,
+): void {
+  for (const [name, option] of Object.entries(GLOBAL_OPTIONS))
+    if (raw(option) !== undefined) void global[name as keyof GlobalValues];
+  const format = raw(GLOBAL_OPTIONS.output) === undefined ? undefined : global.output;
+  if (spec.formats && format !== undefined && !spec.formats.includes(format))
+    throw new UsageError(
+      `--output for ${namesOf(command)} must be one of ${spec.formats.join(', ')} (got '${format}')`,
+    );
+}
+
 /** `auth status` for that subcommand: its names below the root. */
 function namesOf(command: Command): string {
   const names: string[] = [];
@@ -316,7 +340,7 @@ function namesOf(command: Command): string {
 }
 
 /** `cdata auth`: the commands argv names, as far as they are commands. */
-function commandPath(program: Command, argv: readonly string[]): string {
+function commandPath(program: Command, argv: readonly string[]): { path: string; command: Command } {
   const names: string[] = ['cdata'];
   let current = program;
   for (const { word } of positionals(argv)) {
@@ -325,7 +349,18 @@ function commandPath(program: Command, argv: readonly string[]): string {
     names.push(next.name());
     current = next;
   }
-  return names.join(' ');
+  return { path: names.join(' '), command: current };
+}
+
+/**
+ * `--decided=false`: commander calls it unknown, as a switch takes no value; said as that, when
+ * the name is a switch of the command (or a global one).
+ */
+function switchWithValue(message: string, command: Command, program: Command): string | undefined {
+  const name = /^unknown option '(--[^=']+)=/.exec(message)?.[1];
+  const option = [...command.options, ...program.options].find((o) => o.long === name);
+  if (option === undefined || option.required || option.optional) return undefined;
+  return `${name} takes no value: give it alone, or leave it out`;
 }
 
 function rootHelp(): string {
@@ -341,7 +376,7 @@ function rootHelp(): string {
     ...ENV_VARS.map((v) => `  ${v.name.padEnd(width)}  ${v.meaning}`),
     '',
     'Exit codes:',
-    ...Object.entries(EXIT_CODES).map(([code, { meaning }]) => `  ${code}  ${meaning}`),
+    ...Object.entries(EXIT_CODES).map(([code, { meaning }]) => `  ${code.padStart(2)}  ${meaning}`),
     '',
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 // Which global options apply to a command, read from what the command declares: help lists only
 // these under "Global Options" (docs/help.md). Every global option is still accepted anywhere
-// (before or after the command); one that does not apply is ignored, or refused where it would
-// mislead (--out, --fields, --sandbox), as before.
+// (before or after the command) and its value checked (src/program.ts, checkGlobals); one that
+// does not apply is ignored, or refused where it would mislead (--out, --fields, --sandbox).
 import type { AnyCommand } from './command.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
 

@@ -89,8 +89,10 @@ export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpe
    * rather than silently ignored, saying why: this text, or that the output is not data.
    */
   writesOutput?: true | string;
-  /** The -o values it accepts, when not every format (completions offer these). */
+  /** The -o values it accepts, when not every format (completions and help offer these; others are exit 2). */
   formats?: readonly string[];
+  /** With `formats`: what it prints without -o, for help (`csv`, `lines of text`). */
+  formatDefault?: string;
   /** Left out of help and completions. */
   hidden?: boolean;
 }

@@ -43,9 +43,16 @@ export function renderRecord(row: JsonObject, fields: readonly string[], options
   return text;
 }
 
-/** The fields a record shows unless --fields says otherwise: its view's, then any others the API sent. */
+/**
+ * The fields a record shows unless --fields says otherwise: its view's that the API sent (a field
+ * it leaves out, as /me leaves out `email` for an API key, is no empty line; null is shown), then
+ * any others it sent.
+ */
 export function recordFields(viewFields: readonly string[], row: JsonObject): string[] {
-  return [...viewFields, ...Object.keys(row).filter((key) => !viewFields.includes(key))];
+  return [
+    ...viewFields.filter((field) => Object.hasOwn(row, field)),
+    ...Object.keys(row).filter((key) => !viewFields.includes(key)),
+  ];
 }
 
 /** A value as lines of at most `width` columns; null as one empty line. */

@@ -60,14 +60,16 @@ describe.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))('
     ]);
   });
 
-  it('-o table shows the default columns under a header row (a record: every field, one per line)', async () => {
+  it('-o table shows the default columns under a header row (a record: every field sent, one per line)', async () => {
     const result = await cdata([name, '--color', 'never'], { env: sandboxEnv(sandbox.current), stdoutTTY: true });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(unsafeChars(result.stdout)).toEqual([]);
     const rows = rowsOf(await expected(endpoint));
     const printed = lines(result.stdout);
     if (endpoint.shape === 'object') {
-      const fields = fieldNames(endpoint);
+      // A field the API leaves out (me's email, for a key) is no line.
+      const fields = fieldNames(endpoint).filter((field) => Object.hasOwn(rows[0]!, field));
+      expect(fields.length).toBeLessThan(fieldNames(endpoint).length);
       const width = Math.max(...fields.map((field) => field.length));
       const values = (value: JsonValue | undefined) =>
         Array.isArray(value) ? value.map((item) => `- ${tableCell(item)}`) : [tableCell(value)];

@@ -200,6 +200,18 @@ describe("a command's help", () => {
     expect(sections(help).headings.slice(-2)).toEqual(['Global Options', 'Examples']);
   });
 
+  it('-o lists the formats of a command that takes only some, and what it prints without -o', async () => {
+    const line = async (path: string[]) =>
+      (await cdata([...path, '--help'])).stdout.split('\n').find((l) => l.startsWith('  -o, --output'));
+    expect(await line(['export'])).toBe(
+      '  -o, --output <format>   output format: csv, json, ndjson, tsv (default: csv)',
+    );
+    expect(await line(['auth', 'status'])).toBe(
+      '  -o, --output <format>  output format: json, ndjson (default: lines of text)',
+    );
+    expect(await line(['tenders'])).toMatch(/output format: table, json, ndjson, csv, tsv \(default:$/);
+  });
+
   it('auth login advertises no key argument, which it refuses', async () => {
     const login = (await cdata(['auth', 'login', '--help'])).stdout;
     expect(login).toMatch(/^Usage: cdata auth login \[options\]\n/);

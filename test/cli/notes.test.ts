@@ -148,6 +148,12 @@ describe('an empty list is success', () => {
   it('table: nothing on stdout, says so on stderr (a note: -q silences it)', async () => {
     expect(await empty([], { stdoutTTY: true })).toMatchObject({ code: 0, stdout: '', stderr: 'No tenders found.\n' });
     expect(await empty(['-q'], { stdoutTTY: true })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    // A query's answer says it itself.
+    expect(await empty(['--query', 'length(@)'], { stdoutTTY: true })).toMatchObject({
+      code: 0,
+      stdout: '0\n',
+      stderr: '',
+    });
   });
 
   it('json prints [], ndjson nothing', async () => {

@@ -110,6 +110,40 @@ describe('--fields', () => {
   });
 });
 
+describe('global options given where they do nothing', () => {
+  it.each([
+    [['config', 'path', '--color', 'bogus'], "error: --color must be one of auto, always, never (got 'bogus')"],
+    [
+      ['config', 'get', 'base-url', '-o', 'xml'],
+      "error: --output must be one of table, json, ndjson, csv, tsv (got 'xml')",
+    ],
+    [['version', '-o', 'xml'], "error: --output must be one of table, json, ndjson, csv, tsv (got 'xml')"],
+    [
+      ['completion', 'bash', '--timeout', 'abc'],
+      "error: --timeout must be a number of seconds above 0 up to 86400 (got 'abc')",
+    ],
+    [['--retries', '99', 'profile', 'use', 'x'], "error: --retries must be a whole number from 0 to 10 (got '99')"],
+  ])('%j: a bad value is exit 2 all the same', async (argv, message) => {
+    const result = await cdata(argv);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+
+  it('a valid value a command does not use is ignored; a format a command does not print is exit 2', async () => {
+    const env = { CDATA_CONFIG_DIR: join(tmpdir(), 'cdata-unused-config') };
+    const path = await cdata(['config', 'path', '-o', 'csv', '--color', 'never', '--timeout', '5'], { env });
+    expect(path).toEqual({ ...(await cdata(['config', 'path'], { env })), code: 0, stderr: '' });
+    for (const format of ['csv', 'tsv', 'table']) {
+      const status = await cdata(['auth', 'status', '-o', format]);
+      expect(status).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `error: --output for auth status must be one of json, ndjson (got '${format}')\n`,
+      });
+    }
+  });
+});
+
 describe('--no-header and --bom', () => {
   it('drops the header row from csv, tsv and table', async () => {
     for (const format of ['csv', 'tsv', 'table']) {

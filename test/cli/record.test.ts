@@ -212,7 +212,7 @@ describe('a record by its key', () => {
       'With KEY, one record in full: cdata asks for the 200 rows the API returns, after --tier, --decided, --undecided (which narrow the search), and shows the one whose ocid is KEY or, for 6 or more characters, starts with it. --limit does not apply. --query sees the one record. Not found: exit 8.',
     );
     expect((await cdata(['--help'], { env: env() })).stdout).toMatch(
-      /^ {2}8 {2}no record with that key among the rows the API returns \(at most 200\)$/m,
+      /^ {3}8 {2}no record with that key among the rows the API returns \(at most 200\)$/m,
     );
   });
 });

@@ -129,6 +129,9 @@ describe('a secret typed where it does not belong is not echoed in the usage err
     [['me', '-Zhunter2\nline2'], "error: unknown option '-Z…'"],
     [['me', '-Xhunter2'], "error: unknown option '-X…'"],
     [['me', '-X'], "error: unknown option '-X'"],
+    // A switch given a value is said as that, the value not echoed.
+    [['tenders', '--decided=hunter2'], 'error: --decided takes no value: give it alone, or leave it out'],
+    [['me', '--quiet=hunter2'], 'error: --quiet takes no value: give it alone, or leave it out'],
     [
       ['webhook', 'verify', '--signature', 'ab', `--secret=${SECRET}`],
       'error: the signing secret is never accepted on the command line: use --secret-env VAR, --secret-file FILE, or stdin',

@@ -85,5 +85,7 @@ describe('renderRecord', () => {
       }
     }
     expect(recordFields(['a', 'b'], { b: 1, c: 2, a: 3 })).toEqual(['a', 'b', 'c']);
+    // A field the answer leaves out is no line; one it sends as null is an empty one.
+    expect(recordFields(['a', 'b', 'd'], { d: null, c: 2, a: 3 })).toEqual(['a', 'd', 'c']);
   });
 });

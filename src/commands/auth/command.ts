@@ -61,8 +61,10 @@ export const AUTH_COMMAND = defineCommand({
       summary: 'Show the profile, base URL, masked key, where it came from, and what /me says',
       examples: ['cdata auth status', 'cdata auth status --profile staging'],
       usesApi: true,
-      // -o json or ndjson: the same facts as one JSON document; any other format, lines of text.
+      // -o json or ndjson: the same facts as one JSON document; without it (or with a profile's
+      // stored format of another kind), lines of text.
       formats: ['json', 'ndjson'],
+      formatDefault: 'lines of text',
     }),
     defineCommand({
       name: 'logout',

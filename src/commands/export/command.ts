@@ -56,4 +56,5 @@ export const EXPORT_COMMAND = defineCommand({
   usesApi: true,
   writesOutput: 'use --dir for the folder',
   formats: EXPORT_FORMATS,
+  formatDefault: 'csv',
 });

@@ -23,7 +23,8 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     await output.print(data);
 
     const count = asRows(data).length;
-    if (endpoint.shape === 'list' && count === 0 && output.format === 'table')
+    // An empty table says why it is empty; a query's answer (`0`, `[]`) says it itself.
+    if (endpoint.shape === 'list' && count === 0 && output.format === 'table' && options.query === undefined)
       context.note(`No ${endpoint.name} found.`);
     const limit = options.limit?.value;
     if (limit !== undefined && count >= limit && io.stderr.isTTY) context.note(moreNote(endpoint, count, limit));
