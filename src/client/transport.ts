@@ -88,6 +88,8 @@ export interface OutgoingRequest {
   signal: AbortSignal;
   /** Awaited once a success's body passes LARGE_BODY_BYTES, before more of it is read (the socket waits meanwhile). */
   large?: (() => Promise<void>) | undefined;
+  /** The status and headers alone, the body left unread: a webhook delivery counts the status the receiver sent. */
+  statusOnly?: boolean;
 }
 
 export interface Transport {
@@ -114,7 +116,7 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
     return (viaProxy ??= proxyAgent(env, options));
   };
   return {
-    async send({ method, url, headers, body, signal, large }) {
+    async send({ method, url, headers, body, signal, large, statusOnly }) {
       const target = new URL(url);
       const { origin, pathname, search } = target;
       const dispatcher = await dispatcherFor(target);
@@ -126,7 +128,9 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
           .catch((error: unknown) => {
             throw tunnelRefusal(error, env, target) ?? error;
           });
-        return readAnswer(response, signal, large);
+        if (!statusOnly) return readAnswer(response, signal, large);
+        response.body.on('error', () => undefined).destroy(); // nothing waits for it, nor for how it ends
+        return { status: response.statusCode, headers: response.headers, body: '' };
       });
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.

@@ -41,6 +41,11 @@ export interface SandboxOptions {
   faults?: (index: number, request: IncomingMessage) => Fault | undefined;
   /** Called after each answer (cdata sandbox logs them on stderr). */
   onRequest?: (request: SandboxRequest) => void;
+  /**
+   * Whether `requests` keeps every request (the default, for tests). `cdata sandbox` keeps none:
+   * it may serve for days, and a record kept forever is memory that only grows.
+   */
+  keepRequests?: boolean;
 }
 
 /** One request as the sandbox saw it: tests count attempts and check what was sent. */
@@ -58,6 +63,7 @@ export interface Sandbox {
   url: string;
   port: number;
   data: DemoData;
+  /** Every request so far, in order (none with `keepRequests: false`). */
   requests: SandboxRequest[];
   close(): Promise<void>;
 }
@@ -77,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const lockout = new Lockout();
   const data = sandboxData(now(), options.day ?? 0);
   const requests: SandboxRequest[] = [];
+  let served = 0;
 
   const decide = (req: IncomingMessage, record: SandboxRequest): Answer => {
     const problem = (status: number, detail: string, headers?: Record<string, string>): Answer => ({
@@ -134,8 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       credential: 'none',
       correlationId: randomUUID(),
     };
-    const fault = options.faults?.(requests.length, req);
-    requests.push(record);
+    const fault = options.faults?.(served++, req);
+    if (options.keepRequests !== false) requests.push(record);
     // The body is never read (every endpoint is a GET), but it must be drained.
     req.resume();
     void (async () => {

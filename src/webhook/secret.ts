@@ -29,6 +29,7 @@ export async function readSecret(
   const { secretEnv, secretFile } = options;
   if (secretEnv !== undefined && secretFile !== undefined)
     throw new UsageError('use one of --secret-env and --secret-file, not both');
+  refuseSecretAsName(options);
   let secret: string;
   if (secretEnv !== undefined) {
     const value = io.env[secretEnv];
@@ -68,6 +69,26 @@ export async function readSecret(
       'the signing secret holds spaces, control or invisible characters (a byte order mark, a zero-width space): a slip of the copy and paste?',
     );
   return secret;
+}
+
+/**
+ * The secret itself given where its variable's name or its file's path goes (`--secret-env
+ * "$WEBHOOK_SECRET"`): refused without echoing it, as `--secret=` is. So is anything that cannot
+ * be a variable's name, since it may be a secret of another form.
+ */
+function refuseSecretAsName({ secretEnv, secretFile }: SecretOptions): void {
+  const hint =
+    'Keep the secret in a variable and name it: export WEBHOOK_SECRET=...; cdata webhook ... --secret-env WEBHOOK_SECRET. The secret never goes on the command line.';
+  if (secretEnv !== undefined && (secretEnv.startsWith('whsec_') || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv)))
+    throw new UsageError(
+      `--secret-env takes the name of an environment variable (letters, digits and _), and what it was given is ${secretEnv.startsWith('whsec_') ? 'a signing secret itself' : 'not one'} (not echoed: it may be the secret)`,
+      { hint },
+    );
+  if (secretFile?.startsWith('whsec_'))
+    throw new UsageError(
+      '--secret-file takes the path of a file that holds the secret, and what it was given is a signing secret itself (not echoed)',
+      { hint },
+    );
 }
 
 /** Whitespace, C0/C1 controls, and the invisible format characters a paste can carry. */

@@ -98,3 +98,21 @@ describe('the fault hook', () => {
     expect(response.headers.get('location')).toBe('https://elsewhere.example/api/v1/me');
   });
 });
+
+describe('keepRequests', () => {
+  it('false keeps no record of what it served (cdata sandbox may serve for days); the fault hook still counts each request', async () => {
+    const seen: number[] = [];
+    const s = await start({
+      keepRequests: false,
+      faults: (index) => {
+        seen.push(index);
+        return index === 1 ? FAULTS.unavailable : undefined;
+      },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(s, '/api/v1/me', { key: KEY.all })).status);
+    expect(statuses).toEqual([200, 503, 200]);
+    expect(seen).toEqual([0, 1, 2]);
+    expect(s.requests).toEqual([]);
+  });
+});

@@ -130,6 +130,8 @@ describe('cdata webhook verify', () => {
   });
 
   it('usage errors (exit 2): no signature, no secret, two secret sources, the secret on argv (never echoed)', async () => {
+    const SECRET_HINT =
+      'hint: Keep the secret in a variable and name it: export WEBHOOK_SECRET=...; cdata webhook ... --secret-env WEBHOOK_SECRET. The secret never goes on the command line.';
     const b = body();
     const cases: [string[], string][] = [
       [
@@ -147,6 +149,15 @@ describe('cdata webhook verify', () => {
       [
         ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET', '--secret-file', 'x'],
         'error: use one of --secret-env and --secret-file, not both\n',
+      ],
+      // The secret itself where its variable's name or its file's path goes: never echoed.
+      ...[`--secret-env=${SECRET}`, 'a secret: with spaces'].map((given): [string[], string] => [
+        ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', given.replace(/^--secret-env=/, '')],
+        `error: --secret-env takes the name of an environment variable (letters, digits and _), and what it was given is ${given.startsWith('--') ? 'a signing secret itself' : 'not one'} (not echoed: it may be the secret)\n${SECRET_HINT}\n`,
+      ]),
+      [
+        ['webhook', 'ping', 'http://127.0.0.1:9/', '--secret-file', SECRET],
+        `error: --secret-file takes the path of a file that holds the secret, and what it was given is a signing secret itself (not echoed)\n${SECRET_HINT}\n`,
       ],
     ];
     for (const [argv, stderr] of cases) expect(await cdata(argv, { stdin: b })).toMatchObject({ code: 2, stderr });
@@ -348,6 +359,27 @@ describe('cdata webhook ping', () => {
     const result = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(/^200 OK in \d+ ms\n$/);
+  });
+
+  it('the status counts, whatever the body does after it: one that never ends, or runs to 20 MiB, is still 200 (exit 0)', async () => {
+    const never = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Length': '100' });
+      res.write('ok'); // and nothing more: the socket stays open until the test's servers close
+    });
+    const large = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Length': String(20 * 1024 * 1024) });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', more);
+      more();
+    });
+    for (const { url } of [never, large]) {
+      const result = await cdata(['webhook', 'ping', url, '--secret-env', 'WEBHOOK_SECRET'], { stdoutTTY: true });
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toMatch(/^200 OK in \d+ ms\n$/);
+    }
   });
 
   // A receiver slower than the 5 s the platform allows: test/webhook/timeouts.test.ts, on a fake clock.

@@ -29,3 +29,27 @@ it('receives a ping, prints it as a JSON line, and stops on SIGINT; the secret i
   expect(code).toBe(130);
   expect(stdout + stderr).not.toContain(SECRET.slice(6));
 });
+
+it('--path without its leading / is the path a receiver URL gives; an empty one or one with a query is exit 2', async () => {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'webhook', 'listen', '--port', '0', '--path', 'hooks/in', '--secret-env', 'S'],
+    { env: { PATH: process.env.PATH ?? '', S: SECRET, CDATA_CONFIG_DIR: '/nonexistent-cdata-config' } },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  while (!/listening for deliveries on (\S+)/.test(stderr)) await once(child.stderr, 'data');
+  const url = /listening for deliveries on (\S+)/.exec(stderr)![1]!;
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/in$/);
+  expect((await run(['webhook', 'ping', url, '--secret-env', 'S'], { env: { S: SECRET } })).code).toBe(0);
+  child.kill('SIGINT');
+  await once(child, 'close');
+
+  for (const path of ['', '/hooks?x=1', 'two words'])
+    expect(await run(['webhook', 'listen', '--path', path, '--secret-env', 'S'], { env: { S: SECRET } })).toMatchObject(
+      {
+        code: 2,
+        stderr: `error: --path must be a path alone, e.g. /hooks (got '${path}')\n`,
+      },
+    );
+});

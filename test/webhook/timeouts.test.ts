@@ -50,14 +50,24 @@ describe('a receiver that does not answer within 5 s', () => {
     expect((await running).code).toBe(1);
   });
 
-  it('webhook check: every case fails as too slow, and the receiver counts as reached (exit 1, not 6)', async () => {
+  it('webhook check: the cases one at a time, each given its own 5 s; every one fails as too slow, and the receiver counts as reached (exit 1, not 6)', async () => {
     const mock = new HttpMock().on('POST', '/hooks', silent, silent, silent, silent, silent);
-    const result = await afterSilence(
-      mock,
-      ['webhook', 'check', URL_, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json'],
-      5,
-      5_000,
-    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const running = runMocked(mock, ['webhook', 'check', URL_, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json'], {
+      env: { WEBHOOK_SECRET: SECRET },
+      stdoutTTY: true,
+    });
+    for (let sent = 1; sent <= 5; sent++) {
+      // Turns of the real event loop, the fake clock standing still (vi.waitFor would move it).
+      for (let turns = 0; mock.requests.length < sent && turns < 10_000; turns++)
+        await new Promise((resolve) => setImmediate(resolve));
+      expect(mock.requests).toHaveLength(sent);
+      // The next case waits for this one's answer, or its 5 s.
+      await vi.advanceTimersByTimeAsync(4_900);
+      expect(mock.requests).toHaveLength(sent);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    const result = await running;
     expect(result.code).toBe(1);
     const rows = JSON.parse(result.stdout) as { got: string; pass: boolean }[];
     expect(rows.map((r) => [r.got, r.pass])).toEqual(Array(5).fill(['no answer within 5 s', false]));

@@ -25,6 +25,7 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
       day: options.day,
       faults: fault ? () => fault : undefined,
       onRequest: (r) => context.note(`${r.method} ${r.path}${r.query.size ? `?${r.query}` : ''} -> ${r.status}`),
+      keepRequests: false,
     });
   } catch (error) {
     const code = errorCode(error);

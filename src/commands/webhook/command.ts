@@ -1,5 +1,6 @@
 // `cdata webhook verify | listen | ping | check`.
 import { UsageError } from '../../core/errors.js';
+import { sanitize } from '../../core/sanitize.js';
 import { refused, text, value } from '../../core/option.js';
 import { parseInteger } from '../../core/parse.js';
 import { DEFAULT_TOLERANCE_SECONDS } from '../../webhook/tolerance.js';
@@ -45,10 +46,20 @@ export const VERIFY_OPTIONS = {
 export const LISTEN_OPTIONS = {
   host: value('--host <host>', 'address to listen on', (raw) => raw, { default: '127.0.0.1' }),
   port: value('--port <port>', 'port to listen on', (raw) => parseInteger('--port', raw, 0, 65535), { default: 8787 }),
-  path: value('--path <path>', 'path to accept deliveries on', (raw) => raw, { default: '/' }),
+  path: value('--path <path>', 'path to accept deliveries on', parseListenPath, { default: '/' }),
   ...SECRET_OPTIONS,
   tolerance,
 };
+
+/**
+ * A path as a request names it: `/` added in front when missing (`--path hooks` is `/hooks`, the
+ * path a receiver URL gives), and nothing a request's path cannot be (empty, a query, spaces).
+ */
+function parseListenPath(raw: string): string {
+  if (raw === '' || /[?#\s]/.test(raw))
+    throw new UsageError(`--path must be a path alone, e.g. /hooks (got '${sanitize(raw)}')`);
+  return raw.startsWith('/') ? raw : `/${raw}`;
+}
 
 export const URL_ARGS = [
   { name: 'url', description: 'receiver URL (https://, or http:// on loopback)', required: true },
