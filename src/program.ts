@@ -5,7 +5,7 @@ import { invoked, positionals, refuseJsonFields } from './argv.js';
 import { COMMANDS } from './commands/index.js';
 import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
-import { storedValue } from './config/read.js';
+import { keyCommandToRun } from './config/read.js';
 import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
@@ -223,7 +223,7 @@ function createContext(
 async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<string | undefined> {
   const { key, profile, debug } = settings;
   if (key.source !== 'key-command' || key.command === undefined) return key.value;
-  storedValue(settings.config, profile.name, 'keyCommand', key.command);
+  keyCommandToRun(settings.config, profile.name, key.command);
   const { runKeyCommand } = await import('./config/key-command.js');
   const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
   run.secrets.push(value);

@@ -95,12 +95,13 @@ export function maskKey(key: string): string {
 }
 
 /**
- * A stored key command as cdata shows it: as it is, unless a key was pasted in its place (a
- * hand-edited file; `config set` refuses one), which is masked like any key.
+ * A stored key command as cdata shows it: as it is, but a key was pasted in its place (a
+ * hand-edited file; `config set` refuses one), masked like any key, and a key written into it
+ * (`echo svc_…`, which works, and which the command then holds) redacted, as in traces.
  */
 export function shownKeyCommand(command: string): string {
   const key = pastedKey(command);
-  return key === undefined ? command : maskKey(key);
+  return key === undefined ? redactKeys(command, []) : maskKey(key);
 }
 
 /** How a key is written wherever it might otherwise appear: traces, errors, echoed answers. */
@@ -110,7 +111,8 @@ export const REDACTED_KEY = 'svc_***';
 // Shaped like a key or a signing secret: the prefix and then at least 16 characters up to a
 // space, quote or separator (the reference promises no alphabet, so any of them count, and the
 // whole word goes). Shorter words (`svc_prod`, `/srv/svc_etl/x`) are names a user chose and stay.
-const SECRET_SHAPES = /\b(svc|whsec)_(?=[^\s'"`,;]{16})[^\s'"`,;]+/g;
+// Wherever the prefix starts, even inside a word: in `printf '\nsvc_…'` it follows an `n`.
+const SECRET_SHAPES = /(svc|whsec)_(?=[^\s'"`,;]{16})[^\s'"`,;]+/g;
 
 /**
  * `text` with every occurrence of each key, and anything shaped like a key or a signing secret,

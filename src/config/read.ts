@@ -3,6 +3,8 @@
 // configuration error naming the path and the cause; it is never cleared or rewritten. Read with a
 // cap, and only when it is a regular file: a symlink to /dev/zero or a FIFO in its place would
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
@@ -15,6 +17,8 @@ export interface LoadedConfig {
   exists: boolean;
   /** Permission bits of the file (e.g. 0o600), when it exists. */
   mode: number | undefined;
+  /** Permission bits of its folder, sticky bit included (0o700; /tmp's 0o1777), when the file exists. */
+  folderMode?: number | undefined;
   data: ConfigData;
 }
 
@@ -48,7 +52,14 @@ export function readConfig(env: Env): LoadedConfig {
   const problem = configProblem(data);
   if (problem) throw invalidConfig(path, problem);
   const config = data as ConfigData;
-  return { path, exists: true, mode, data: { ...config, profiles: config.profiles ?? {} } };
+  const folderMode = statSync(dirname(path), { throwIfNoEntry: false })?.mode;
+  return {
+    path,
+    exists: true,
+    mode,
+    folderMode: folderMode === undefined ? undefined : folderMode & 0o1777,
+    data: { ...config, profiles: config.profiles ?? {} },
+  };
 }
 
 /** The error for a config file (at `path`) that cdata will not use as it is. */
@@ -74,8 +85,43 @@ export function storedValue<T extends string | number>(
   return value;
 }
 
-/** A warning when the file can be read by group or others, naming the fix. */
+/**
+ * A warning when group or others can read the file (it holds keys), or write it or replace it
+ * (then they choose where the keys go and what key commands run): what is open, and the fix.
+ */
 export function permissionWarning(config: LoadedConfig): string | undefined {
-  if (config.mode === undefined || process.platform === 'win32' || (config.mode & 0o077) === 0) return undefined;
-  return `the config file ${config.path} is readable by others (mode ${config.mode.toString(8).padStart(4, '0')}); it holds API keys: run chmod 600 '${config.path}'`;
+  const { path, mode } = config;
+  if (mode === undefined || process.platform === 'win32') return undefined;
+  const open = [(mode & 0o044) !== 0 && 'readable', (mode & 0o022) !== 0 && 'writable'].filter(Boolean).join(' and ');
+  if (open !== '')
+    return `the config file ${path} is ${open} by others (mode ${octal(mode)}); it holds API keys${(mode & 0o022) !== 0 ? ', and whoever can write it chooses where they go and what key commands run' : ''}: run chmod 600 '${path}'`;
+  if (folderOpen(config))
+    return `the config folder ${dirname(path)} is writable by others (mode ${octal(config.folderMode! & 0o777)}): whoever can write it can replace the config file, and choose where your keys go and what key commands run: run chmod 700 '${dirname(path)}'`;
+  return undefined;
 }
+
+/**
+ * A profile's key command, checked as `config set` checks it, and never run from a file that
+ * others can write or replace: whoever can, could choose what runs as you.
+ */
+export function keyCommandToRun(config: LoadedConfig, profile: string, command: string): string {
+  storedValue(config, profile, 'keyCommand', command);
+  const fileOpen = config.mode !== undefined && (config.mode & 0o022) !== 0;
+  if (process.platform !== 'win32' && (fileOpen || folderOpen(config))) {
+    const [what, where, fix] = fileOpen
+      ? ['file', config.path, `chmod 600 '${config.path}'`]
+      : ['folder', dirname(config.path), `chmod 700 '${dirname(config.path)}'`];
+    throw new UsageError(
+      `the config ${what} ${where} is writable by others: cdata runs no key command from it (profile '${profile}'), as whoever can write it could choose what runs as you`,
+      { hint: `Run ${fix}, then try again.` },
+    );
+  }
+  return command;
+}
+
+/** The folder is writable by group or others, and without the sticky bit that stops them replacing a file of yours. */
+function folderOpen({ folderMode }: LoadedConfig): boolean {
+  return folderMode !== undefined && (folderMode & 0o022) !== 0 && (folderMode & 0o1000) === 0;
+}
+
+const octal = (mode: number) => mode.toString(8).padStart(4, '0');

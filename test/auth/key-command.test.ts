@@ -3,7 +3,7 @@
 // it once, and nothing else runs it; status, profile list, config and logout know about it; the
 // key it prints never reaches stdout, stderr, --debug or an export's manifest (harness.ts checks
 // every run's output for the demo keys).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -212,6 +212,33 @@ describe('a profile with a key command', () => {
     expect(end).toBe('');
   });
 
+  it('never runs from a config file or folder others can write (exit 2, the fix named); export --profiles fails that profile alone', async () => {
+    const { home, tools, env } = await loggedIn();
+    const before = tools.runs();
+    chmodSync(home.file, 0o620);
+    const result = await cdata(['tenders', '-q'], { env });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe(
+      `error: the config file ${home.file} is writable by others: cdata runs no key command from it (profile 'prod'), as whoever can write it could choose what runs as you\nhint: Run chmod 600 '${home.file}', then try again.\n`,
+    );
+    const run = await cdata(['export', '--all-profiles', '--dir', join(home.dir, 'out'), '-q'], { env });
+    expect(run.code).toBe(10);
+    expect(run.stderr).toMatch(
+      /^error: profile prod: exit 2: the config file \S+ is writable by others: cdata runs no key command/,
+    );
+    chmodSync(home.file, 0o600);
+    chmodSync(home.dir, 0o777);
+    const folder = await cdata(['tenders', '-q'], { env });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(
+      /^error: the config folder \S+ is writable by others: cdata runs no key command from it/,
+    );
+    expect(tools.runs()).toBe(before);
+    chmodSync(home.dir, 0o700);
+    expect((await cdata(['tenders', '-q'], { env })).code).toBe(0);
+    expect(tools.runs()).toBe(before + 1);
+  });
+
   it('a 401 for the key it prints says where to change it', async () => {
     const { home, tools, env } = await loggedIn();
     writeFileSync(
@@ -253,6 +280,41 @@ describe('auth status, profile list, config and logout with a key command', () =
       error: null,
     });
     expect(tools.runs()).toBe(3); // login, and once per status
+  });
+
+  it('a key written into the command (echo svc_…) is redacted wherever the command is shown', async () => {
+    const home = configHome();
+    const env = { ...home.env, PATH };
+    const key = demoKey('all');
+    const command = `echo ${key}`;
+    const login = await cdata(
+      ['auth', 'login', '-p', 'e', '--base-url', sandbox.current.url, '--key-command', command],
+      {
+        env,
+      },
+    );
+    expect(login.code).toBe(0);
+    const shown = 'echo svc_***';
+    const outputs = [
+      await cdata(['auth', 'status', '-p', 'e'], { env }),
+      await cdata(['auth', 'status', '-p', 'e', '--json'], { env }),
+      await cdata(['profile', 'list', '-o', 'json'], { env }),
+      await cdata(['profile', 'list', '-o', 'tsv'], { env }),
+      await cdata(['config', 'list', '-p', 'e', '-o', 'tsv'], { env }),
+      await cdata(['config', 'get', 'key-command', '-p', 'e'], { env }),
+    ];
+    for (const result of outputs) {
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(shown);
+      expect(result.stdout + result.stderr).not.toContain(key.slice(4));
+    }
+    // In a failing command's hint too, also where the key follows a letter (printf '\nsvc_…').
+    const failing = `printf '\\n${key}\\n'; exit 4`;
+    expect((await cdata(['config', 'set', 'key-command', failing, '-p', 'e'], { env })).code).toBe(0);
+    const failed = await cdata(['tenders', '-p', 'e'], { env });
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toContain("hint: Run it yourself to see what it prints: printf '\\nsvc_***'; exit 4.");
+    expect(failed.stderr).not.toContain(key.slice(4));
   });
 
   it('auth status with a failing command: the local part, then exit 3', async () => {

@@ -73,6 +73,27 @@ describe('resolveSettings', () => {
     expect(private_.stderr()).toBe('');
   });
 
+  it('a config file others can write, or a folder they can: a warning that says which, naming the fix', () => {
+    const warned = (mode: number, folder?: number) => {
+      const test = setup(STORED, {}, mode);
+      if (folder !== undefined) chmodSync(test.home.dir, folder);
+      resolveSettings({ profile: 'prod' }, test.io);
+      return { said: test.stderr(), file: test.home.file, dir: test.home.dir };
+    };
+    const writable = warned(0o620);
+    expect(writable.said).toBe(
+      `warning: the config file ${writable.file} is writable by others (mode 0620); it holds API keys, and whoever can write it chooses where they go and what key commands run: run chmod 600 '${writable.file}'\n`,
+    );
+    expect(warned(0o666).said).toMatch(/ is readable and writable by others \(mode 0666\); it holds API keys, and /);
+    expect(warned(0o610).said).toBe('');
+    const folder = warned(0o600, 0o777);
+    expect(folder.said).toBe(
+      `warning: the config folder ${folder.dir} is writable by others (mode 0777): whoever can write it can replace the config file, and choose where your keys go and what key commands run: run chmod 700 '${folder.dir}'\n`,
+    );
+    expect(warned(0o600, 0o1777).said).toBe(''); // the sticky bit: nobody else can replace the file
+    expect(warned(0o600, 0o750).said).toBe('');
+  });
+
   it('--sandbox: its URL and key, whatever the flags, the environment and the profile say', () => {
     const sandbox = { url: 'http://127.0.0.1:9', key: 'svc_sandboxsandbox' };
     const env = { CDATA_BASE_URL: 'https://env.example', CDATA_API_KEY: 'svc_envenvenvenv' };

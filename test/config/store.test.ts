@@ -39,7 +39,9 @@ describe('file and folder modes', () => {
     expect(mode(home.file)).toBe(0o600);
     chmodSync(home.file, 0o664);
     const widened = await cdata(['config', 'set', 'output', 'csv'], { env: home.env });
-    expect(widened.stderr.match(/warning: .*readable by others \(mode 0664\).*chmod 600/g)).toHaveLength(1);
+    expect(widened.stderr.match(/warning: .*readable and writable by others \(mode 0664\).*chmod 600/g)).toHaveLength(
+      1,
+    );
     expect(mode(home.file)).toBe(0o600);
     expect(home.read()).toEqual({ profiles: { default: { timeout: 10, output: 'csv' } } });
   });

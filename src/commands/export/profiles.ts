@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Transport } from '../../client/transport.js';
 import { redactKeys } from '../../config/key.js';
-import { permissionWarning, readConfig, storedValue, type LoadedConfig } from '../../config/read.js';
+import { keyCommandToRun, permissionWarning, readConfig, type LoadedConfig } from '../../config/read.js';
 import { resolveSettings, type Settings } from '../../config/resolve.js';
 import { envValue } from '../../config/env.js';
 import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
@@ -269,7 +269,7 @@ async function keyOf(settings: Settings, { io }: ExportContext, secrets: string[
     if (key.value !== undefined) secrets.push(key.value);
     return key.value;
   }
-  storedValue(settings.config, profile.name, 'keyCommand', key.command);
+  keyCommandToRun(settings.config, profile.name, key.command);
   const { runKeyCommand } = await import('../../config/key-command.js');
   const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
   secrets.push(value);
