@@ -3,7 +3,7 @@
 // configuration error naming the path and the cause; it is never cleared or rewritten. Read with a
 // cap, and only when it is a regular file: a symlink to /dev/zero or a FIFO in its place would
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
-import { statSync } from 'node:fs';
+import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
@@ -34,9 +34,17 @@ export function readConfig(env: Env): LoadedConfig {
     text = bytes.toString('utf8');
     mode = stats.mode & 0o777;
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return { path, exists: false, mode: undefined, data: { profiles: {} } };
-    throw new UsageError(`cannot read the config file ${path}: ${errorMessage(error)}`, {
-      hint: `The config file must be a regular file of at most ${describeBytes(MAX_CONFIG_BYTES)}; cdata never rewrites a file it cannot read.`,
+    const code = errorCode(error);
+    // A link leading nowhere is a file the user meant to have, not "no config yet".
+    const link = code === 'ENOENT' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink();
+    if (code === 'ENOENT' && !link) return { path, exists: false, mode: undefined, data: { profiles: {} } };
+    const why = link ? `it is a link to ${readlinkSync(path)}, which does not exist` : errorMessage(error);
+    throw new UsageError(`cannot read the config file ${path}: ${why}`, {
+      hint: link
+        ? 'Point the link at the config file, or remove the link: cdata then writes a new file there when a setting is saved.'
+        : code === 'EACCES' || code === 'EPERM'
+          ? `cdata may not read it: check its owner and mode (ls -l '${path}'); it is written 0600 for the user who runs cdata.`
+          : `The config file must be a regular file of at most ${describeBytes(MAX_CONFIG_BYTES)}; cdata never rewrites a file it cannot read.`,
       cause: error,
     });
   }

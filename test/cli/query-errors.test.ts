@@ -29,6 +29,10 @@ describe('before any request', () => {
     ],
     ['title title', 7, "unexpected 'title'", '  title title\n        ^\n'],
     ['sort_by(@, &score', 18, 'the expression ends too soon', '  sort_by(@, &score\n                   ^\n'],
+    // A quote never closed: the library would read the rest as a string (python-jmespath refuses it).
+    ["[].title || 'n/a", 13, "the ' opened here is never closed", "  [].title || 'n/a\n              ^\n"],
+    ["[?title == 'it\\'s]", 12, "the ' opened here is never closed", "  [?title == 'it\\'s]\n             ^\n"],
+    ['"title', 1, 'the " opened here is never closed', '  "title\n  ^\n'],
   ])('%s: exit 2 at column %i, the caret under it, and no request', async (expression, column, what, excerpt) => {
     const result = await query(expression);
     expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
@@ -64,6 +68,19 @@ describe('before any request', () => {
     expect(result.stderr.split('\n').at(-2)).toBe(
       '{"error":{"status":null,"title":"Usage error","detail":"--query is not a valid JMESPath expression at column 15: expected \']\' before the end","correlationId":null,"exitCode":2}}',
     );
+  });
+
+  it("& outside a function's arguments (or a let binding): exit 2, the library's own object never printed as data", async () => {
+    for (const expression of ['&ocid', '[].{a: &ocid}', 'merge(`{}`, {a: &ocid})'])
+      expect(await query(expression)).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          "error: --query: & makes an expression a function's argument (sort_by(@, &score)), and here it is not one: its value would be no data\nhint: Without the &, the expression itself: --query score. JMESPath: docs/query.md.\n",
+        requests: 0,
+      });
+    for (const expression of ['sort_by(@, &score)[0].ocid', 'let $s = &score in sort_by(@, $s)[0].ocid'])
+      expect(await query(expression)).toMatchObject({ code: 0, stderr: '', requests: 1 });
   });
 
   it('an unknown function, or no expression at all', async () => {

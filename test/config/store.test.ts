@@ -194,6 +194,31 @@ describe('a symbolic link as the config file', () => {
   });
 });
 
+describe('a config file cdata cannot read', () => {
+  it('a link leading nowhere is no "no config yet": exit 2 naming where it leads', async () => {
+    const home = configHome();
+    const nowhere = join(home.dir, 'moved.json');
+    symlinkSync(nowhere, home.file);
+    const result = await cdata(['workspaces'], { env: home.env });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe(
+      `error: cannot read the config file ${home.file}: it is a link to ${nowhere}, which does not exist\nhint: Point the link at the config file, or remove the link: cdata then writes a new file there when a setting is saved.\n`,
+    );
+  });
+
+  it('one the user may not read: the hint is its owner and mode', async () => {
+    const root = tempConfigDir();
+    chmodSync(root, 0o755);
+    const file = join(root, 'config.json');
+    writeFileSync(file, '{}');
+    chmodSync(file, 0o000); // unreadable to its owner too, once root runs without capabilities
+    const result = await runBinAsUser(['workspaces'], { env: { CDATA_CONFIG_DIR: root } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: cannot read the config file ${file}: EACCES`));
+    expect(result.stderr).toContain(`hint: cdata may not read it: check its owner and mode (ls -l '${file}')`);
+  });
+});
+
 describe('a read-only config folder', () => {
   // Root writes anywhere: as root the binary runs without capabilities, so the folder is read-only to it too.
   const asUser = (args: string[], env: Record<string, string>) => runBinAsUser(args, { env });

@@ -34,6 +34,22 @@ export function errorOffset(expression: string): number | undefined {
   return low < tokens.length ? tokens[low]!.start : expression.length;
 }
 
+/**
+ * The offset of a quote (`'`, `"` or a backtick) the expression opens and never closes: the
+ * library's lexer reads `'abc` to the end as the string `abc`, where the grammar (and
+ * python-jmespath) call it an error. A backslash escapes the character after it, in each kind.
+ */
+export function unclosedQuote(expression: string): number | undefined {
+  for (let i = 0; i < expression.length; i++) {
+    const quote = expression[i]!;
+    if (quote !== "'" && quote !== '"' && quote !== '`') continue;
+    const start = i;
+    for (i++; i < expression.length && expression[i] !== quote; i++) if (expression[i] === '\\') i++;
+    if (i >= expression.length) return start;
+  }
+  return undefined;
+}
+
 function lexes(text: string): boolean {
   try {
     tokenize(text);
