@@ -109,12 +109,12 @@ _cdata_option_kind() {
     'agents --query') echo 'free'; return ;;
     'export --dir') echo 'dirs'; return ;;
     'export -l'|'export --limit') echo 'free'; return ;;
-    'export --profiles') echo 'profiles'; return ;;
+    'export --profiles') echo 'profile-list'; return ;;
     'export --concurrency') echo 'free'; return ;;
     'export --shard') echo 'free'; return ;;
     'export -o'|'export --output') echo 'values csv json ndjson tsv'; return ;;
     'changes --dir') echo 'dirs'; return ;;
-    'changes --change') echo 'values added changed removed'; return ;;
+    'changes --change') echo 'list added changed removed'; return ;;
     'changes --query') echo 'free'; return ;;
     'auth login --key-command') echo 'free'; return ;;
     'auth status -o'|'auth status --output') echo 'values json ndjson'; return ;;
@@ -193,10 +193,16 @@ _cdata_complete_kind() {
   local kind=$1 path=$2 cur=$3 prev=$4 done=''
   case "$kind" in
     values\ *) COMPREPLY=($(compgen -W "${kind#values }" -- "$cur")) ;;
-    fields)
+    fields|list\ *|profile-list)
       # A comma-separated list: complete the name after the last comma, keep what is before it.
+      local words
+      case "$kind" in
+        fields) words=$(_cdata_fields "$path") ;;
+        profile-list) words=$(command cdata __complete profiles 2>/dev/null) ;;
+        *) words=${kind#list } ;;
+      esac
       [[ $cur == *,* ]] && done=${cur%,*},
-      COMPREPLY=($(compgen -P "$done" -W "$(_cdata_fields "$path")" -- "${cur##*,}"))
+      COMPREPLY=($(compgen -P "$done" -W "$words" -- "${cur##*,}"))
       compopt -o nospace 2>/dev/null ;;
     profiles) COMPREPLY=($(compgen -W "$(command cdata __complete profiles 2>/dev/null)" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;

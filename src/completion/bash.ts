@@ -5,6 +5,7 @@ import {
   allNodes,
   DYNAMIC_COMMAND,
   fixedValues,
+  isList,
   globalAt,
   SETTING_VALUES,
   type CompletionNode,
@@ -100,10 +101,16 @@ _cdata_complete_kind() {
   local kind=$1 path=$2 cur=$3 prev=$4 done=''
   case "$kind" in
     values\\ *) COMPREPLY=($(compgen -W "\${kind#values }" -- "$cur")) ;;
-    fields)
+    fields|list\\ *|profile-list)
       # A comma-separated list: complete the name after the last comma, keep what is before it.
+      local words
+      case "$kind" in
+        fields) words=$(_cdata_fields "$path") ;;
+        profile-list) words=$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null) ;;
+        *) words=\${kind#list } ;;
+      esac
       [[ $cur == *,* ]] && done=\${cur%,*},
-      COMPREPLY=($(compgen -P "$done" -W "$(_cdata_fields "$path")" -- "\${cur##*,}"))
+      COMPREPLY=($(compgen -P "$done" -W "$words" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null ;;
     profiles) COMPREPLY=($(compgen -W "$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
@@ -162,9 +169,14 @@ complete -F _cdata cdata
 `;
 }
 
-/** How bash names a completion kind: `values a b c`, `fields`, `profiles`, `files`, `dirs` or `free`. */
+/**
+ * How bash names a completion kind: `values a b c` (`list a b c` for a comma-separated list of
+ * them), `fields`, `profiles` (`profile-list`), `files`, `dirs` or `free`.
+ */
 function kind(complete: Completion | undefined): string {
+  const list = isList(complete);
   const values = fixedValues(complete);
-  if (values) return `values ${values.join(' ')}`;
+  if (values) return `${list ? 'list' : 'values'} ${values.join(' ')}`;
+  if (complete?.kind === 'profiles' && list) return 'profile-list';
   return complete?.kind ?? 'free';
 }

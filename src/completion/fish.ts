@@ -6,6 +6,7 @@ import {
   allNodes,
   DYNAMIC_COMMAND,
   fixedValues,
+  isList,
   SETTING_VALUES,
   type CompletionNode,
   type CompletionOption,
@@ -132,11 +133,18 @@ function optionFlags(option: CompletionOption, node: CompletionNode | undefined)
 }
 
 function valueFlags(complete: Completion | undefined, node: CompletionNode | undefined): string {
+  const list = isList(complete);
   const values = fixedValues(complete);
-  if (values) return `-x -a ${quote(values.join(' '))}`;
+  // A comma-separated list: each name after a comma completes too.
+  if (values)
+    return list
+      ? `-x -a ${quote(`(__fish_complete_list , "string split ' ' '${values.join(' ')}'")`)}`
+      : `-x -a ${quote(values.join(' '))}`;
   switch (complete?.kind) {
     case 'profiles':
-      return `-x -a '(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)'`;
+      return list
+        ? `-x -a ${quote(`(__fish_complete_list , "command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null")`)}`
+        : `-x -a '(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)'`;
     case 'files':
       return '-r -F';
     case 'dirs':

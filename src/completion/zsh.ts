@@ -6,6 +6,7 @@ import type { Completion } from '../core/option.js';
 import {
   DYNAMIC_COMMAND,
   fixedValues,
+  isList,
   globalAt,
   SETTING_VALUES,
   type CompletionNode,
@@ -81,7 +82,8 @@ ${cases.join('\n')}
 _cdata_profiles() {
   local -a profiles
   profiles=(\${(f)"$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)"})
-  compadd -a profiles
+  # Options given (as _sequence gives its -qS, for a list) go to compadd.
+  compadd "$@" -a profiles
 }
 
 # The values of the setting named by the argument before (config set output <TAB>).
@@ -116,11 +118,13 @@ function optionSpec(option: CompletionOption, node: CompletionNode | undefined):
 }
 
 function actionFor(complete: Completion | undefined, node: CompletionNode | undefined): string {
+  const list = isList(complete);
   const values = fixedValues(complete);
-  if (values) return `(${values.join(' ')})`;
+  // A comma-separated list: _sequence completes each name after a comma.
+  if (values) return list ? `_sequence compadd - ${values.join(' ')}` : `(${values.join(' ')})`;
   switch (complete?.kind) {
     case 'profiles':
-      return '_cdata_profiles';
+      return list ? '_sequence _cdata_profiles' : '_cdata_profiles';
     case 'settingValue':
       return '_cdata_setting_value';
     case 'files':

@@ -6,9 +6,10 @@ import { UsageError } from './errors.js';
 
 /** Where completions find the values of an option or argument. */
 export type Completion =
-  | { kind: 'values'; values: readonly string[] }
+  /** `list`: a comma-separated list of them (`--change added,removed`): each name after a comma completes too. */
+  | { kind: 'values'; values: readonly string[]; list?: true }
   | { kind: 'fields' }
-  | { kind: 'profiles' }
+  | { kind: 'profiles'; list?: true }
   | { kind: 'resources' }
   | { kind: 'settings' }
   /** The value of the setting named just before it (config set output <TAB>). */

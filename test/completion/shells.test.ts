@@ -134,6 +134,9 @@ const BASH_CASES: [string[], string[]][] = [
     ['ocid,tier', 'ocid,title'],
   ],
   [['cdata', 'people', '-f', 'full'], ['fullName']],
+  // Comma-separated lists of values and of profiles: each name after a comma completes too.
+  [['cdata', 'changes', '--change', 'added,re'], ['added,removed']],
+  [['cdata', 'export', '--profiles', 'prod,st'], ['prod,staging']],
   [
     ['cdata', 'pe'],
     ['people', 'persons'],
@@ -284,6 +287,8 @@ zpty -d z`;
     expect(await session('cdata --profile sta', 'buffer')).toBe('cdata --profile staging ');
     // _sequence appends the separator as an auto-removable suffix: typing a space drops it.
     expect(await session('cdata people --fields fullName,ema', 'buffer')).toBe('cdata people --fields fullName,email,');
+    expect(await session('cdata changes --change added,rem', 'buffer')).toBe('cdata changes --change added,removed,');
+    expect(await session('cdata export --profiles prod,sta', 'buffer')).toBe('cdata export --profiles prod,staging,');
     expect(await session('cdata auth st', 'buffer')).toBe('cdata auth status ');
     expect(await session('cdata export obl', 'buffer')).toBe('cdata export obligations ');
   }, 60_000);
@@ -308,6 +313,8 @@ const FISH_CASES: [string, string[]][] = [
   ['cdata tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
   ['cdata -o json tenders --tier W', ['WORTH_A_LOOK']],
   ['cdata tenders --fields ocid,ti', ['ocid,tier', 'ocid,title']],
+  ['cdata changes --change added,re', ['added,removed']],
+  ['cdata export --profiles prod,st', ['prod,staging']],
   ['cdata pe', ['people', 'persons']],
   ['cdata export ', ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces']],
   ['cdata --profile ', ['client-a', 'prod', 'staging']],

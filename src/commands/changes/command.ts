@@ -31,7 +31,7 @@ export const CHANGES_OPTIONS = {
     {
       default: CHANGE_KINDS,
       defaultText: CHANGE_KINDS.join(','),
-      complete: { kind: 'values', values: CHANGE_KINDS },
+      complete: { kind: 'values', values: CHANGE_KINDS, list: true },
     },
   ),
   // Over the change objects, as -o json prints them.

@@ -21,7 +21,7 @@ export const EXPORT_OPTIONS = {
   profiles: text(
     '--profiles <selection>',
     "export these profiles, each to DIR/<profile>/: names or shell patterns, comma-separated ('client-*')",
-    { complete: { kind: 'profiles' } },
+    { complete: { kind: 'profiles', list: true } },
   ),
   allProfiles: flag('--all-profiles', 'export every profile, each to DIR/<profile>/'),
   concurrency: value(
