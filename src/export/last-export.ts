@@ -115,6 +115,8 @@ async function* batches(
       try {
         change = parseChange(line);
       } catch (error) {
+        // The changes before it go first: where the output streams, it ends there (docs/exports.md).
+        if (batch.length > 0) yield batch;
         throw unreadable(dirOf(path), new Error(`${path}: line ${number} ${errorMessage(error)}`));
       }
       if (!keep(change)) continue;

@@ -369,6 +369,23 @@ describe('what it refuses', () => {
     expect(result.stderr).toContain(why);
   });
 
+  it('a bad line half-way: in a pipe, ndjson, csv and tsv end there, the changes before it printed; a table prints none', async () => {
+    const dir = await exported();
+    const path = join(dir, '..data', 'changes.ndjson');
+    const good = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(good.length).toBeGreaterThan(2);
+    rmSync(path);
+    writeFileSync(path, `${good.slice(0, 2).join('\n')}\n{"resource":\n${good.slice(2).join('\n')}\n`);
+    const ndjson = await changes(dir, '-o', 'ndjson');
+    expect(ndjson.code).toBe(2);
+    expect(ndjson.stdout).toBe(`${good.slice(0, 2).join('\n')}\n`);
+    expect(ndjson.stderr).toContain('line 3 is not JSON');
+    const tsv = await changes(dir, '-o', 'tsv');
+    expect(tsv.stdout.trimEnd().split('\n')).toHaveLength(3); // the header, then the two
+    const table = await run(['changes', '--dir', dir], { stdoutTTY: true });
+    expect(table).toMatchObject({ code: 2, stdout: '' });
+  });
+
   it("a ..data that is not cdata's: exit 2", async () => {
     const dir = folder();
     writeFileSync(join(dir, '..data'), 'x');
