@@ -1,7 +1,8 @@
 // Builds the commander program from the command registry and runs one command. Commander never
 // exits the process or prints errors itself: its errors become UsageErrors for src/cli.ts.
 import { Argument, Command, CommanderError, Option } from 'commander';
-import { invoked, positionals, refuseJsonFields } from './argv.js';
+import { invoked, refuseJsonFields } from './argv.js';
+import { commanderMistake } from './usage-mistakes.js';
 import { COMMANDS } from './commands/index.js';
 import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
@@ -43,18 +44,7 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
       return EXIT.ok;
     }
     if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
-    // The command whose help helps: for an unknown subcommand, its group's (`cdata auth --help`).
-    const { path: command, command: found } = commandPath(program, argv);
-    // Commander's second line, when there is one, is a suggestion: "(Did you mean tenders?)",
-    // which reads better in the hint without its parentheses.
-    const [first = '', ...more] = withoutOptionValues(error.message.replace(/^error: /, '')).split('\n');
-    const valueless = switchWithValue(first, found, program);
-    const message =
-      error.code === 'commander.unknownCommand' && command !== 'cdata'
-        ? `${first} for '${command}'`
-        : (valueless ?? first);
-    const suggestions = valueless ? [] : more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
-    throw new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
+    throw commanderMistake(error, program, argv);
   }
   return exitCode;
 }
@@ -291,28 +281,6 @@ function toOption(spec: OptionSpec<unknown>): Option {
 }
 
 /**
- * Commander quotes an unknown option whole, and what follows its name may be a secret typed where
- * it does not belong (`--password=…`, `-phunter2`), so only the name is echoed: `'--password=…'`,
- * `'-p…'`. The quoted text runs to the end of the line, whatever quotes it holds.
- */
-function withoutOptionValues(message: string): string {
-  // The token may hold quotes and line breaks; commander's suggestion, if any, is the last line.
-  return message.replace(
-    /^(unknown option ')([^]*)'(\n\(Did you mean [^\n]*\))?$/,
-    (_all, lead: string, token: string, more = '') => `${lead}${optionName(token)}'${more}`,
-  );
-}
-
-function optionName(token: string): string {
-  if (token.startsWith('--')) {
-    const name = /^--[^=\n]*/.exec(token)![0];
-    const rest = token.slice(name.length);
-    return rest === '' ? token : `${name}${rest.startsWith('=') ? '=' : ''}…`;
-  }
-  return token.length > 2 ? `${token.slice(0, 2)}…` : token;
-}
-
-/**
  * Every global option given on the command line is parsed, whether or not the command uses it:
  * a bad value is exit 2, never ignored (`config path --color bogus`). A command that takes only
  * some formats refuses the others when -o names one (a profile's stored format it passes over).
@@ -337,30 +305,6 @@ function namesOf(command: Command): string {
   const names: string[] = [];
   for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');
-}
-
-/** `cdata auth`: the commands argv names, as far as they are commands. */
-function commandPath(program: Command, argv: readonly string[]): { path: string; command: Command } {
-  const names: string[] = ['cdata'];
-  let current = program;
-  for (const { word } of positionals(argv)) {
-    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!next) break;
-    names.push(next.name());
-    current = next;
-  }
-  return { path: names.join(' '), command: current };
-}
-
-/**
- * `--decided=false`: commander calls it unknown, as a switch takes no value; said as that, when
- * the name is a switch of the command (or a global one).
- */
-function switchWithValue(message: string, command: Command, program: Command): string | undefined {
-  const name = /^unknown option '(--[^=']+)=/.exec(message)?.[1];
-  const option = [...command.options, ...program.options].find((o) => o.long === name);
-  if (option === undefined || option.required || option.optional) return undefined;
-  return `${name} takes no value: give it alone, or leave it out`;
 }
 
 function rootHelp(): string {

@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['command-kit'],
   ['completion'],
   ['commands'],
-  ['program.ts', 'help.ts', 'argv.ts', 'cli.ts', 'report.ts', 'run-state.ts', 'docs'],
+  ['program.ts', 'help.ts', 'argv.ts', 'usage-mistakes.ts', 'cli.ts', 'report.ts', 'run-state.ts', 'docs'],
 ];
 
 interface Import {

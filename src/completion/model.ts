@@ -108,12 +108,12 @@ function toOption(spec: OptionSpec<unknown>): CompletionOption {
   return { short, long, takesValue: /[<[]/.test(spec.flags), complete: spec.complete, description: spec.description };
 }
 
-/** The fixed values of a completion kind; undefined for kinds a shell computes (files, profiles, fields). */
 /** Whether the value is a comma-separated list of what `complete` offers (each name after a comma completes too). */
 export function isList(complete: Completion | undefined): boolean {
   return complete !== undefined && 'list' in complete && complete.list === true;
 }
 
+/** The fixed values of a completion kind; undefined for kinds a shell computes (files, profiles, fields). */
 export function fixedValues(complete: Completion | undefined): readonly string[] | undefined {
   if (!complete) return undefined;
   if (complete.kind === 'values') return complete.values;

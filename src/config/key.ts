@@ -111,8 +111,9 @@ export const REDACTED_KEY = 'svc_***';
 // Shaped like a key or a signing secret: the prefix and then at least 16 characters up to a
 // space, quote or separator (the reference promises no alphabet, so any of them count, and the
 // whole word goes). Shorter words (`svc_prod`, `/srv/svc_etl/x`) are names a user chose and stay.
-// Wherever the prefix starts, even inside a word: in `printf '\nsvc_…'` it follows an `n`.
-const SECRET_SHAPES = /(svc|whsec)_(?=[^\s'"`,;]{16})[^\s'"`,;]+/g;
+// At the start of a word, or after a backslash escape: in `printf '\nsvc_…'` it follows `\n`
+// (inside a longer word, `etl_svc_exports_nightly`, it is a name the user chose).
+const SECRET_SHAPES = /(?:\b|(?<=\\[a-z]))(svc|whsec)_(?=[^\s'"`,;]{16})[^\s'"`,;]+/g;
 
 /**
  * `text` with every occurrence of each key, and anything shaped like a key or a signing secret,

@@ -3,12 +3,12 @@
 // configuration error naming the path and the cause; it is never cleared or rewritten. Read with a
 // cap, and only when it is a regular file: a symlink to /dev/zero or a FIFO in its place would
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
-import { lstatSync, readlinkSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { lstatSync, readlinkSync, type Stats } from 'node:fs';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';
+import { holdersOf, octal, untrusted, type Holder } from './trust.js';
 import { configProblem, storedValueProblem, type ConfigData, type StoredSetting } from './schema.js';
 
 export interface LoadedConfig {
@@ -17,8 +17,8 @@ export interface LoadedConfig {
   exists: boolean;
   /** Permission bits of the file (e.g. 0o600), when it exists. */
   mode: number | undefined;
-  /** Permission bits of its folder, sticky bit included (0o700; /tmp's 0o1777), when the file exists. */
-  folderMode?: number | undefined;
+  /** The file and the folders that hold it, with their modes and owners (trust.ts), when it exists. */
+  holders?: Holder[] | undefined;
   data: ConfigData;
 }
 
@@ -29,8 +29,10 @@ export function readConfig(env: Env): LoadedConfig {
   const path = configPath(env);
   let text: string;
   let mode: number;
+  let stats: Stats;
   try {
-    const { bytes, stats } = readRegularFile(path, MAX_CONFIG_BYTES);
+    let bytes: Buffer;
+    ({ bytes, stats } = readRegularFile(path, MAX_CONFIG_BYTES));
     text = bytes.toString('utf8');
     mode = stats.mode & 0o777;
   } catch (error) {
@@ -60,12 +62,11 @@ export function readConfig(env: Env): LoadedConfig {
   const problem = configProblem(data);
   if (problem) throw invalidConfig(path, problem);
   const config = data as ConfigData;
-  const folderMode = statSync(dirname(path), { throwIfNoEntry: false })?.mode;
   return {
     path,
     exists: true,
     mode,
-    folderMode: folderMode === undefined ? undefined : folderMode & 0o1777,
+    holders: holdersOf(path, stats),
     data: { ...config, profiles: config.profiles ?? {} },
   };
 }
@@ -94,8 +95,8 @@ export function storedValue<T extends string | number>(
 }
 
 /**
- * A warning when group or others can read the file (it holds keys), or write it or replace it
- * (then they choose where the keys go and what key commands run): what is open, and the fix.
+ * A warning when group or others can read the file (it holds keys), or someone else can write it
+ * or replace it (then they choose where the keys go and what key commands run): what, and the fix.
  */
 export function permissionWarning(config: LoadedConfig): string | undefined {
   const { path, mode } = config;
@@ -103,33 +104,36 @@ export function permissionWarning(config: LoadedConfig): string | undefined {
   const open = [(mode & 0o044) !== 0 && 'readable', (mode & 0o022) !== 0 && 'writable'].filter(Boolean).join(' and ');
   if (open !== '')
     return `the config file ${path} is ${open} by others (mode ${octal(mode)}); it holds API keys${(mode & 0o022) !== 0 ? ', and whoever can write it chooses where they go and what key commands run' : ''}: run chmod 600 '${path}'`;
-  if (folderOpen(config))
-    return `the config folder ${dirname(path)} is writable by others (mode ${octal(config.folderMode! & 0o777)}): whoever can write it can replace the config file, and choose where your keys go and what key commands run: run chmod 700 '${dirname(path)}'`;
-  return undefined;
+  const [holder, why] = firstUntrusted(config);
+  if (holder === undefined) return undefined;
+  return `the config ${holder.kind} ${holder.path} ${why}: whoever can change it chooses where your keys go and what key commands run: ${fixFor(holder)}`;
 }
 
 /**
- * A profile's key command, checked as `config set` checks it, and never run from a file that
- * others can write or replace: whoever can, could choose what runs as you.
+ * A profile's key command, checked as `config set` checks it, and never run from a config file
+ * someone else could change (trust.ts): whoever can, could choose what runs as you.
  */
 export function keyCommandToRun(config: LoadedConfig, profile: string, command: string): string {
   storedValue(config, profile, 'keyCommand', command);
-  const fileOpen = config.mode !== undefined && (config.mode & 0o022) !== 0;
-  if (process.platform !== 'win32' && (fileOpen || folderOpen(config))) {
-    const [what, where, fix] = fileOpen
-      ? ['file', config.path, `chmod 600 '${config.path}'`]
-      : ['folder', dirname(config.path), `chmod 700 '${dirname(config.path)}'`];
+  const [holder, why] = firstUntrusted(config);
+  if (holder !== undefined)
     throw new UsageError(
-      `the config ${what} ${where} is writable by others: cdata runs no key command from it (profile '${profile}'), as whoever can write it could choose what runs as you`,
-      { hint: `Run ${fix}, then try again.` },
+      `the config ${holder.kind} ${holder.path} ${why}: cdata runs no key command from it (profile '${profile}'), as whoever can change it could choose what runs as you`,
+      { hint: `${fixFor(holder).replace(/^r/, 'R')}, then try again.` },
     );
-  }
   return command;
 }
 
-/** The folder is writable by group or others, and without the sticky bit that stops them replacing a file of yours. */
-function folderOpen({ folderMode }: LoadedConfig): boolean {
-  return folderMode !== undefined && (folderMode & 0o022) !== 0 && (folderMode & 0o1000) === 0;
+function firstUntrusted(config: LoadedConfig): [Holder, string] | [undefined, undefined] {
+  for (const holder of config.holders ?? []) {
+    const why = untrusted(holder);
+    if (why !== undefined) return [holder, why];
+  }
+  return [undefined, undefined];
 }
 
-const octal = (mode: number) => mode.toString(8).padStart(4, '0');
+function fixFor(holder: Holder): string {
+  const own = `chown "$(id -un)" '${holder.path}'`;
+  const mode = holder.kind === 'file' ? `chmod 600 '${holder.path}'` : `chmod 700 '${holder.path}'`;
+  return `run ${untrusted(holder)?.startsWith('belongs') ? `${own} and ${mode}` : mode}`;
+}

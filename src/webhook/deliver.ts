@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { AnswerCutShort, describeFailure, type Transport } from '../client/transport.js';
+import { describeFailure, type Transport } from '../client/transport.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
@@ -70,8 +70,6 @@ export async function deliver(
     });
     return answered(answer, io.now() - started);
   } catch (error) {
-    // The receiver answered, then the body broke off: the platform counts the status.
-    if (error instanceof AnswerCutShort) return answered(error.answer, io.now() - started);
     const timedOut = controller.signal.aborted;
     const failure = timedOut ? errorMessage(controller.signal.reason) : describeFailure(error);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };

@@ -3,13 +3,25 @@
 // it once, and nothing else runs it; status, profile list, config and logout know about it; the
 // key it prints never reaches stdout, stderr, --debug or an export's manifest (harness.ts checks
 // every run's output for the demo keys).
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keyCommandToRun } from '../../src/config/read.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { TENANT } from '../../src/sandbox/vocabulary.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { NOBODY } from '../helpers/spawn.js';
 import { ALL_SCOPES_IDENTITY, cdata, configHome } from './harness.js';
 import { secretTools, TOOL_KEY, type ToolName } from './secret-tools.js';
 
@@ -219,24 +231,56 @@ describe('a profile with a key command', () => {
     const result = await cdata(['tenders', '-q'], { env });
     expect(result).toMatchObject({ code: 2, stdout: '' });
     expect(result.stderr).toBe(
-      `error: the config file ${home.file} is writable by others: cdata runs no key command from it (profile 'prod'), as whoever can write it could choose what runs as you\nhint: Run chmod 600 '${home.file}', then try again.\n`,
+      `error: the config file ${home.file} is writable by others (mode 0620): cdata runs no key command from it (profile 'prod'), as whoever can change it could choose what runs as you\nhint: Run chmod 600 '${home.file}', then try again.\n`,
     );
     const run = await cdata(['export', '--all-profiles', '--dir', join(home.dir, 'out'), '-q'], { env });
     expect(run.code).toBe(10);
     expect(run.stderr).toMatch(
-      /^error: profile prod: exit 2: the config file \S+ is writable by others: cdata runs no key command/,
+      /^error: profile prod: exit 2: the config file \S+ is writable by others \(mode 0620\): cdata runs no key command/,
     );
     chmodSync(home.file, 0o600);
     chmodSync(home.dir, 0o777);
     const folder = await cdata(['tenders', '-q'], { env });
     expect(folder.code).toBe(2);
     expect(folder.stderr).toMatch(
-      /^error: the config folder \S+ is writable by others: cdata runs no key command from it/,
+      /^error: the config folder \S+ is writable by others \(mode 0777\): cdata runs no key command from it/,
     );
     expect(tools.runs()).toBe(before);
     chmodSync(home.dir, 0o700);
+    // config.json a link (dotfiles) to a file in a folder others can write: that folder counts too.
+    const open = join(home.dir, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    renameSync(home.file, join(open, 'config.json'));
+    symlinkSync(join(open, 'config.json'), home.file);
+    const linked = await cdata(['tenders', '-q'], { env });
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain(`error: the config folder ${open} is writable by others (mode 0777)`);
+    expect(tools.runs()).toBe(before);
+    chmodSync(open, 0o700);
     expect((await cdata(['tenders', '-q'], { env })).code).toBe(0);
     expect(tools.runs()).toBe(before + 1);
+  });
+
+  it('never runs from a config file another user owns, even in a folder with the sticky bit', async () => {
+    // The rule itself, for any user; then, where the test runs as root (CI), nobody's real file.
+    const other = (process.getuid?.() ?? 0) + 1;
+    const config = { path: '/x/config.json', exists: true, mode: 0o600, data: { profiles: {} } };
+    const holders = [{ kind: 'file' as const, path: '/x/config.json', mode: 0o600, owner: other }];
+    expect(() => keyCommandToRun({ ...config, holders }, 'prod', 'pass show cdata')).toThrow(
+      `the config file /x/config.json belongs to another user (uid ${other}): cdata runs no key command from it`,
+    );
+    if (process.getuid?.() !== 0) return; // only root can give a file to another user
+    const { home, tools, env } = await loggedIn();
+    chmodSync(home.dir, 0o1777);
+    chownSync(home.file, NOBODY, NOBODY);
+    const before = tools.runs();
+    const result = await cdata(['tenders', '-q'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: the config file ${home.file} belongs to another user (uid ${NOBODY}): cdata runs no key command from it (profile 'prod'), as whoever can change it could choose what runs as you\nhint: Run chown "$(id -un)" '${home.file}' and chmod 600 '${home.file}', then try again.\n`,
+    );
+    expect(tools.runs()).toBe(before);
   });
 
   it('a 401 for the key it prints says where to change it', async () => {

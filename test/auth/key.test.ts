@@ -48,6 +48,16 @@ describe('redactKeys', () => {
     expect(redactKeys('unknown command svc_NeverIssuedNeverIssuedNeverIss', [])).toBe('unknown command svc_***');
     expect(redactKeys("'whsec_TypedOnTheCommandLine0123456789'", [])).toBe("'whsec_***'");
     expect(redactKeys('svc_live.AbCdEf0123456789xyz and svc_AbCdEf0123456789+xyz/Q=', [])).toBe('svc_*** and svc_***');
+    // After a backslash escape too: printf '\nsvc_…' prints the key on a line of its own.
+    expect(redactKeys("printf '\\nsvc_AbCdEf0123456789xyz\\n'", [])).toBe("printf '\\nsvc_***'");
+  });
+
+  it('keeps a long name that holds svc_ inside a word: a folder, an item in a password manager', () => {
+    for (const text of [
+      'cannot write /x/etl_svc_exports_nightly/out.csv: ENOTDIR',
+      'op read op://Private/cdata_svc_production_apikey/credential',
+    ])
+      expect(redactKeys(text, [])).toBe(text);
   });
 
   it('keeps short svc_ names a user chose: a profile, a folder, the hint about the key format', () => {

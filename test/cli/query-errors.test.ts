@@ -70,16 +70,20 @@ describe('before any request', () => {
     );
   });
 
-  it("& outside a function's arguments (or a let binding): exit 2, the library's own object never printed as data", async () => {
-    for (const expression of ['&ocid', '[].{a: &ocid}', 'merge(`{}`, {a: &ocid})'])
+  it("a result holding an expression reference (&expr, outside a function's arguments): exit 2, the library's own object never printed as data", async () => {
+    for (const expression of ['&ocid', '[].{a: &ocid}', 'let $f = &title in $f'])
       expect(await query(expression)).toMatchObject({
         code: 2,
         stdout: '',
         stderr:
-          "error: --query: & makes an expression a function's argument (sort_by(@, &score)), and here it is not one: its value would be no data\nhint: Without the &, the expression itself: --query score. JMESPath: docs/query.md.\n",
-        requests: 0,
+          "error: --query: the result holds an expression reference (&...), which is no data: & makes an expression a function's argument (sort_by(@, &score))\nhint: Without the &, the expression itself: --query score. JMESPath: docs/query.md.\n",
       });
-    for (const expression of ['sort_by(@, &score)[0].ocid', 'let $s = &score in sort_by(@, $s)[0].ocid'])
+    for (const expression of [
+      'sort_by(@, &score)[0].ocid',
+      'let $s = &score in sort_by(@, $s)[0].ocid',
+      'sort_by(@, `true` && &score)[0].ocid',
+      'max_by(@, &length(title)).ocid',
+    ])
       expect(await query(expression)).toMatchObject({ code: 0, stderr: '', requests: 1 });
   });
 

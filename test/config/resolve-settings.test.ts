@@ -88,7 +88,7 @@ describe('resolveSettings', () => {
     expect(warned(0o610).said).toBe('');
     const folder = warned(0o600, 0o777);
     expect(folder.said).toBe(
-      `warning: the config folder ${folder.dir} is writable by others (mode 0777): whoever can write it can replace the config file, and choose where your keys go and what key commands run: run chmod 700 '${folder.dir}'\n`,
+      `warning: the config folder ${folder.dir} is writable by others (mode 0777): whoever can change it chooses where your keys go and what key commands run: run chmod 700 '${folder.dir}'\n`,
     );
     expect(warned(0o600, 0o1777).said).toBe(''); // the sticky bit: nobody else can replace the file
     expect(warned(0o600, 0o750).said).toBe('');

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../../src/core/errors.js';
 import { HostGuard, MAX_REFUSED_PER_HOST, ProfileGate, refusalBudget, Slots } from '../../src/export/profiles/gate.js';
+import { skippedHint } from '../../src/export/profiles/say.js';
 
 /** Whether `promise` has settled once pending callbacks have run. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -63,6 +64,13 @@ describe('HostGuard', () => {
       [10_000, 1],
     ]);
     expect(refusalBudget(undefined)).toBe(MAX_REFUSED_PER_HOST);
+    // Past 24 shards on one address their shares could reach the lock-out: the hint says so.
+    expect(skippedHint(1, 30)).toMatch(
+      /^After 1 refused key \(HTTP 401\) \(a shard's share: the 30 shards send 30 at most together\) cdata sends nothing more to that API host in the run, which can reach the API's lock-out /,
+    );
+    expect(skippedHint(1, 24)).toContain(
+      'send 24 at most together) cdata sends nothing more to that API host in the run, well short of',
+    );
     const host = new HostGuard('h', 2);
     expect([await host.admit(), await host.admit()]).toEqual([true, true]);
     const third = host.admit();

@@ -206,7 +206,7 @@ describe('export --profiles', () => {
       expect(record.counts.failed).toBe(2);
       expect(record.counts.skipped).toBe(record.profiles.length - 2);
       expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
-        "hint: After 2 refused keys (HTTP 401) (a shard's share of 10) cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.",
+        "hint: After 2 refused keys (HTTP 401) (a shard's share: the 4 shards send 8 at most together) cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.",
       );
     }
   });

@@ -109,11 +109,12 @@ describe('a refused key is not hammered run after run', () => {
     expect((await run(['export', '--dir', dir, '--retries', '0'], { env: sandboxEnv(sandbox) })).code).toBe(6);
     expect(sandbox.requests).toHaveLength(ALL.length);
   });
-  it('a refusal beside a server error still counts (exit 6 over 3); the next run asks one list at a time while answers tell nothing of the key', async () => {
+  it('a refusal beside a server error still counts (exit 6 over 3); a probe answered 503 keeps the rest unasked, and the next run probes again', async () => {
     const [first, second, ...rest] = ALL as [string, string, ...string[]];
     const path = LIST_ENDPOINTS[0]!.path;
+    let down = true;
     const sandbox = await makeSandbox({
-      faults: (_i, req) => (req.url?.startsWith(path) ? FAULTS.unavailable : undefined),
+      faults: (_i, req) => (down && req.url?.startsWith(path) ? FAULTS.unavailable : undefined),
     });
     const env = sandboxEnv(sandbox, 'revoked');
     const dir = folder();
@@ -121,23 +122,24 @@ describe('a refused key is not hammered run after run', () => {
     expect(manifestOf(dir).exitCode).toBe(6);
     expect(sandbox.requests).toHaveLength(ALL.length);
 
-    // The first list's 503 says nothing of the key: the second goes alone, is refused, and the rest are not asked for.
+    // The first list's 503 says nothing of the key: the others are not asked, and stay refused.
     const next = await run(['export', '--dir', dir, '--retries', '0'], { env });
     expect(next.code).toBe(6);
-    expect(sandbox.requests.slice(ALL.length).map((r) => [r.path, r.status])).toEqual([
-      [path, 503],
-      [LIST_ENDPOINTS[1]!.path, 401],
-    ]);
+    expect(sandbox.requests.slice(ALL.length).map((r) => [r.path, r.status])).toEqual([[path, 503]]);
     const manifest = manifestOf(dir);
     expect(entry(manifest, first)).toMatchObject({ error: { exitCode: 6, httpStatus: 503 } });
-    expect(entry(manifest, second)).toMatchObject({ error: { exitCode: 3, httpStatus: 401 } });
-    for (const name of rest)
+    for (const name of [second, ...rest])
       expect((entry(manifest, name) as ResourceFailed).error).toEqual({
-        message: `not requested: the API refused an earlier request (${second}) with exit 3`,
+        message: `not requested: the key was refused in the last export, and the first request (${first}) could not tell whether it still is (exit 6)`,
         exitCode: 3,
         httpStatus: null,
         correlationId: null,
       });
+
+    // The API back, the key still revoked: one request, refused, and the rest not asked.
+    down = false;
+    expect((await run(['export', '--dir', dir, '--retries', '0'], { env })).code).toBe(3);
+    expect(sandbox.requests.slice(ALL.length + 1).map((r) => [r.path, r.status])).toEqual([[path, 401]]);
   });
 });
 

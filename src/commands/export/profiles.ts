@@ -128,7 +128,7 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
     for (const line of lines) io.stderr.write(`${sanitize(line)}\n`);
     if (json) io.stderr.write(`${sanitizeJson(JSON.stringify(entry))}\n`);
   }
-  if (counts.skipped > 0) io.stderr.write(`hint: ${skippedHint(run.refusals)}\n`);
+  if (counts.skipped > 0) io.stderr.write(`hint: ${skippedHint(run.refusals, options.shard?.count)}\n`);
   let path: string;
   try {
     path = await writeRunRecord(plan.dir, options.shard, record, io);
@@ -137,7 +137,7 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
     // says so; otherwise the record's own failure is the run's (2, as any file cdata cannot write).
     const failure = cannotWrite(join(plan.dir, recordName(options.shard)), error);
     if (exitCode !== EXIT.profilesFailed) throw failure;
-    throw new CliError(EXIT.profilesFailed, failure.message, { cause: error });
+    throw new CliError(EXIT.profilesFailed, failure.message, { cause: error, hint: failure.hint });
   }
   if (terminal) context.note(closingLine(record, path));
   return exitCode;

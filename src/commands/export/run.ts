@@ -194,40 +194,37 @@ async function commit(
 
 /**
  * After an export whose key the API refused (exit 3) or whose address it locked out (exit 5), the
- * next one asks for one list at a time until an answer tells the key is good (a list exported, a
- * 403 for a scope, an answer that was not JSON) and the rest only then: a cron job left running
+ * next one asks for one list first, and for the rest only if that works: a cron job left running
  * with a revoked key then costs one failed authentication per run, not one per list, and does not
  * lock the company's address out (25 failures in 15 minutes). A server error or a lost connection
- * tells nothing of the key, so the next list is asked alone again. A first run, or one after a
- * good run, asks for everything at once.
+ * (exit 6) tells nothing of the key: the rest are not asked either, and are recorded as refused
+ * (exit 3), so that the next run, too, asks one list first. A first run, or one after a good run,
+ * asks for everything at once.
  */
 async function probeFirst(
   items: ExportItem[],
   one: (item: ExportItem) => Promise<Outcome>,
   fail: Fail,
 ): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const [index, item] of items.entries()) {
-    const probe = await one(item);
-    outcomes.push(probe);
-    const code = 'failure' in probe ? probe.failure.error.exitCode : EXIT.ok;
-    if (code === EXIT.auth || code === EXIT.rateLimited) {
-      const skipped = (rest: ExportItem) =>
-        fail(
-          rest,
-          new UsageError(
-            `not requested: the API refused ${index === 0 ? 'the first' : 'an earlier'} request (${item.endpoint.name}) with exit ${code}`,
-            {
-              hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
-            },
-          ),
-          code,
-        );
-      return [...outcomes, ...items.slice(index + 1).map(skipped)];
-    }
-    if (code !== EXIT.unavailable) return [...outcomes, ...(await Promise.all(items.slice(index + 1).map(one)))];
-  }
-  return outcomes;
+  const [first, ...rest] = items;
+  if (!first) return [];
+  const probe = await one(first);
+  const code = 'failure' in probe ? probe.failure.error.exitCode : EXIT.ok;
+  if (code !== EXIT.auth && code !== EXIT.rateLimited && code !== EXIT.unavailable)
+    return [probe, ...(await Promise.all(rest.map(one)))];
+  const why =
+    code === EXIT.unavailable
+      ? `the key was refused in the last export, and the first request (${first.endpoint.name}) could not tell whether it still is (exit 6)`
+      : `the API refused the first request (${first.endpoint.name}) with exit ${code}`;
+  const skipped = (item: ExportItem) =>
+    fail(
+      item,
+      new UsageError(`not requested: ${why}`, {
+        hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
+      }),
+      code === EXIT.unavailable ? EXIT.auth : code,
+    );
+  return [probe, ...rest.map(skipped)];
 }
 
 async function exportOne(

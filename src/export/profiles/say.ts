@@ -2,7 +2,6 @@
 // skipped or lost rows at the cap (a gap is said even with -q, with its list, window and advice,
 // as a single export says it), in the order of the profiles; with -o json also its run.json
 // entry as a JSON line. At a terminal, a line per profile as it ends and a closing line.
-import { MAX_REFUSED_PER_HOST } from './gate.js';
 import type { ProfileRun, RunRecord } from './run-record.js';
 
 /**
@@ -24,11 +23,20 @@ function failureLine(run: ProfileRun): string | undefined {
   return `error: profile ${profile}: exit ${exitCode}: ${what}${more}`;
 }
 
-/** Said once after the skipped profiles' lines: `limit` is the run's budget of refusals (refusalBudget). */
-export function skippedHint(limit: number): string {
-  const share = limit < MAX_REFUSED_PER_HOST ? ` (a shard's share of ${MAX_REFUSED_PER_HOST})` : '';
-  return `After ${limit} refused key${limit === 1 ? '' : 's'} (HTTP 401)${share} cdata sends nothing more to that API host in the run, well short of the API's lock-out (25 failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.`;
+/**
+ * Said once after the skipped profiles' lines: `limit` is the run's budget of refusals
+ * (refusalBudget), `shards` the N of --shard I/N (their budgets add up, should they share an
+ * address: past 24 shards, to the API's lock-out).
+ */
+export function skippedHint(limit: number, shards = 1): string {
+  const together = limit * shards;
+  const share = shards > 1 ? ` (a shard's share: the ${shards} shards send ${together} at most together)` : '';
+  const lockout = together < LOCKOUT ? 'well short of' : 'which can reach';
+  return `After ${limit} refused key${limit === 1 ? '' : 's'} (HTTP 401)${share} cdata sends nothing more to that API host in the run, ${lockout} the API's lock-out (${LOCKOUT} failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.`;
 }
+
+/** The API's lock-out: this many failed authentications from one address in 15 minutes. */
+const LOCKOUT = 25;
 
 /** At a terminal, as each profile ends. */
 export function progressLine(run: ProfileRun): string {

@@ -58,11 +58,6 @@ export async function compileQuery(expression: string): Promise<Query> {
     throw await syntaxError(expression, error);
   }
   if (depthOf(ast) > MAX_EXPRESSION_DEPTH) throw tooDeep();
-  if (strayReference(ast))
-    throw new UsageError(
-      "--query: & makes an expression a function's argument (sort_by(@, &score)), and here it is not one: its value would be no data",
-      { hint: 'Without the &, the expression itself: --query score. JMESPath: docs/query.md.' },
-    );
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
   if (unknown !== undefined)
     throw new UsageError(`--query: unknown function ${unknown}()`, {
@@ -122,26 +117,6 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
     hint: SHELL_HINT,
     ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
-}
-
-/**
- * An expression reference (`&expr`) anywhere but as a function's argument or a `let` binding
- * (which a function then takes): its value is the library's own object, printed as if data.
- */
-function strayReference(ast: Expression): boolean {
-  const stack: { node: unknown; allowed: boolean }[] = [{ node: ast, allowed: false }];
-  while (stack.length > 0) {
-    const { node, allowed } = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    const type = (node as { type?: unknown }).type;
-    if (type === 'Literal') continue;
-    if (type === 'ExpressionReference' && !allowed) return true;
-    for (const [field, child] of Object.entries(node)) {
-      const asArgument = (type === 'Function' && field === 'children') || (type === 'Binding' && field === 'reference');
-      for (const item of Array.isArray(child) ? child : [child]) stack.push({ node: item, allowed: asArgument });
-    }
-  }
-  return false;
 }
 
 /** Every function the expression calls, in order (a literal's JSON is data, not calls). */

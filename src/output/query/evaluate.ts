@@ -63,6 +63,7 @@ function measure(result: JSONValue): void {
     else if (value === null || typeof value !== 'object') bytes += 5;
     else {
       if (depth > MAX_RESULT_DEPTH) throw tooLarge(`is nested deeper than ${MAX_RESULT_DEPTH} levels`);
+      if (isReference(value)) throw strayReference();
       const items = Array.isArray(value) ? value : Object.values(value);
       bytes += 2 + items.length;
       if (!Array.isArray(value)) {
@@ -74,6 +75,22 @@ function measure(result: JSONValue): void {
     if (bytes > MAX_RESULT_BYTES) throw tooLarge(`is larger than ${MAX_RESULT_BYTES / 1024 / 1024} MiB as JSON`);
     if (values > MAX_RESULT_VALUES) throw tooLarge(`holds more than ${MAX_RESULT_VALUES.toLocaleString('en')} values`);
   }
+}
+
+/**
+ * An expression reference (`&expr`), which the library evaluates to an object of its own: an
+ * argument for a function (sort_by(@, &score)), no data to print. Its shape, as the library makes
+ * it; an answer's records never carry `expref`.
+ */
+function isReference(value: object): boolean {
+  return !Array.isArray(value) && (value as { expref?: unknown }).expref === true;
+}
+
+function strayReference(): UsageError {
+  return new UsageError(
+    "--query: the result holds an expression reference (&...), which is no data: & makes an expression a function's argument (sort_by(@, &score))",
+    { hint: 'Without the &, the expression itself: --query score. JMESPath: docs/query.md.' },
+  );
 }
 
 function tooLarge(what: string): UsageError {
