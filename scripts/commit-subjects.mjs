@@ -1,6 +1,6 @@
 // Commit subjects at most 72 characters, the why in the body (docs/development.md#habits): checks
-// every commit after FROM, the last one before this check existed (eleven earlier subjects are
-// longer; merged history is not rewritten). Run by `npm run lint` and so by CI.
+// every commit after FROM, the last one before this check existed (114 of the 219
+// earlier subjects are longer; merged history is not rewritten). Run by `npm run lint` and so by CI.
 import { execFileSync } from 'node:child_process';
 
 const FROM = '30bfc52';

@@ -9,6 +9,7 @@ import request from 'undici/lib/api/api-request.js';
 import type { Env } from '../config/env.js';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from './problem.js';
+import { UsageError } from '../core/errors.js';
 
 // undici's HTTP/1 client alone, through two of its internal modules rather than the package
 // index (fetch, WebSocket, caches, mocks): ~50 ms of every command's start-up, measured in
@@ -108,6 +109,12 @@ export type TransportFactory = (env: Env, connections?: number) => Transport;
  * a pool of one origin's connections never holds back requests the run lets through).
  */
 export function createTransport(env: Env, connections = AGENT_OPTIONS.connections): Transport {
+  // undici's HTTP parser is WebAssembly: without it every request would fail as if the network did.
+  if (!('WebAssembly' in globalThis))
+    throw new UsageError(
+      "this Node runs without WebAssembly, which cdata's HTTP client (undici) needs to read answers",
+      { hint: 'Run it without --jitless (in NODE_OPTIONS, or on the node command line).' },
+    );
   let direct: Agent | undefined;
   let viaProxy: Promise<Dispatcher> | undefined;
   const options = { ...AGENT_OPTIONS, connections };

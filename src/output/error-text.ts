@@ -23,7 +23,10 @@ export function errorJsonLine(
     error: {
       ...(resource === undefined ? {} : { resource: text(resource) }),
       status: http?.status ?? null,
-      title: text(http?.title ?? EXIT_CODES[exitCode].title),
+      // A success that was not what it promised (too deep, too large) is no "OK": the exit code's title.
+      title: text(
+        (http && !(http.status >= 200 && http.status < 300) ? http.title : undefined) ?? EXIT_CODES[exitCode].title,
+      ),
       // The API's own detail when it sent a problem (what its documentation and support quote).
       detail: text(http?.detail ?? messageOf(error)),
       correlationId: text(http?.correlationId),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { closedPort, useSandboxes } from '../helpers/api.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { screen } from '../helpers/screen.js';
-import { runBinInTerminal } from '../helpers/spawn.js';
+import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
 const makeSandbox = useSandboxes();
 
@@ -74,5 +74,17 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
         `^error: the base URL ${origin}/gateway does not lead to the API root: /gateway/api/v1/tenders is not open to API keys\\. \\(HTTP 403, correlation id [0-9a-f-]{36}\\)\nhint: The base URL is the API's origin \\(such as ${origin}\\), or that with /api/v1; the path /gateway before it is not the API's\\.`,
       ),
     );
+  });
+});
+
+describe('a Node without WebAssembly (--jitless)', () => {
+  it('is exit 2 saying so, before any request: not a network failure retried three times', async () => {
+    const sandbox = await makeSandbox();
+    const result = await runBin(['tenders'], { env: { ...sandboxEnv(sandbox), NODE_OPTIONS: '--jitless' } });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain(
+      "error: this Node runs without WebAssembly, which cdata's HTTP client (undici) needs to read answers\nhint: Run it without --jitless (in NODE_OPTIONS, or on the node command line).\n",
+    );
+    expect(sandbox.requests).toEqual([]);
   });
 });

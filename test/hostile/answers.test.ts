@@ -69,6 +69,14 @@ describe('nesting: refused before it is built (exit 7), never a stack overflow (
     );
   });
 
+  it('its JSON error line is titled by the exit code, not by the 200 that carried it', async () => {
+    const result = await against(answer(200, deepRow(3_000)), ['tenders', '-o', 'json']);
+    expect(result.code).toBe(7);
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!)).toMatchObject({
+      error: { status: 200, title: 'Bad response', exitCode: 7 },
+    });
+  });
+
   it(`${MAX_DEPTH} levels in all are accepted and printed`, async () => {
     const result = await against(answer(200, deepRow(MAX_DEPTH - 2)), ['tenders', '-o', 'ndjson']);
     expect(result).toMatchObject({

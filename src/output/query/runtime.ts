@@ -2,7 +2,7 @@
 // Edition everywhere, except where python-jmespath (the engine of the AWS CLI's --query, whose
 // queries people bring) orders strings: the API's dates are strings (`2026-11-22`), and with the
 // library's 1.3.0 as it comes `[?dueOn < '2027-01-01']` is always empty. So, as python-jmespath
-// evaluates them (docs/query.md#where-cdata-differs):
+// evaluates them (docs/query.md#dates-and-names-where-cdata-differs):
 //
 // - `<`, `<=`, `>`, `>=` compare two strings by code point (ISO dates in time order); a number
 //   with a number as before; anything else is null, as the specification says;
