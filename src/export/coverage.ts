@@ -36,11 +36,15 @@ const MARGIN = 0.8;
 /** Whether section 14 applies: the list's limit keeps its newest rows (by createdAt). */
 export const byCreation = (endpoint: Endpoint): boolean => endpoint.firstRows === 'newest';
 
-/** The first row of an answer (the newest, for a list ordered newest first); null when it has none with a string key. */
+/**
+ * The first row of an answer with a key to find it by (the newest such, for a list ordered newest
+ * first): a row without one cannot be looked for next time, and is passed over, as change
+ * detection passes it over. Null when no row has a string key.
+ */
 export function newestRow(rows: readonly JsonObject[], key: string): NewestRow | null {
-  const first = rows[0];
-  if (first === undefined || typeof first[key] !== 'string') return null;
-  return { key: first[key], createdAt: createdAtOf(first) };
+  const first = rows.find((row) => typeof row[key] === 'string');
+  if (first === undefined) return null;
+  return { key: first[key] as string, createdAt: createdAtOf(first) };
 }
 
 /**

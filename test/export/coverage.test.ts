@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS } from '../../src/core/endpoints.js';
 import type { JsonObject } from '../../src/core/json.js';
+import { coverageOf as coverageFor, newestRow } from '../../src/export/coverage.js';
 import type { ResourceEntry } from '../../src/export/manifest.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -167,5 +168,21 @@ describe('a gap: more rows created between two exports than the cap holds', () =
     expect(result.stderr).toMatch(
       /more were created since the last export than one export holds \(3 rows\)\nhint: obligations: about [\d,]+ new rows a day; export at least every \d+ (min|h|days), or with --limit 200\n$/,
     );
+  });
+});
+
+describe('the newest row an export remembers', () => {
+  it('is the first with a key: a newest row without one (null, missing) is passed over, not taken for an empty list', () => {
+    const rows: JsonObject[] = [
+      { id: null, createdAt: '2027-01-03T00:00:00Z' },
+      { createdAt: '2027-01-02T12:00:00Z' },
+      { id: 'b', createdAt: '2027-01-02T00:00:00Z' },
+      { id: 'c', createdAt: '2027-01-01T00:00:00Z' },
+    ];
+    const newest = newestRow(rows, 'id');
+    expect(newest).toEqual({ key: 'b', createdAt: '2027-01-02T00:00:00Z' });
+    // The same answer again, at its limit: that row is among it, so no gap (the false exit 9 of before).
+    expect(coverageFor(OBLIGATIONS, newest, rows, true)).toEqual({ gap: false, unseen: null });
+    expect(newestRow([{ id: null }, { id: 7 }], 'id')).toBeNull();
   });
 });

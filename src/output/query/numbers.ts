@@ -6,12 +6,17 @@
 // - a record (or any part of the answer) that comes out whole is the API's own again, every
 //   number in it as written;
 // - a number comes back as the API wrote it when the answer writes that value one way only
-//   (`1250000.00` and nowhere `1250000` or `1250000.0`); otherwise it prints as the double's
-//   shortest text, as a number the query computed does.
+//   (`1250000.00` and nowhere `1250000` or `1250000.0`); when it writes the same value several
+//   ways, it prints as the double's shortest text, as a number the query computed does;
+// - a double that stands for several different numbers of the answer (two 20-digit ids a double
+//   rounds alike, `1e400` and `2e400`, both past its range) cannot be told back: exit 2, never
+//   a rounded number or a null printed as if it were the answer's.
 //
 // The copy's objects have no prototype, so `toString` or `constructor` in a query is a missing
 // field (null), as it is in JSON, not a function of JavaScript's.
 import type { JSONValue } from '@jmespath-community/jmespath';
+import { UsageError } from '../../core/errors.js';
+import { sameNumber } from '../../core/json-equal.js';
 import { isJsonNumber, JsonNumber, setOwn } from '../../core/json.js';
 import type { JsonObject, JsonValue } from '../../core/json-value.js';
 
@@ -24,10 +29,19 @@ export interface QueryInput {
 
 export function queryInput(data: JsonValue): QueryInput {
   const originals = new Map<object, JsonValue>();
-  /** Each double the answer holds: the one text it is written with, or null for several. */
-  const texts = new Map<number, string | null>();
-  const note = (double: number, text: string) =>
-    texts.set(double, texts.has(double) && texts.get(double) !== text ? null : text);
+  /**
+   * Each double the answer holds: the one text it is written with (`shown`, null when the same
+   * value is written several ways), or two different numbers it stands for (`several`).
+   */
+  const texts = new Map<number, { first: string; shown: string | null; several?: [string, string] }>();
+  const note = (double: number, text: string) => {
+    const seen = texts.get(double);
+    if (seen === undefined) texts.set(double, { first: text, shown: text });
+    else if (seen.several === undefined && seen.shown !== text) {
+      if (sameNumber(seen.first, text)) seen.shown = null;
+      else seen.several = [seen.first, text];
+    }
+  };
 
   const copy = (value: JsonValue): JSONValue => {
     if (typeof value === 'number') {
@@ -52,7 +66,9 @@ export function queryInput(data: JsonValue): QueryInput {
 
   const restore = (value: unknown): JsonValue => {
     if (typeof value === 'number') {
-      const text = texts.get(value);
+      const seen = texts.get(value);
+      if (seen?.several) throw severalNumbers(seen.several);
+      const text = seen?.shown;
       return text === undefined || text === null || text === String(value) ? value : new JsonNumber(text);
     }
     if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
@@ -67,4 +83,13 @@ export function queryInput(data: JsonValue): QueryInput {
     return rebuilt;
   };
   return { value: copy(data), restore };
+}
+
+function severalNumbers([a, b]: [string, string]): UsageError {
+  return new UsageError(
+    `--query: the result holds a number that stands for several of the answer's (${a} and ${b}, which a double cannot tell apart): printed, it would be neither`,
+    {
+      hint: 'Keep the records whole: a filter such as [?amount > `100`] passes them through exactly as the API wrote them.',
+    },
+  );
 }
