@@ -6,6 +6,20 @@
 'use strict';
 
 const argv = process.argv.slice(2);
+
+// `cdata ... | head` closes the pipe early: that is the reader's choice, not an error. Any other
+// failure to write the output (a full disk: ENOSPC) is said on stderr, exit 2, as for --out.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') {
+    process.exitCode = 2;
+    process.stderr.write(`error: cannot write the output: ${error.message}\n`);
+  }
+  process.exit(process.exitCode ?? 0);
+});
+// stderr that cannot be written (closed, a full disk) has nobody left to tell: the command goes
+// on, and its exit code still says how it ended.
+process.stderr.on('error', () => undefined);
+
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
@@ -17,16 +31,12 @@ async function run() {
   startUp.prepare();
   const { main, processIo, runInterruptCleanups } = require('../dist/cli.cjs');
 
-  // `cdata ... | head` closes the pipe early: that is the reader's choice, not an error.
-  process.stdout.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-
-  // Ctrl-C or a kill during a write: remove temp files (the old file stays whole), then go.
+  // Ctrl-C, a kill or a hang-up (the terminal closed) during a write: remove temp files (the old
+  // file stays whole), stop a pager or key command, then go.
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
+    ['SIGHUP', 129],
   ]) {
     process.once(signal, () => {
       runInterruptCleanups();

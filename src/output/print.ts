@@ -105,5 +105,5 @@ function terminalWidth(io: Io): number | undefined {
   if (!io.stdout.isTTY) return undefined;
   if (io.stdout.columns) return io.stdout.columns;
   const columns = Number(io.env.COLUMNS);
-  return columns > 0 ? columns : undefined;
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
 }

@@ -202,6 +202,11 @@ describe('table width', () => {
   it('is natural when the width is unknown, and in a file', async () => {
     const natural = await cdata(['tenders', '--color', 'never'], { env: env(), stdoutTTY: true });
     expect(widest(natural.stdout)).toBeGreaterThan(100);
+    // A COLUMNS that is no whole number of columns is no width (it was an internal error).
+    for (const COLUMNS of ['80.5', '0', 'abc'])
+      expect(await cdata(['tenders', '--color', 'never'], { env: { ...env(), COLUMNS }, stdoutTTY: true })).toEqual({
+        ...natural,
+      });
     expect(natural.stdout).not.toContain('…');
     const file = join(mkdtempSync(join(tmpdir(), 'cdata-out-')), 'tenders.txt');
     await cdata(['tenders', '-o', 'table', '--out', file], { env: env(), stdoutTTY: true, columns: 70 });

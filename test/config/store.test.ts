@@ -67,6 +67,15 @@ describe('file and folder modes', () => {
     const xdg = tempConfigDir();
     const fallback = await cdata(['config', 'path'], { env: { CDATA_CONFIG_DIR: '', XDG_CONFIG_HOME: xdg } });
     expect(fallback.stdout).toBe(`${join(xdg, 'cdata', 'config.json')}\n`);
+    // A relative XDG_CONFIG_HOME or HOME is ignored (the XDG spec): the keys would follow the current folder.
+    const account = process.env.HOME!;
+    for (const env of [
+      { XDG_CONFIG_HOME: 'cfg', HOME: account },
+      { XDG_CONFIG_HOME: '', HOME: 'relative' },
+    ])
+      expect((await cdata(['config', 'path'], { env: { CDATA_CONFIG_DIR: '', ...env } })).stdout).toMatch(
+        /^\/.*\/\.config\/cdata\/config\.json\n$/,
+      );
   });
 
   it('keeps what it does not know in the file (a newer cdata may have written it)', async () => {
