@@ -45,9 +45,18 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * A terminal that cannot move its cursor (TERM=dumb: Emacs' shell, some CI consoles): nothing
+ * is drawn in place there (the wait spinner, export progress) and no pager is started, as git
+ * does. Notes and colours follow their own rules.
+ */
+export function canRedraw(io: Pick<Io, 'env'>): boolean {
+  return io.env.TERM !== 'dumb';
+}
+
 const interruptCleanups = new Set<() => void>();
 
-/** Runs every registered cleanup; bin/cdata.js calls it on SIGINT and SIGTERM. */
+/** Runs every registered cleanup; bin/cdata.js calls it on SIGINT, SIGTERM and SIGHUP. */
 export function runInterruptCleanups(): void {
   for (const cleanup of interruptCleanups) {
     try {

@@ -6,7 +6,7 @@
 import type { ColorMode } from '../config/resolve.js';
 import type { Format } from '../config/schema.js';
 import type { View } from '../core/endpoints.js';
-import type { Io } from '../io/index.js';
+import { canRedraw, type Io } from '../io/index.js';
 import type { JsonValue } from '../core/json-value.js';
 import { colorLevel, type ColorLevel } from './color.js';
 import { parseFields } from './fields.js';
@@ -63,7 +63,7 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
       // --out's rules (atomic files, descriptors, what is refused) load only when it is given; the
       // pager's only when stdout is a terminal.
       if (options.out !== undefined) await (await import('./sink.js')).writeOutput(io, options.out, text);
-      else if (io.stdout.isTTY && options.pager !== '')
+      else if (io.stdout.isTTY && options.pager !== '' && canRedraw(io))
         await (await import('./pager.js')).showPaged(io, text, options.pager);
       else io.stdout.write(text);
       // After the pager, as every note: a person at a terminal learns what the width left out.

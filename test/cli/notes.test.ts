@@ -174,3 +174,14 @@ describe('an empty list is success', () => {
     });
   });
 });
+
+describe('a terminal that cannot move its cursor (TERM=dumb)', () => {
+  it('gets no spinner for a slow answer: nothing is drawn in place', async () => {
+    const slow = await makeSandbox({ latencyMs: 700 });
+    const result = await cdata(['tenders', '-o', 'json'], {
+      env: { ...sandboxEnv(slow), TERM: 'dumb' },
+      stderrTTY: true,
+    });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+});

@@ -41,6 +41,12 @@ describe('which pager', () => {
     expect(none.stdout.split('\n')).toHaveLength(102); // header, 100 rows, and the final newline
   });
 
+  it('none on a terminal that cannot move its cursor (TERM=dumb), as git: the data printed as it is', async () => {
+    const dumb = await atTerminal(['obligations'], { PATH: withLess, TERM: 'dumb', CDATA_PAGER: 'less -FRX' });
+    expect(dumb.pagers).toEqual([]);
+    expect(dumb.stdout.split('\n')).toHaveLength(102);
+  });
+
   it('CDATA_PAGER, then the profile`s pager, then PAGER', async () => {
     const configDir = tempConfigDir();
     try {

@@ -354,6 +354,16 @@ describe('cdata export', () => {
     expect(unknown.stderr).toContain(`\r\u001b[2Kagents  ${AGENTS.length} rows  done\n`);
   });
 
+  it('on a terminal that cannot move its cursor (TERM=dumb): no progress drawn in place, nothing to redraw', async () => {
+    const dumb = await run(['export', 'agents', '--dir', folder()], {
+      env: { ...sandboxEnv(sandbox.current), TERM: 'dumb' },
+      stderrTTY: true,
+    });
+    expect(dumb.code).toBe(0);
+    expect(dumb.stderr).not.toContain('\u001b[');
+    expect(dumb.stderr).not.toContain('\r');
+  });
+
   it('a clamped --limit is said on a terminal, and not to cron: success stays silent', async () => {
     const dir = folder();
     const cron = await run(['export', 'agents', '--dir', dir, '--limit', '500'], { env: sandboxEnv(sandbox.current) });

@@ -20,6 +20,7 @@ import type { Handler } from '../../command-kit/command.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
 import type { EXPORT_ARGS, EXPORT_OPTIONS } from './command.js';
 import { exportInto, type Exported, type ExportContext, type Failed, type Outcome } from './run.js';
+import { canRedraw } from '../../io/index.js';
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
@@ -39,7 +40,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const progress = await Progress.open(
     io,
     plan.items.map((i) => i.endpoint.name),
-    io.stderr.isTTY === true && !context.global.quiet,
+    io.stderr.isTTY === true && canRedraw(io) && !context.global.quiet,
   );
   // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
   // each list's progress line.

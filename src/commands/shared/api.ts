@@ -14,6 +14,7 @@ import { AuthError, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
 import { VERSION } from '../../core/version.js';
 import type { CommandContext } from '../../command-kit/command.js';
+import { canRedraw } from '../../io/index.js';
 
 /** What opening a client needs of a command's context. */
 export type ApiContext = Pick<CommandContext, 'io' | 'settings' | 'apiKey' | 'note' | 'transport'>;
@@ -121,7 +122,8 @@ export function surplusNote(endpoint: Endpoint, received: number, kept: number):
 function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
   const { io } = context;
   const { quiet, debug } = context.settings();
-  if (io.stderr.isTTY && !quiet && !debug) return async () => (await import('../../output/spinner.js')).waitSpinner(io);
+  if (io.stderr.isTTY && canRedraw(io) && !quiet && !debug)
+    return async () => (await import('../../output/spinner.js')).waitSpinner(io);
   return async () => (event) => {
     if (event.kind === 'rate-limited')
       context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
