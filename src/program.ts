@@ -6,9 +6,9 @@ import { commanderMistake } from './usage-mistakes.js';
 import { COMMANDS } from './commands/index.js';
 import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
-import { keyCommandToRun } from './config/read.js';
-import { resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
+import { keyToSend, resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
+import { parseName } from './core/parse.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
 import type { Io } from './io/index.js';
 import { outputFormat } from './output/format.js';
@@ -211,12 +211,8 @@ function createContext(
 
 /** The resolved key, or the one the profile's key command prints, which becomes a secret of the run. */
 async function keyInUse(settings: Settings, io: Io, run: RunState): Promise<string | undefined> {
-  const { key, profile, debug } = settings;
-  if (key.source !== 'key-command' || key.command === undefined) return key.value;
-  keyCommandToRun(settings.config, profile.name, key.command);
-  const { runKeyCommand } = await import('./config/key-command.js');
-  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
-  run.secrets.push(value);
+  const value = await keyToSend(settings, io);
+  if (value !== undefined) run.secrets.push(value);
   return value;
 }
 
@@ -294,10 +290,7 @@ function checkGlobals(
   for (const [name, option] of Object.entries(GLOBAL_OPTIONS))
     if (raw(option) !== undefined) void global[name as keyof GlobalValues];
   const format = raw(GLOBAL_OPTIONS.output) === undefined ? undefined : global.output;
-  if (spec.formats && format !== undefined && !spec.formats.includes(format))
-    throw new UsageError(
-      `--output for ${namesOf(command)} must be one of ${spec.formats.join(', ')} (got '${format}')`,
-    );
+  if (spec.formats && format !== undefined) parseName(format, spec.formats, `--output for ${namesOf(command)}`);
 }
 
 /** `auth status` for that subcommand: its names below the root. */

@@ -3,7 +3,7 @@
 // (skipping options and their values) and completes the word under the cursor.
 import {
   allNodes,
-  DYNAMIC_COMMAND,
+  PROFILE_NAMES,
   fixedValues,
   isList,
   globalAt,
@@ -106,13 +106,13 @@ _cdata_complete_kind() {
       local words
       case "$kind" in
         fields) words=$(_cdata_fields "$path") ;;
-        profile-list) words=$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null) ;;
+        profile-list) words=$(${PROFILE_NAMES}) ;;
         *) words=\${kind#list } ;;
       esac
       [[ $cur == *,* ]] && done=\${cur%,*},
       COMPREPLY=($(compgen -P "$done" -W "$words" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null ;;
-    profiles) COMPREPLY=($(compgen -W "$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)" -- "$cur")) ;;
+    profiles) COMPREPLY=($(compgen -W "$(${PROFILE_NAMES})" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     settingValue)

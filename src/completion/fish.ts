@@ -4,7 +4,7 @@
 import type { Completion } from '../core/option.js';
 import {
   allNodes,
-  DYNAMIC_COMMAND,
+  PROFILE_NAMES,
   fixedValues,
   isList,
   SETTING_VALUES,
@@ -142,9 +142,7 @@ function valueFlags(complete: Completion | undefined, node: CompletionNode | und
       : `-x -a ${quote(values.join(' '))}`;
   switch (complete?.kind) {
     case 'profiles':
-      return list
-        ? `-x -a ${quote(`(__fish_complete_list , "command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null")`)}`
-        : `-x -a '(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)'`;
+      return list ? `-x -a ${quote(`(__fish_complete_list , "${PROFILE_NAMES}")`)}` : `-x -a '(${PROFILE_NAMES})'`;
     case 'files':
       return '-r -F';
     case 'dirs':
@@ -161,7 +159,7 @@ function valueFlags(complete: Completion | undefined, node: CompletionNode | und
 function argumentValues(complete: Completion | undefined): string | undefined {
   const values = fixedValues(complete);
   if (values) return `-a ${quote(values.join(' '))}`;
-  if (complete?.kind === 'profiles') return `-a '(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)'`;
+  if (complete?.kind === 'profiles') return `-a '(${PROFILE_NAMES})'`;
   return undefined;
 }
 

@@ -39,6 +39,9 @@ export const SETTING_VALUES: Partial<Record<SettingName, readonly string[]>> = {
 /** The hidden command the scripts call for values only the config file knows. */
 export const DYNAMIC_COMMAND = '__complete';
 
+/** The command a completion script runs for the profile names, one a line (the same in every shell). */
+export const PROFILE_NAMES = `command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null`;
+
 export function completionTree(commands: readonly AnyCommand[]): { root: CompletionNode; global: CompletionOption[] } {
   const global = visible(GLOBAL_OPTIONS).map(toOption);
   const node = (spec: AnyCommand, parent: string[]): CompletionNode => {

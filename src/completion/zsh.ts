@@ -4,7 +4,7 @@
 // comma-separated list of the command's own field names.
 import type { Completion } from '../core/option.js';
 import {
-  DYNAMIC_COMMAND,
+  PROFILE_NAMES,
   fixedValues,
   isList,
   globalAt,
@@ -81,7 +81,7 @@ ${cases.join('\n')}
 
 _cdata_profiles() {
   local -a profiles
-  profiles=(\${(f)"$(command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null)"})
+  profiles=(\${(f)"$(${PROFILE_NAMES})"})
   # Options given (as _sequence gives its -qS, for a list) go to compadd.
   compadd "$@" -a profiles
 }

@@ -104,9 +104,10 @@ export function permissionWarning(config: LoadedConfig): string | undefined {
   const open = [(mode & 0o044) !== 0 && 'readable', (mode & 0o022) !== 0 && 'writable'].filter(Boolean).join(' and ');
   if (open !== '')
     return `the config file ${path} is ${open} by others (mode ${octal(mode)}); it holds API keys${(mode & 0o022) !== 0 ? ', and whoever can write it chooses where they go and what key commands run' : ''}: run chmod 600 '${path}'`;
-  const [holder, why] = firstUntrusted(config);
-  if (holder === undefined) return undefined;
-  return `the config ${holder.kind} ${holder.path} ${why}: whoever can change it chooses where your keys go and what key commands run: ${fixFor(holder)}`;
+  const found = firstUntrusted(config);
+  if (found === undefined) return undefined;
+  const { holder, why, fix } = found;
+  return `the config ${holder.kind} ${holder.path} ${why}: whoever can change it chooses where your keys go and what key commands run: run ${fix}`;
 }
 
 /**
@@ -115,25 +116,22 @@ export function permissionWarning(config: LoadedConfig): string | undefined {
  */
 export function keyCommandToRun(config: LoadedConfig, profile: string, command: string): string {
   storedValue(config, profile, 'keyCommand', command);
-  const [holder, why] = firstUntrusted(config);
-  if (holder !== undefined)
+  const found = firstUntrusted(config);
+  if (found !== undefined) {
+    const { holder, why, fix } = found;
     throw new UsageError(
       `the config ${holder.kind} ${holder.path} ${why}: cdata runs no key command from it (profile '${profile}'), as whoever can change it could choose what runs as you`,
-      { hint: `${fixFor(holder).replace(/^r/, 'R')}, then try again.` },
+      { hint: `Run ${fix}, then try again.` },
     );
+  }
   return command;
 }
 
-function firstUntrusted(config: LoadedConfig): [Holder, string] | [undefined, undefined] {
+/** The first of the file and its folders that someone else could change, why, and the fix. */
+function firstUntrusted(config: LoadedConfig): { holder: Holder; why: string; fix: string } | undefined {
   for (const holder of config.holders ?? []) {
-    const why = untrusted(holder);
-    if (why !== undefined) return [holder, why];
+    const found = untrusted(holder);
+    if (found !== undefined) return { holder, ...found };
   }
-  return [undefined, undefined];
-}
-
-function fixFor(holder: Holder): string {
-  const own = `chown "$(id -un)" '${holder.path}'`;
-  const mode = holder.kind === 'file' ? `chmod 600 '${holder.path}'` : `chmod 700 '${holder.path}'`;
-  return `run ${untrusted(holder)?.startsWith('belongs') ? `${own} and ${mode}` : mode}`;
+  return undefined;
 }

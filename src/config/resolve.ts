@@ -3,7 +3,7 @@
 import { UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
-import { permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
+import { keyCommandToRun, permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
 import { parseChoice } from '../core/parse.js';
 import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
 
@@ -131,6 +131,19 @@ function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): S
     source: chosen.source,
     data: Object.hasOwn(config.data.profiles, name) ? config.data.profiles[name] : undefined,
   };
+}
+
+/**
+ * The key to send: the one the settings resolved to, or the one the profile's key command prints
+ * (checked first: never run from a config file someone else could change), run at each call, so
+ * the caller keeps it and counts it among its secrets.
+ */
+export async function keyToSend(settings: Settings, io: Io): Promise<string | undefined> {
+  const { key, profile, debug } = settings;
+  if (key.source !== 'key-command' || key.command === undefined) return key.value;
+  keyCommandToRun(settings.config, profile.name, key.command);
+  const { runKeyCommand } = await import('./key-command.js');
+  return runKeyCommand({ command: key.command, profile: profile.name, io, debug });
 }
 
 /**

@@ -32,16 +32,22 @@ export function holdersOf(path: string, file: Stats): Holder[] {
   return holders;
 }
 
-/** Why someone else could change what `holder` holds; undefined when nobody but the user (or root) can. */
-export function untrusted(holder: Holder): string | undefined {
+/**
+ * Why someone else could change what `holder` holds, and the commands that fix it; undefined when
+ * nobody but the user (or root) can.
+ */
+export function untrusted(holder: Holder): { why: string; fix: string } | undefined {
   const uid = process.getuid?.();
   if (uid === undefined || process.platform === 'win32') return undefined;
-  if (holder.owner !== uid && holder.owner !== 0) return `belongs to another user (uid ${holder.owner})`;
-  const writable = (holder.mode & 0o022) !== 0;
-  if (holder.kind === 'file' && writable) return `is writable by others (mode ${octal(holder.mode)})`;
-  if (holder.kind === 'folder' && writable && (holder.mode & 0o1000) === 0)
-    return `is writable by others (mode ${octal(holder.mode)})`;
-  return undefined;
+  const chmod = `chmod ${holder.kind === 'file' ? '600' : '700'} '${holder.path}'`;
+  if (holder.owner !== uid && holder.owner !== 0)
+    return {
+      why: `belongs to another user (uid ${holder.owner})`,
+      fix: `chown "$(id -un)" '${holder.path}' and ${chmod}`,
+    };
+  // A folder with the sticky bit lets others write in it, but not replace a file of the user's.
+  const writable = (holder.mode & 0o022) !== 0 && (holder.kind === 'file' || (holder.mode & 0o1000) === 0);
+  return writable ? { why: `is writable by others (mode ${octal(holder.mode)})`, fix: chmod } : undefined;
 }
 
 export const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');

@@ -19,8 +19,11 @@ export function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): bo
   );
 }
 
-/** The same lexeme is the same number (nearly always so, from one export to the next): decimal() only when they differ. */
-/** Whether two number lexemes are the same value, exactly (`1.50` and `15e-1`; never two 20-digit ids a double rounds alike). */
+/**
+ * Whether two number lexemes are the same value, exactly (`1.50` and `15e-1`; never two 20-digit
+ * ids a double rounds alike). The same lexeme is the same number (nearly always so, from one
+ * export to the next): decimal() only when they differ.
+ */
 export function sameNumber(a: string, b: string): boolean {
   return a === b || decimal(a) === decimal(b);
 }

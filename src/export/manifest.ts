@@ -137,7 +137,8 @@ export function readPrevious(dir: string): Previous {
 }
 
 /** The key refused (exit 3) or the address locked out (exit 5). */
-const refusedKey = (exitCode: unknown) => exitCode === EXIT.auth || exitCode === EXIT.rateLimited;
+export const refusedKey = (exitCode: unknown): exitCode is typeof EXIT.auth | typeof EXIT.rateLimited =>
+  exitCode === EXIT.auth || exitCode === EXIT.rateLimited;
 
 function listOf<T>(value: T[] | undefined): T[] {
   return Array.isArray(value) ? value.filter((entry) => typeof entry === 'object' && entry !== null) : [];

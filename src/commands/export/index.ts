@@ -19,7 +19,7 @@ import { closingLine, groupFailures, groupLines } from '../../export/summary.js'
 import type { Handler } from '../../command-kit/command.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
 import type { EXPORT_ARGS, EXPORT_OPTIONS } from './command.js';
-import { exportInto, type Exported, type ExportContext, type Failed, type Outcome } from './run.js';
+import { exportInto, gapLinesOf, type Exported, type ExportContext, type Failed, type Outcome } from './run.js';
 import { canRedraw } from '../../io/index.js';
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
@@ -79,8 +79,7 @@ function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: str
  */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
-  for (const outcome of outcomes)
-    if ('entry' in outcome) for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
+  for (const line of gapLinesOf(outcomes)) io.stderr.write(`${sanitize(line)}\n`);
   const errorStyle = context.errorStyle();
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
   for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {

@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import type { Transport } from '../../client/transport.js';
 import { redactKeys } from '../../config/key.js';
-import { keyCommandToRun, permissionWarning, readConfig, type LoadedConfig } from '../../config/read.js';
-import { resolveSettings, type Settings } from '../../config/resolve.js';
+import { permissionWarning, readConfig, type LoadedConfig } from '../../config/read.js';
+import { keyToSend, resolveSettings, type Settings } from '../../config/resolve.js';
 import { envValue } from '../../config/env.js';
 import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
@@ -33,7 +33,7 @@ import { selectProfiles } from '../../export/profiles/select.js';
 import { messageOf, httpSuffix } from '../../output/error-text.js';
 import { cannotWrite } from '../../output/sink.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
-import type { exportInto, ExportContext } from './run.js';
+import { gapLinesOf, type exportInto, type ExportContext } from './run.js';
 
 type ExportInto = typeof exportInto;
 
@@ -97,8 +97,8 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
     // As many profiles at once as requests may be in flight: each keeps at least one request
     // waiting for a slot most of the time, and holds nothing of its lists once they are written.
     await eachAtMost(names, concurrency, async (name, index) => {
-      done[index] = await exportProfile(run, name, output);
-      if (terminal) context.note(progressLine(done[index].entry));
+      const finished = (done[index] = await exportProfile(run, name, output));
+      if (terminal) context.note(progressLine(finished.entry));
     });
   } finally {
     await run.transport.close();
@@ -207,7 +207,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
       );
       return {
         entry: fromManifest(manifest, name, io.now() - started),
-        gapLines: outcomes.flatMap((outcome) => ('entry' in outcome ? outcome.gapLines : [])),
+        gapLines: gapLinesOf(outcomes),
       };
     } finally {
       gate.finish();
@@ -264,14 +264,7 @@ function profileContext(context: ExportContext, settings: Settings, secrets: str
 }
 
 async function keyOf(settings: Settings, { io }: ExportContext, secrets: string[]): Promise<string | undefined> {
-  const { key, profile, debug } = settings;
-  if (key.source !== 'key-command' || key.command === undefined) {
-    if (key.value !== undefined) secrets.push(key.value);
-    return key.value;
-  }
-  keyCommandToRun(settings.config, profile.name, key.command);
-  const { runKeyCommand } = await import('../../config/key-command.js');
-  const value = await runKeyCommand({ command: key.command, profile: profile.name, io, debug });
-  secrets.push(value);
+  const value = await keyToSend(settings, io);
+  if (value !== undefined) secrets.push(value);
   return value;
 }

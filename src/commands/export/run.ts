@@ -18,7 +18,13 @@ import { stateChunks, stateFile } from '../../export/state.js';
 import { openFolder } from '../../export/folder.js';
 import type { Generation } from '../../export/generation.js';
 import { DATA } from '../../export/layout.js';
-import { MANIFEST_FILE, type Manifest, type Previous, type ResourceWritten } from '../../export/manifest.js';
+import {
+  MANIFEST_FILE,
+  refusedKey,
+  type Manifest,
+  type Previous,
+  type ResourceWritten,
+} from '../../export/manifest.js';
 import type { ExportItem, ExportPlan } from '../../export/plan.js';
 import type { Progress } from '../../export/progress.js';
 import { interruptedLine, type SaidFailure } from '../../export/summary.js';
@@ -62,6 +68,11 @@ export type Origin = { profile: string; baseUrl: string };
 export interface Exported {
   manifest: Manifest;
   outcomes: Outcome[];
+}
+
+/** What the lists of an export say of their gaps, in order (none, mostly). */
+export function gapLinesOf(outcomes: readonly Outcome[]): string[] {
+  return outcomes.flatMap((outcome) => ('entry' in outcome ? outcome.gapLines : []));
 }
 
 /** The export of `plan` into its folder, whose lock is held; export --profiles runs it for each profile. */
@@ -210,8 +221,7 @@ async function probeFirst(
   if (!first) return [];
   const probe = await one(first);
   const code = 'failure' in probe ? probe.failure.error.exitCode : EXIT.ok;
-  if (code !== EXIT.auth && code !== EXIT.rateLimited && code !== EXIT.unavailable)
-    return [probe, ...(await Promise.all(rest.map(one)))];
+  if (!refusedKey(code) && code !== EXIT.unavailable) return [probe, ...(await Promise.all(rest.map(one)))];
   const why =
     code === EXIT.unavailable
       ? `the key was refused in the last export, and the first request (${first.endpoint.name}) could not tell whether it still is (exit 6)`
