@@ -1,5 +1,8 @@
 // Tables that fit, judged as a user sees them: the built binary in pseudo-terminals 80 and 120
-// wide. Every list leads with its key, which opens the record; headings are the field names;
+// wide (tenders, one record, profile list), and every list at 80, 120 and 60 columns through
+// `main` in-process with a terminal's stdout and stderr: the same renderer, without a pseudo-
+// terminal, a shell and a Node start-up for each of the 24 (~8 s of the suite's CPU).
+// Every list leads with its key, which opens the record; headings are the field names;
 // enum values, dates, numbers and headings are never cut: whole columns are dropped by each
 // list's order (a note says which), and only the main text column is cut, keeping at least 30
 // characters. A column a flag made constant is left out, and one record shows every field,
@@ -19,7 +22,7 @@ import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 /**
  * One sandbox for the file, which every run reads, the built binary's and `main`'s in-process:
  * the same day's data to each. (A `--sandbox` of each run's own made that data anew, ~37 ms of
- * CPU in each of the 35 binaries.)
+ * CPU in each of the binaries.)
  */
 const sandbox = useSandbox();
 const env = () => sandboxEnv(sandbox.current);
@@ -49,6 +52,24 @@ async function inTerminal(argv: string[], columns: number): Promise<{ lines: str
 
 async function shown(argv: string[], columns: number): Promise<string[]> {
   return (await terminal(argv, columns)).lines;
+}
+
+/** As `terminal`, from `main` in-process: stdout and stderr are a terminal `columns` wide. */
+function screen(argv: string[], columns: number): Promise<{ lines: string[]; notes: string[] }> {
+  return once(['screen', argv, columns], async () => {
+    const result = await run(['--no-pager', ...argv], {
+      env: { ...env(), TERM: 'xterm-256color' },
+      stdoutTTY: true,
+      stderrTTY: true,
+      columns,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = (text: string) =>
+      stripVTControlCharacters(text)
+        .split('\n')
+        .filter((line) => line !== '');
+    return { lines: lines(result.stdout), notes: lines(result.stderr).filter((line) => NOTE.test(line)) };
+  });
 }
 
 /** The rows as the API sends them (`main` in-process, from the file's sandbox as the binary's runs). */
@@ -146,7 +167,7 @@ describe.each([80, 120, 60])('every list, at %i columns', (columns) => {
     async (name) => {
       const endpoint = findEndpoint(name)!;
       const rows = await json(listArgv(endpoint));
-      const { lines, notes } = await terminal(listArgv(endpoint), columns);
+      const { lines, notes } = await screen(listArgv(endpoint), columns);
       expect(lines).toHaveLength(rows.length + 1);
       expect(Math.max(...lines.map(width)), `${name} at ${columns}`).toBeLessThanOrEqual(columns);
       const { headings, rows: cells } = cellsOf(lines);
@@ -182,7 +203,7 @@ describe('the first cell of a row opens that record', () => {
   it.each(lists.map((e) => e.name))('%s, at 80 columns: the first and the last row', async (name) => {
     const endpoint = findEndpoint(name)!;
     const rows = await json(listArgv(endpoint));
-    const { rows: cells } = cellsOf(await shown(listArgv(endpoint), 80));
+    const { rows: cells } = cellsOf((await screen(listArgv(endpoint), 80)).lines);
     for (const at of [0, cells.length - 1]) {
       const key = cells[at]![0]!;
       const result = await run([name, key, '-o', 'json'], { env: env() });

@@ -227,46 +227,91 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
   );
 });
 
-describe.skipIf(skipWithout('zsh'))('zsh', () => {
-  /**
-   * The folder on fpath holding _cdata, and compinit's dump of every completion function: made by
-   * the first session, read by the rest (compinit with no dump scans all of zsh's functions, a
-   * second or more of each session).
-   */
-  let fpath: string | undefined;
-  const functions = () => {
-    if (fpath === undefined) {
-      fpath = mkdtempSync(join(tmpdir(), 'cdata-zsh-'));
-      writeFileSync(join(fpath, '_cdata'), readFileSync(script('zsh')));
-    }
-    return fpath;
-  };
+/**
+ * What zsh is typed, in one interactive session (zpty): each line and TAB (twice for a listing),
+ * then ^X, which prints the line buffer. A session of its own for each line cost ~0.5 s of CPU
+ * apiece (zsh, compinit, the pseudo-terminal); the line is cleared (^U) between them.
+ */
+const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
+  ['cdata ten', 'buffer'],
+  ['cdata tenders --tier ', 'listing'],
+  ['cdata tenders --tier WO', 'buffer'],
+  ['cdata --profile sta', 'buffer'],
+  ['cdata people --fields fullName,ema', 'buffer'],
+  ['cdata changes --change added,rem', 'buffer'],
+  ['cdata export --profiles prod,sta', 'buffer'],
+  ['cdata auth st', 'buffer'],
+  ['cdata export obl', 'buffer'],
+  ['cdata config set output nd', 'buffer'],
+  ['cdata config set out', 'buffer'],
+  ['cdata export -o ', 'listing'],
+  ['cdata export -o ts', 'buffer'],
+  ['cdata export --ou', 'buffer'],
+  ['cdata tenders -o ta', 'buffer'],
+];
 
-  /** Types `line` and TAB in an interactive zsh (zpty), then prints the line buffer, or the listing. */
-  const session = async (line: string, show: 'buffer' | 'listing') => {
-    const folder = functions();
-    const harness = `
+describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
+  let ran: Promise<string> | undefined;
+  /**
+   * The whole session, once. Before each line, ^U clears the buffer and ^Y prints `[[i]]`; ^X
+   * prints `<<i:BUFFER:i>>`. Both come from widgets, not from the typed text the terminal echoes,
+   * so a case's output is what lies between its own two markers: a listing, then the buffer.
+   */
+  const typed = () =>
+    (ran ??= (async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'cdata-zsh-'));
+      writeFileSync(join(folder, '_cdata'), readFileSync(script('zsh')));
+      writeFileSync(
+        join(folder, 'setup.zsh'),
+        `PS1='>'
+fpath=(${folder} $fpath)
+autoload -Uz compinit; compinit -u -d ${folder}/.zcompdump
+zstyle ':completion:*' menu no
+LISTMAX=1000
+integer n=0
+mark() { print -r -- "[[$n]]" }
+show() { print -r -- "<<$n:$BUFFER:$n>>"; (( n++ )) }
+zle -N mark; zle -N show; bindkey '^Y' mark; bindkey '^X' show
+print READY
+`,
+      );
+      // No fixed sleeps: each marker is waited for, the machine may be busy with other tests.
+      const cases = ZSH_CASES.map(
+        ([line, show], i) => `zpty -n -w z $'\\C-u\\C-y'
+upto '[[${i}]]'
+zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}$'\\C-x'
+upto ':${i}>>'
+print -r -- "$out" > ${folder}/${i}.out`,
+      );
+      const harness = `
+upto() {
+  out=''
+  integer deadline=$(( SECONDS + 15 ))
+  while [[ $out != *"$1"* ]] && (( SECONDS < deadline )); do
+    if zpty -r -t z chunk; then out+=$chunk; else sleep 0.05; fi
+  done
+}
 zmodload zsh/zpty
 zpty -b z zsh -f -i
-zpty -w z "PS1='>'; fpath=(${folder} \\$fpath); autoload -Uz compinit; compinit -u -d ${folder}/.zcompdump; zstyle ':completion:*' menu no; LISTMAX=1000"
-# The markers are split in what is typed ("RE""ADY", "<""<"), because the terminal echoes the
-# typed line: only the shell's own output can match them.
-zpty -w z "show() { print -r -- \\"<\\"\\"<\\$BUFFER>\\"\\">\\" }; zle -N show; bindkey '^X' show; print RE\\"\\"ADY"
+zpty -w z "source ${folder}/setup.zsh"
 zpty -r z out '*READY*'
-# ZLE handles keys in order: the completion finishes before ^X prints the buffer, so read until
-# that marker arrives (no fixed sleeps: the machine may be busy with other tests).
-zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}$'\\C-x'
-out=''
-integer deadline=$(( SECONDS + 15 ))
-while [[ $out != *'>>'* ]] && (( SECONDS < deadline )); do
-  if zpty -r -t z chunk; then out+=$chunk; else sleep 0.05; fi
-done
-print -r -- "$out"
+${cases.join('\n')}
 zpty -d z`;
-    const result = await runProcess('zsh', ['-f', '-c', harness], { env: environment(), timeoutMs: 20_000 });
+      const result = await runProcess('zsh', ['-f', '-c', harness], { env: environment(), timeoutMs: BATCH_MS });
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      return folder;
+    })());
+
+  /** What the terminal showed for `line`: its listing, or the buffer after the TAB. */
+  const session = async (line: string, show: 'buffer' | 'listing') => {
+    const i = ZSH_CASES.findIndex(([typedLine, shown]) => typedLine === line && shown === show);
+    expect(i, `${line} is one of ZSH_CASES`).toBeGreaterThanOrEqual(0);
     // eslint-disable-next-line no-control-regex
-    const text = result.stdout.replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-    return show === 'buffer' ? /<<(.*)>>/.exec(text)?.[1] : text;
+    const text = readFileSync(join(await typed(), `${i}.out`), 'utf8')
+      .replace(/\r/g, '')
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    const [, buffer] = new RegExp(`<<${i}:(.*):${i}>>`).exec(text) ?? [];
+    return show === 'buffer' ? buffer : text;
   };
 
   it('parses the script', async () => {
@@ -275,13 +320,13 @@ zpty -d z`;
 
   it('cdata ten<TAB> completes to tenders', async () => {
     expect(await session('cdata ten', 'buffer')).toBe('cdata tenders ');
-  }, 20_000);
+  });
 
   it('cdata tenders --tier <TAB> offers the three tiers; WO<TAB> completes', async () => {
     const listing = await session('cdata tenders --tier ', 'listing');
     for (const tier of ['RECOMMENDED', 'WORTH_A_LOOK', 'STRETCH']) expect(listing).toContain(tier);
     expect(await session('cdata tenders --tier WO', 'buffer')).toBe('cdata tenders --tier WORTH_A_LOOK ');
-  }, 30_000);
+  });
 
   it('completes profile names from the config, field lists after a comma, and subcommands', async () => {
     expect(await session('cdata --profile sta', 'buffer')).toBe('cdata --profile staging ');
@@ -291,12 +336,12 @@ zpty -d z`;
     expect(await session('cdata export --profiles prod,sta', 'buffer')).toBe('cdata export --profiles prod,staging,');
     expect(await session('cdata auth st', 'buffer')).toBe('cdata auth status ');
     expect(await session('cdata export obl', 'buffer')).toBe('cdata export obligations ');
-  }, 60_000);
+  });
 
   it('config set output <TAB> offers the formats', async () => {
     expect(await session('cdata config set output nd', 'buffer')).toBe('cdata config set output ndjson ');
     expect(await session('cdata config set out', 'buffer')).toBe('cdata config set output ');
-  }, 30_000);
+  });
 
   it('export -o <TAB> offers the export formats, no table; --o<TAB> is --output alone', async () => {
     const listing = await session('cdata export -o ', 'listing');
@@ -305,7 +350,7 @@ zpty -d z`;
     expect(await session('cdata export -o ts', 'buffer')).toBe('cdata export -o tsv ');
     expect(await session('cdata export --ou', 'buffer')).toBe('cdata export --output=');
     expect(await session('cdata tenders -o ta', 'buffer')).toBe('cdata tenders -o table ');
-  }, 60_000);
+  });
 });
 
 const FISH_CASES: [string, string[]][] = [
