@@ -1,7 +1,8 @@
 // What a command sees of the process: its streams, environment and terminal (src/io/index.ts
 // makes the real one; tests pass their own).
 export interface OutStream {
-  write(text: string): unknown;
+  /** `done` is called once the text is written (with the error, when it could not be). */
+  write(text: string, done?: (error?: Error | null) => void): unknown;
   /** A stream (a pipe) holding more than it should of what was written: wait for 'drain' before writing more. */
   writableNeedDrain?: boolean | undefined;
   once?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;

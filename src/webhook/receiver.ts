@@ -1,8 +1,9 @@
 // A webhook receiver that follows the reference's rules, for `cdata webhook listen` and tests:
 // the HMAC over the raw bytes before anything is parsed (401 when it fails), then JSON and the
 // timestamp (400), then 204 for every valid event, unknown types included (acknowledged and
-// ignored). It answers at once, and survives what the internet sends: bodies over 1 MiB get
-// 413 without being kept, other methods 405, other paths 404, slow clients 408. Its memory is
+// ignored), once onEvent has recorded it (500 when it could not). It answers at once, and
+// survives what the internet sends: bodies over 1 MiB get 413 without being kept, other
+// methods 405, other paths 404, slow clients 408. Its memory is
 // bounded whatever the number of senders: at most MAX_HELD_BYTES of bodies held at once (past it
 // 503 with Retry-After), at most MAX_CONNECTIONS open (past it a connection is closed at once).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -31,7 +32,12 @@ export interface ReceiverOptions {
   secret: string;
   toleranceSeconds: number;
   now: () => number;
-  onEvent: (event: WebhookEvent) => void;
+  /**
+   * Records the event, then calls `recorded`: only then is it acknowledged (204), and with an
+   * error it is a 500. Called back, not a promise: a failed write to stdout is also an 'error'
+   * on it, on which the process exits, and only a callback runs before that (bin/cdata.js).
+   */
+  onEvent: (event: WebhookEvent, recorded: (error?: Error | null) => void) => void;
   /** Every refused request: a failed verification, or 404/405/408/413/503. */
   onReject: (status: number, message: string, from: string) => void;
   /** A connection closed unanswered: MAX_CONNECTIONS were open already, or it failed to be accepted. */
@@ -190,9 +196,17 @@ function handle(req: IncomingMessage, res: ServerResponse, options: ReceiverOpti
     chunks = [];
     release();
     if (!verdict.ok) return refuse(verdict.rejection.status, rejectionText(verdict.rejection));
-    options.onEvent(verdict.event);
-    res.writeHead(204);
-    res.end();
+    // Acknowledged once recorded: an event that could not be (stdout on a full disk, a reader
+    // gone) gets a 500, so the platform shows the delivery as failed instead of lost.
+    options.onEvent(verdict.event, (error) => {
+      if (error) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('the event could not be recorded\n');
+      } else {
+        res.writeHead(204);
+        res.end();
+      }
+    });
   });
   req.on('error', () => undefined); // a client that goes away mid-body: nothing to answer
 }

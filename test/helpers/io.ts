@@ -37,8 +37,9 @@ function capture(isTTY: boolean, columns: number | undefined, rows?: number): Ou
     isTTY,
     columns,
     rows,
-    write(chunk: string) {
+    write(chunk: string, done?: (error?: Error | null) => void) {
       stream.text += chunk;
+      if (done) queueMicrotask(done);
       return true;
     },
   };

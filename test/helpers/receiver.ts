@@ -25,7 +25,10 @@ export async function startTestReceiver(secret: string, options: Partial<Receive
     secret,
     toleranceSeconds: 300,
     now: Date.now,
-    onEvent: (event) => events.push(event.body),
+    onEvent: (event, recorded) => {
+      events.push(event.body);
+      recorded();
+    },
     onReject: (status, message) => rejections.push(`${status} ${message}`),
     onDrop: (from, why) => drops.push(`${from}: ${why}`),
     ...options,

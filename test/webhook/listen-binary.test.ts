@@ -53,3 +53,24 @@ it('--path without its leading / is the path a receiver URL gives; an empty one 
       },
     );
 });
+
+it('an event it cannot print (stdout on a full disk) is not acknowledged: 500 to the sender, then exit 2', async () => {
+  const child = spawn(
+    'sh',
+    ['-c', `exec "$0" "$1" webhook listen --port 0 --secret-env S > /dev/full`, process.execPath, BIN],
+    {
+      env: { PATH: process.env.PATH ?? '', S: SECRET, CDATA_CONFIG_DIR: '/nonexistent-cdata-config' },
+    },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  while (!/listening for deliveries on (\S+)/.test(stderr)) await once(child.stderr, 'data');
+  const url = /listening for deliveries on (\S+)/.exec(stderr)![1]!;
+  const closed = once(child, 'close');
+
+  const ping = await run(['webhook', 'ping', url, '--secret-env', 'S', '-o', 'json'], { env: { S: SECRET } });
+  expect(JSON.parse(ping.stdout)).toMatchObject({ status: 500, statusText: 'Internal Server Error' });
+  const [code] = (await closed) as [number];
+  expect(code).toBe(2);
+  expect(stderr).toContain('error: cannot write the output: ENOSPC');
+});

@@ -58,7 +58,7 @@ export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
       secret,
       toleranceSeconds,
       now: io.now,
-      onEvent: (event) => io.stdout.write(eventLine(event.body, secret)),
+      onEvent: (event, recorded) => io.stdout.write(eventLine(event.body, secret), recorded),
       onReject: (status, message, from) =>
         io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
       onDrop: (from, why) =>
