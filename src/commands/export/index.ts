@@ -25,7 +25,7 @@ import { canRedraw } from '../../io/index.js';
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
   if (options.profiles !== undefined || options.allProfiles)
-    return (await import('./profiles.js')).exportProfiles(context, exportInto);
+    return (await import('./profiles.js')).exportProfiles(context);
   if (options.concurrency !== undefined || options.shard !== undefined) {
     throw new UsageError(
       `${options.shard !== undefined ? '--shard' : '--concurrency'} applies to export --profiles or --all-profiles`,

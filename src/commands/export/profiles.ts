@@ -33,14 +33,11 @@ import { selectProfiles } from '../../export/profiles/select.js';
 import { messageOf, httpSuffix } from '../../output/error-text.js';
 import { cannotWrite } from '../../output/sink.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
-import { gapLinesOf, type exportInto, type ExportContext } from './run.js';
-
-type ExportInto = typeof exportInto;
+import { exportInto, gapLinesOf, type ExportContext } from './run.js';
 
 /** What every profile's export shares in one run. */
 interface Run {
   context: ExportContext;
-  exportInto: ExportInto;
   config: LoadedConfig;
   dir: string;
   transport: Transport;
@@ -56,7 +53,7 @@ interface Done {
   gapLines: readonly string[];
 }
 
-export async function exportProfiles(context: ExportContext, exportInto: ExportInto): Promise<number> {
+export async function exportProfiles(context: ExportContext): Promise<number> {
   const { io, options, global } = context;
   const startedAt = io.now();
   refuseMixed(context);
@@ -84,7 +81,6 @@ export async function exportProfiles(context: ExportContext, exportInto: ExportI
 
   const run: Run = {
     context,
-    exportInto,
     config,
     dir: plan.dir,
     transport: await context.transport(concurrency),
@@ -203,7 +199,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
       const progress = new Progress(io, [], undefined);
       const origin = { profile: name, baseUrl };
       const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
-        run.exportInto(mine, client, plan, progress, origin, started, held),
+        exportInto(mine, client, plan, progress, origin, started, held),
       );
       return {
         entry: fromManifest(manifest, name, io.now() - started),
