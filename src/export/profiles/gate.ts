@@ -16,7 +16,10 @@ import { AuthError } from '../../core/errors.js';
 import type { LeaveGate, RequestGate } from '../../client/gate.js';
 import type { Shard } from './shard.js';
 
-/** Refused requests to one API host in one run, well short of the API's lock-out at 25. */
+/** The API's lock-out: this many failed authentications from one address in 15 minutes. */
+export const LOCKOUT = 25;
+
+/** Refused requests to one API host in one run, well short of the API's lock-out (LOCKOUT). */
 export const MAX_REFUSED_PER_HOST = 10;
 
 /**
@@ -165,6 +168,6 @@ export class ProfileGate implements RequestGate {
 
 function refusedEarlier(): AuthError {
   return new AuthError("not requested: the API refused this profile's key (HTTP 401) earlier in this run", {
-    hint: 'export --profiles sends nothing more with a key once the API has refused it: each refusal counts towards the lock-out of the address (25 failures in 15 minutes).',
+    hint: `export --profiles sends nothing more with a key once the API has refused it: each refusal counts towards the lock-out of the address (${LOCKOUT} failures in 15 minutes).`,
   });
 }

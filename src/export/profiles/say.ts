@@ -3,6 +3,7 @@
 // as a single export says it), in the order of the profiles; with -o json also its run.json
 // entry as a JSON line. At a terminal, a line per profile as it ends and a closing line.
 import type { ProfileRun, RunRecord } from './run-record.js';
+import { LOCKOUT } from './gate.js';
 
 /**
  * The lines of a profile (none for one that is fine): why it failed or was skipped, then each
@@ -34,9 +35,6 @@ export function skippedHint(limit: number, shards = 1): string {
   const lockout = together < LOCKOUT ? 'well short of' : 'which can reach';
   return `After ${limit} refused key${limit === 1 ? '' : 's'} (HTTP 401)${share} cdata sends nothing more to that API host in the run, ${lockout} the API's lock-out (${LOCKOUT} failed attempts from one address in 15 minutes). Fix or remove the refused profiles' keys, then run again.`;
 }
-
-/** The API's lock-out: this many failed authentications from one address in 15 minutes. */
-const LOCKOUT = 25;
 
 /** At a terminal, as each profile ends. */
 export function progressLine(run: ProfileRun): string {
