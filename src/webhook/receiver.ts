@@ -1,11 +1,12 @@
 // A webhook receiver that follows the reference's rules, for `cdata webhook listen` and tests:
 // the HMAC over the raw bytes before anything is parsed (401 when it fails), then JSON and the
 // timestamp (400), then 204 for every valid event, unknown types included (acknowledged and
-// ignored), once onEvent has recorded it (500 when it could not). It answers at once, and
-// survives what the internet sends: bodies over 1 MiB get 413 without being kept, other
-// methods 405, other paths 404, slow clients 408. Its memory is
-// bounded whatever the number of senders: at most MAX_HELD_BYTES of bodies held at once (past it
-// 503 with Retry-After), at most MAX_CONNECTIONS open (past it a connection is closed at once).
+// ignored), once onEvent has recorded it: 500 when it could not, 503 with Retry-After when it
+// cannot now or has not within ANSWER_WITHIN_MS (an output nobody reads). It answers within
+// that, and survives what the internet sends: bodies over 1 MiB get 413 without being kept,
+// other methods 405, other paths 404, slow clients 408. Its memory is bounded whatever the
+// number of senders: at most MAX_HELD_BYTES of bodies held at once (past it 503 with
+// Retry-After), at most MAX_CONNECTIONS open (past it a connection is closed at once).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { SIGNATURE_HEADER, verify, type Rejection, type WebhookEvent } from './signature.js';
@@ -23,6 +24,12 @@ export const MAX_HELD_BYTES = 32 * 1024 * 1024;
 export const MAX_CONNECTIONS = 256;
 /** What a 503 asks the sender to wait: by then every request held now has ended or timed out. */
 export const RETRY_AFTER_SECONDS = REQUEST_TIMEOUT_MS / 1000;
+/**
+ * An event not recorded by then is answered 503 with Retry-After, well within the 5 s the
+ * platform waits. Its line may still be printed later (it waits for the reader): an event the
+ * platform sends again can then be printed twice, never lost unsaid.
+ */
+export const ANSWER_WITHIN_MS = 3_000;
 
 export interface ReceiverOptions {
   host: string;
@@ -38,13 +45,19 @@ export interface ReceiverOptions {
    * on it, on which the process exits, and only a callback runs before that (bin/cdata.js).
    */
   onEvent: (event: WebhookEvent, recorded: (error?: Error | null) => void) => void;
+  /**
+   * Whether an event can be recorded now; false (stdout's reader is behind) is a 503 with
+   * Retry-After, the event not taken, so what waits to be written stays bounded.
+   */
+  canRecord?: () => boolean;
   /** Every refused request: a failed verification, or 404/405/408/413/503. */
   onReject: (status: number, message: string, from: string) => void;
   /** A connection closed unanswered: MAX_CONNECTIONS were open already, or it failed to be accepted. */
   onDrop?: (from: string | undefined, why: string) => void;
   /** How long a client may take to send a whole request (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
-  /** Tests lower these; the product uses MAX_HELD_BYTES and MAX_CONNECTIONS. */
+  /** Tests lower these; the product uses ANSWER_WITHIN_MS, MAX_HELD_BYTES and MAX_CONNECTIONS. */
+  answerWithinMs?: number;
   maxHeldBytes?: number;
   maxConnections?: number;
 }
@@ -196,16 +209,22 @@ function handle(req: IncomingMessage, res: ServerResponse, options: ReceiverOpti
     chunks = [];
     release();
     if (!verdict.ok) return refuse(verdict.rejection.status, rejectionText(verdict.rejection));
+    const later = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+    if (options.canRecord?.() === false)
+      return refuse(503, 'the event cannot be recorded now: its output is not being read', later);
     // Acknowledged once recorded: an event that could not be (stdout on a full disk, a reader
     // gone) gets a 500, so the platform shows the delivery as failed instead of lost.
+    const waitMs = options.answerWithinMs ?? ANSWER_WITHIN_MS;
+    const deadline = setTimeout(() => {
+      if (!res.headersSent && !res.destroyed)
+        refuse(503, `the event was not recorded within ${waitMs / 1000} s: its output is not being read`, later);
+    }, waitMs).unref(); // a receiver stopped (Ctrl-C) does not wait for it
     options.onEvent(verdict.event, (error) => {
-      if (error) {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('the event could not be recorded\n');
-      } else {
-        res.writeHead(204);
-        res.end();
-      }
+      clearTimeout(deadline);
+      if (res.headersSent || res.destroyed) return;
+      if (error) return refuse(500, `the event could not be recorded (${error.message})`);
+      res.writeHead(204);
+      res.end();
     });
   });
   req.on('error', () => undefined); // a client that goes away mid-body: nothing to answer

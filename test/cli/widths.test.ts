@@ -68,7 +68,9 @@ function screen(argv: string[], columns: number): Promise<{ lines: string[]; not
       stripVTControlCharacters(text)
         .split('\n')
         .filter((line) => line !== '');
-    return { lines: lines(result.stdout), notes: lines(result.stderr).filter((line) => NOTE.test(line)) };
+    // What a terminal would show among the table's lines: notes alone.
+    expect(lines(result.stderr).filter((line) => !NOTE.test(line))).toEqual([]);
+    return { lines: lines(result.stdout), notes: lines(result.stderr) };
   });
 }
 

@@ -229,7 +229,7 @@ describe.skipIf(skipWithout('bash'))('bash', () => {
 
 /**
  * What zsh is typed, in one interactive session (zpty): each line and TAB (twice for a listing),
- * then ^X, which prints the line buffer. A session of its own for each line cost ~0.5 s of CPU
+ * then ^T, which prints the line buffer. A session of its own for each line cost ~0.5 s of CPU
  * apiece (zsh, compinit, the pseudo-terminal); the line is cleared (^U) between them.
  */
 const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
@@ -253,9 +253,11 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
   let ran: Promise<string> | undefined;
   /**
-   * The whole session, once. Before each line, ^U clears the buffer and ^Y prints `[[i]]`; ^X
+   * The whole session, once. Before each line, ^U clears the buffer and ^Y prints `[[i]]`; ^T
    * prints `<<i:BUFFER:i>>`. Both come from widgets, not from the typed text the terminal echoes,
    * so a case's output is what lies between its own two markers: a listing, then the buffer.
+   * None of the three keys starts a longer binding in zsh's emacs keymap (^X does: zle would
+   * wait KEYTIMEOUT after it for a second key). A marker that does not come is the run's error.
    */
   const typed = () =>
     (ran ??= (async () => {
@@ -271,15 +273,15 @@ LISTMAX=1000
 integer n=0
 mark() { print -r -- "[[$n]]" }
 show() { print -r -- "<<$n:$BUFFER:$n>>"; (( n++ )) }
-zle -N mark; zle -N show; bindkey '^Y' mark; bindkey '^X' show
-print READY
+zle -N mark; zle -N show; bindkey '^Y' mark; bindkey '^T' show
+print -r -- '<READY>'
 `,
       );
       // No fixed sleeps: each marker is waited for, the machine may be busy with other tests.
       const cases = ZSH_CASES.map(
         ([line, show], i) => `zpty -n -w z $'\\C-u\\C-y'
 upto '[[${i}]]'
-zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}$'\\C-x'
+zpty -n -w z ${JSON.stringify(line)}$'\\t'${show === 'listing' ? "$'\\t'" : ''}$'\\C-t'
 upto ':${i}>>'
 print -r -- "$out" > ${folder}/${i}.out`,
       );
@@ -287,14 +289,15 @@ print -r -- "$out" > ${folder}/${i}.out`,
 upto() {
   out=''
   integer deadline=$(( SECONDS + 15 ))
-  while [[ $out != *"$1"* ]] && (( SECONDS < deadline )); do
+  while [[ $out != *"$1"* ]]; do
+    if (( SECONDS >= deadline )); then print -u2 -r -- "no $1 within 15 s; the terminal showed: $out"; exit 1; fi
     if zpty -r -t z chunk; then out+=$chunk; else sleep 0.05; fi
   done
 }
 zmodload zsh/zpty
 zpty -b z zsh -f -i
 zpty -w z "source ${folder}/setup.zsh"
-zpty -r z out '*READY*'
+upto '<READY>'
 ${cases.join('\n')}
 zpty -d z`;
       const result = await runProcess('zsh', ['-f', '-c', harness], { env: environment(), timeoutMs: BATCH_MS });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sign } from '../../src/webhook/signature.js';
-import type { Receiver } from '../../src/webhook/receiver.js';
+import type { Receiver, ReceiverOptions } from '../../src/webhook/receiver.js';
 import { testIo } from '../helpers/io.js';
 import { startTestReceiver } from '../helpers/receiver.js';
 import { run, runWith, tempConfigDir, type RunResult } from '../helpers/run.js';
@@ -56,7 +56,7 @@ async function serve(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, hits };
 }
 
-async function receiver(options: { requestTimeoutMs?: number } = {}) {
+async function receiver(options: Partial<ReceiverOptions> = {}) {
   const started = await startTestReceiver(SECRET, options);
   servers.push(started.receiver);
   return started;
@@ -411,6 +411,64 @@ describe('cdata webhook ping', () => {
       (await cdata(['webhook', 'ping', 'http://localhost.example.com/h', '--secret-env', 'WEBHOOK_SECRET'])).code,
     ).toBe(2);
     expect((await cdata(['webhook', 'ping', 'http://127.0.0.1:9/h', '--secret-env', 'WEBHOOK_SECRET'])).code).toBe(6);
+  });
+});
+
+describe('an event is acknowledged only once recorded', () => {
+  const deliver = (url: string) => {
+    const good = body();
+    return fetch(url, { method: 'POST', body: good, headers: { 'X-Service-Signature': sign(SECRET, good) } });
+  };
+
+  it('one that could not be recorded is a 500 saying why, and refused on the record', async () => {
+    const { url, rejections } = await receiver({
+      onEvent: (_event, recorded) => recorded(new Error('ENOSPC: no space left on device, write')),
+    });
+    const answer = await deliver(url);
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({
+      error: 'the event could not be recorded (ENOSPC: no space left on device, write)',
+    });
+    expect(rejections).toEqual(['500 the event could not be recorded (ENOSPC: no space left on device, write)']);
+  });
+
+  it('one that cannot be recorded now (the output is not read) is a 503 with Retry-After, not taken', async () => {
+    let offered = 0;
+    const { url, rejections } = await receiver({
+      canRecord: () => false,
+      onEvent: () => offered++,
+    });
+    const answer = await deliver(url);
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
+    expect(offered).toBe(0);
+    expect(rejections).toEqual(['503 the event cannot be recorded now: its output is not being read']);
+  });
+
+  it('one not recorded in time is a 503 with Retry-After then; its late record answers nothing more', async () => {
+    let late: (() => void) | undefined;
+    const { url, rejections } = await receiver({
+      answerWithinMs: 200,
+      onEvent: (_event, recorded) => (late = () => recorded()),
+    });
+    const answer = await deliver(url);
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
+    late!();
+    expect(rejections).toEqual(['503 the event was not recorded within 0.2 s: its output is not being read']);
+  });
+
+  it('cdata webhook listen with a stdout whose reader is behind answers 503 at once, and prints nothing', async () => {
+    const listening = testIo({ env: { ...env, CDATA_CONFIG_DIR: tempConfigDir() } });
+    Object.assign(listening.io.stdout, { writableNeedDrain: true });
+    const done = runWith(listening, ['webhook', 'listen', '--port', '0', '--secret-env', 'WEBHOOK_SECRET']);
+    const listeningOn = () => /listening for deliveries on (\S+)/.exec(listening.stderr())?.[1] ?? '';
+    await until(() => listeningOn() !== '', 'the receiver to listen');
+    const answer = await deliver(listeningOn());
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
+    listening.interrupt();
+    expect(await done).toMatchObject({ code: 0, stdout: '' });
+    expect(listening.stderr()).toMatch(
+      /\nrejected 503 from 127\.0\.0\.1: the event cannot be recorded now: its output is not being read\n$/,
+    );
   });
 });
 

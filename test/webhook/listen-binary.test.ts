@@ -54,23 +54,44 @@ it('--path without its leading / is the path a receiver URL gives; an empty one 
     );
 });
 
-it('an event it cannot print (stdout on a full disk) is not acknowledged: 500 to the sender, then exit 2', async () => {
-  const child = spawn(
-    'sh',
-    ['-c', `exec "$0" "$1" webhook listen --port 0 --secret-env S > /dev/full`, process.execPath, BIN],
-    {
-      env: { PATH: process.env.PATH ?? '', S: SECRET, CDATA_CONFIG_DIR: '/nonexistent-cdata-config' },
-    },
-  );
+/** `cdata webhook listen` with stdout as `stdout` gives it; its URL once it listens. */
+async function listening(stdout: 'full disk' | 'pipe') {
+  const env = { PATH: process.env.PATH ?? '', S: SECRET, CDATA_CONFIG_DIR: '/nonexistent-cdata-config' };
+  const args = [BIN, 'webhook', 'listen', '--port', '0', '--secret-env', 'S'];
+  const child =
+    stdout === 'pipe'
+      ? spawn(process.execPath, args, { env })
+      : spawn('sh', ['-c', 'exec "$@" > /dev/full', 'sh', process.execPath, ...args], { env });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   while (!/listening for deliveries on (\S+)/.test(stderr)) await once(child.stderr, 'data');
-  const url = /listening for deliveries on (\S+)/.exec(stderr)![1]!;
-  const closed = once(child, 'close');
+  const closed = once(child, 'close') as Promise<[number]>;
+  return { child, url: /listening for deliveries on (\S+)/.exec(stderr)![1]!, closed, stderr: () => stderr };
+}
 
-  const ping = await run(['webhook', 'ping', url, '--secret-env', 'S', '-o', 'json'], { env: { S: SECRET } });
-  expect(JSON.parse(ping.stdout)).toMatchObject({ status: 500, statusText: 'Internal Server Error' });
-  const [code] = (await closed) as [number];
+const pinged = async (url: string) =>
+  JSON.parse((await run(['webhook', 'ping', url, '--secret-env', 'S', '-o', 'json'], { env: { S: SECRET } })).stdout);
+
+it('an event it cannot print (stdout on a full disk) is not acknowledged: 500 to the sender, said, then exit 2', async () => {
+  const { url, closed, stderr } = await listening('full disk');
+  expect(await pinged(url)).toMatchObject({ status: 500, statusText: 'Internal Server Error' });
+  const [code] = await closed;
   expect(code).toBe(2);
-  expect(stderr).toContain('error: cannot write the output: ENOSPC');
+  expect(stderr().split('\n').slice(1)).toEqual([
+    'rejected 500 from 127.0.0.1: the event could not be recorded (ENOSPC: no space left on device, write)',
+    'error: cannot write the output: ENOSPC: no space left on device, write',
+    '',
+  ]);
+});
+
+it('nor is one whose reader has gone (a closed pipe): 500, said, then exit 0 as for any closed pipe', async () => {
+  const { child, url, closed, stderr } = await listening('pipe');
+  child.stdout.destroy();
+  expect(await pinged(url)).toMatchObject({ status: 500 });
+  const [code] = await closed;
+  expect(code).toBe(0);
+  expect(stderr().split('\n').slice(1)).toEqual([
+    'rejected 500 from 127.0.0.1: the event could not be recorded (write EPIPE)',
+    '',
+  ]);
 });

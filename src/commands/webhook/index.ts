@@ -59,6 +59,7 @@ export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
       toleranceSeconds,
       now: io.now,
       onEvent: (event, recorded) => io.stdout.write(eventLine(event.body, secret), recorded),
+      canRecord: () => io.stdout.writableNeedDrain !== true,
       onReject: (status, message, from) =>
         io.stderr.write(`rejected ${status} from ${sanitize(from)}: ${sanitize(redactKeys(message, [secret]))}\n`),
       onDrop: (from, why) =>
