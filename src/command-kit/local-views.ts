@@ -10,7 +10,7 @@ function localView(
   name: string,
   shape: View['shape'],
   fields: [string, Kind][],
-  extra: Pick<View, 'columns' | 'key' | 'headings'> | {} = {},
+  extra: Pick<View, 'columns' | 'key'> | {} = {},
 ): View {
   return {
     name,
@@ -50,18 +50,13 @@ export const SETTINGS_LISTING = localView(
 );
 
 /** `cdata webhook check`. */
-export const CHECK_RESULTS = localView(
-  'check results',
-  'list',
-  [
-    ['case', 'string'],
-    ['expected', 'string'],
-    ['got', 'string'],
-    ['ms', 'integer'],
-    ['pass', 'string'],
-  ],
-  { headings: { pass: 'result' } },
-);
+export const CHECK_RESULTS = localView('check results', 'list', [
+  ['case', 'string'],
+  ['expected', 'string'],
+  ['got', 'string'],
+  ['ms', 'integer'],
+  ['pass', 'string'],
+]);
 
 /** `cdata webhook ping`. */
 export const PING_ANSWER = localView('ping answer', 'object', [

@@ -40,11 +40,6 @@ export interface View {
   /** The field that names one row (tenders: ocid; agents: name; else id); none for an object. */
   key?: string;
   /**
-   * A table's heading for a field, where it is not the field's name (local views only: the
-   * API's lists are headed by their field names, which --fields and --query take).
-   */
-  headings?: Readonly<Record<string, string>>;
-  /**
    * The text column a table gives room to first (title, name, fullName, description): the one
    * column a narrow terminal cuts, with `…`.
    */

@@ -1,5 +1,5 @@
-// A view's fields as a table's columns: the heading (the field's name, unless a local view says
-// otherwise), whether the column is free text, and whether it holds date-times.
+// A view's fields as a table's columns, headed by their names: whether each is free text, and
+// whether it holds date-times.
 import type { View } from '../core/endpoints.js';
 import type { TableColumn } from './table.js';
 
@@ -11,7 +11,6 @@ export function tableColumns(view: View, fields: readonly string[]): TableColumn
     const kind = (view.fields.find((f) => f.name === field)?.type ?? { kind: 'string' }).kind;
     return {
       field,
-      heading: view.headings?.[field] ?? field,
       flexible: FREE_TEXT.has(kind),
       dateTime: kind === 'date-time',
     };

@@ -20,13 +20,11 @@ export interface RecordOptions {
   color: ColorLevel;
   /** Terminal width to wrap to; undefined: no wrapping. */
   width: number | undefined;
-  /** Labels that differ from the field names. */
-  headings?: Readonly<Record<string, string>>;
 }
 
 export function renderRecord(row: JsonObject, fields: readonly string[], options: RecordOptions): string {
   const paint = new Chalk({ level: options.color });
-  const labels = fields.map((field) => sanitize(options.headings?.[field] ?? field));
+  const labels = fields.map((field) => sanitize(field));
   const labelWidth = labels.reduce((most, label) => Math.max(most, displayWidth(label)), 0);
   const valueWidth =
     options.width === undefined ? Infinity : Math.max(MIN_VALUE_WIDTH, options.width - labelWidth - GAP);

@@ -32,7 +32,6 @@ export async function render(request: RenderRequest): Promise<string> {
         return record.renderRecord(row, fields ?? record.recordFields(fieldNames(view), row), {
           color: request.color,
           width: request.width,
-          headings: view.headings ?? {},
         });
       }
       if (rows.length === 0) return '';

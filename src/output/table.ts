@@ -43,9 +43,8 @@ const NO_BORDERS = {
 
 /** One column of a table: its field, how it is headed, and how it may give way. */
 export interface TableColumn {
+  /** Also its heading: the name --fields and --query take. Never cut. */
   field: string;
-  /** The field's name, for the API's lists: what --fields and --query take. Never cut. */
-  heading: string;
   /** Free text (titles, names, notes): may be cut when no drop order covers it. */
   flexible: boolean;
   /** A date-time, shown as its day when the terminal is narrow. */
@@ -94,7 +93,7 @@ export function renderTable(
 ): string {
   const paint = new Chalk({ level: options.color });
   let form: Form = {
-    head: columns.map((column) => sanitize(column.heading)),
+    head: columns.map((column) => sanitize(column.field)),
     texts: rows.map((row) => columns.map((column) => sanitize(cellText(row[column.field], TABLE_ARRAY_SEPARATOR)))),
   };
   if (options.key !== undefined) abbreviateKeys(form.texts, options.key);

@@ -4,7 +4,6 @@ import type { TableColumn } from '../../src/output/table.js';
 export function columnsOf(fields: readonly string[], flexible: boolean | readonly boolean[] = true): TableColumn[] {
   return fields.map((field, i) => ({
     field,
-    heading: field,
     flexible: typeof flexible === 'boolean' ? flexible : flexible[i]!,
   }));
 }

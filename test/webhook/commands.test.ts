@@ -215,7 +215,7 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
         .split('\n')
         .map((l) => cells(l).join(' | ')),
     ).toEqual([
-      'case | expected | got | ms | result',
+      'case | expected | got | ms | pass',
       'valid ping | 2xx | 204 | N | PASS',
       'wrong signature | 401 | 401 | N | PASS',
       'tampered body | 401 | 401 | N | PASS',
@@ -267,7 +267,7 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
     const table = await cdata(['webhook', 'check', url, ...args, '-f', 'pass,case', '--color', 'never'], {
       stdoutTTY: true,
     });
-    expect(table.stdout.split('\n')[1]).toBe('PASS    valid ping');
+    expect(table.stdout.split('\n')[1]).toBe('PASS  valid ping');
     const csv = await cdata(['webhook', 'ping', url, ...args, '-o', 'csv']);
     expect(csv.stdout).toMatch(/^status,statusText,location,ms\r\n204,No Content,,\d+\r\n$/);
     const bad = await cdata(['webhook', 'check', url, ...args, '-f', 'nope']);

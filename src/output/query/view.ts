@@ -43,7 +43,6 @@ function rowsView(rows: readonly JsonObject[], base: View): View {
     shape: 'list',
     fields: columns.map((name) => ({ name, type: typeOf(name) })),
     columns,
-    headings: base.headings ?? {},
   };
 }
 
@@ -69,7 +68,7 @@ function emptyView(elements: Elements, base: View): View {
     const fields = elements.map(
       (name: string) => base.fields.find((field) => field.name === name) ?? { name, type: { kind: 'string' } as const },
     );
-    return { name: NAME, shape: 'list', fields, columns: [...elements], headings: base.headings ?? {} };
+    return { name: NAME, shape: 'list', fields, columns: [...elements] };
   }
   return valuesView('values');
 }
