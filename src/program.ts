@@ -129,6 +129,10 @@ function addCommand(
       const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
       throw new UsageError(`--out does not apply to ${namesOf(self)}: ${why}`);
     }
+    if (global.sandbox && spec.refusesSandbox) {
+      const { why, hint } = spec.refusesSandbox;
+      throw new UsageError(`--sandbox does not apply to ${namesOf(self)}: ${why}`, { hint });
+    }
     checkGlobals(self, spec, global, raw);
     const options = parseValues(spec.options ?? {}, raw);
     const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));

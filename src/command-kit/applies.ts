@@ -20,7 +20,7 @@ const RULES: Partial<Record<GlobalName, (spec: AnyCommand) => boolean>> = {
   retries: callsApi,
   maxWait: callsApi,
   debug: callsApi,
-  sandbox: callsApi,
+  sandbox: (spec) => callsApi(spec) && spec.refusesSandbox === undefined,
   output: (spec) => printsData(spec) || spec.formats !== undefined,
   json: (spec) => takesFormat(spec, ['json']),
   fields: printsData,

@@ -80,8 +80,13 @@ export interface CommandSpec<O extends OptionMap = {}, A extends readonly ArgSpe
    * field names after --fields, and help shows it the output options.
    */
   view?: View;
-  /** Talks to the API, so --sandbox applies. */
+  /** Talks to the API, so --sandbox applies (unless refusesSandbox). */
   usesApi?: boolean;
+  /**
+   * --sandbox is refused (exit 2, before any sandbox starts), saying why and what to do instead;
+   * help does not list it. For a command whose effect would not outlive its own sandbox.
+   */
+  refusesSandbox?: { why: string; hint: string };
   /** Reads or changes the settings of the profile in use, so -p applies (as it does with usesApi). */
   usesProfile?: boolean;
   /**

@@ -141,8 +141,9 @@ describe("a command's help", () => {
       ],
     ],
     [
+      // --sandbox is refused there (its sandbox would end with the command): not offered.
       ['auth', 'login'],
-      ['--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--quiet', '--debug', '--sandbox'],
+      ['--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--quiet', '--debug'],
     ],
     [
       ['auth', 'status'],

@@ -55,6 +55,10 @@ export const AUTH_COMMAND = defineCommand({
         "cdata auth login --profile prod --base-url https://api.example.com --key-command 'pass show cdata/prod'",
       ],
       usesApi: true,
+      refusesSandbox: {
+        why: 'that sandbox stops when the command ends',
+        hint: 'Run `cdata sandbox` in another terminal and log in to the URL it prints, with one of its demo keys.',
+      },
     }),
     defineCommand({
       name: 'status',

@@ -18,11 +18,6 @@ import type { LOGIN_ARGS, LOGIN_OPTIONS } from './command.js';
 const CANCELLED = 130;
 
 export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (context) => {
-  if (context.sandbox) {
-    throw new UsageError('--sandbox does not apply to auth login: that sandbox stops when the command ends', {
-      hint: 'Run `cdata sandbox` in another terminal and log in to the URL it prints, with one of its demo keys.',
-    });
-  }
   const { io } = context;
   const settings = context.settings();
   const profile = settings.profile.name;
