@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { describeFailure, type Transport } from '../client/transport.js';
+import { describeFailure, rootCause, type Transport } from '../client/transport.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
@@ -71,10 +71,24 @@ export async function deliver(
     return answered(answer, io.now() - started);
   } catch (error) {
     const timedOut = controller.signal.aborted;
-    const failure = timedOut ? errorMessage(controller.signal.reason) : describeFailure(error);
+    const failure = timedOut ? errorMessage(controller.signal.reason) : unreachable(error);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Why a receiver could not be reached, said as the API's own failures are (not the system's text). */
+function unreachable(error: unknown): string {
+  switch (rootCause(error).code) {
+    case 'ECONNREFUSED':
+      return 'connection refused: nothing is listening on that port';
+    case 'ENOTFOUND':
+      return 'no such host (DNS)';
+    case 'EAI_AGAIN':
+      return 'the DNS lookup failed just now (EAI_AGAIN)';
+    default:
+      return describeFailure(error);
   }
 }
 

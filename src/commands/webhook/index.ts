@@ -88,7 +88,7 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   // The receiver chose the Location; one that knows the secret could echo it there.
   if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
   if (result.status === undefined) {
-    if (!result.timedOut) throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(result.failure ?? '')}`);
+    if (!result.timedOut) throw unreachableError(url, result.failure);
     io.stderr.write(
       `no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`,
     );
@@ -119,7 +119,7 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const secret = await readSecret(io, context.options, true, context.warn);
   const transport = await context.transport();
   const results = await runChecks(io, transport, url, secret).finally(() => transport.close());
-  // A table shows PASS/FAIL (under the heading `result`); the other formats carry `pass` as a boolean.
+  // A table shows PASS/FAIL under `pass`; the other formats carry `pass` as a boolean.
   const table = output.format === 'table';
   const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({
     ...rest,
@@ -131,11 +131,17 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
     context.note(`all ${results.length} checks passed`);
     return EXIT.ok;
   }
-  if (results.every((r) => r.unreachable))
-    throw new UnavailableError(`cannot reach ${url.host}: ${sanitize(results[0]!.got)}`);
+  if (results.every((r) => r.unreachable)) throw unreachableError(url, results[0]!.got);
   context.note(`${failed.length} of ${results.length} checks failed`);
   return REJECTED;
 };
+
+/** No answer possible from the receiver at `url` (exit 6): why, and where to look. */
+function unreachableError(url: URL, why: string | undefined): UnavailableError {
+  return new UnavailableError(`cannot reach ${url.host}: ${sanitize(why ?? '')}`, {
+    hint: 'Check the receiver URL (host and port), and that the receiver is running there.',
+  });
+}
 
 /** An event as one JSON line: numbers as the sender wrote them, and no secret of ours in it. */
 function eventLine(body: JsonObject, secret: string): string {
