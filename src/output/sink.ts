@@ -3,8 +3,9 @@
 // would write it: `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are the descriptors cdata already
 // holds, a device (`/dev/null`) or a FIFO is written in place. Two destinations are refused
 // with exit 2, however they are named: standard input (writing into the pipe cdata reads from
-// fills it until cdata hangs; into the file it reads, loses it), and a terminal, where untrusted
-// text must arrive through stdout, which shows it safely (control characters escaped).
+// fills it until cdata hangs; into the file it reads, loses it), a terminal, where untrusted
+// text must arrive through stdout, which shows it safely (control characters escaped), and
+// cdata's own config file (or its lock), which holds every profile and key.
 import {
   closeSync,
   constants,
@@ -20,6 +21,7 @@ import {
 import { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
+import { configPath } from '../config/paths.js';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { writeFileAtomic } from '../io/atomic.js';
@@ -35,6 +37,10 @@ export async function writeOutput(io: Io, path: string | undefined, text: string
   if (fd === 0) throw new UsageError(`--out ${path}: ${NOT_STDIN}`);
   if (fd === undefined && isStandardInput(path))
     throw new UsageError(`--out ${path}: it is what standard input reads; ${NOT_STDIN}`);
+  if (fd === undefined && isOwnConfig(path, io))
+    throw new UsageError(
+      `--out ${path}: it is cdata's config file, which holds every profile and its key; choose another file`,
+    );
   const stream = fd === 1 ? io.stdout : fd === 2 ? io.stderr : undefined;
   try {
     if (stream?.isTTY) throw new Error(TERMINAL);
@@ -81,6 +87,19 @@ function isStandardInput(path: string): boolean {
     return target !== undefined && target.dev === input.dev && target.ino === input.ino;
   } catch {
     return false; // stdin closed, or a path that cannot be looked up: writing it says why
+  }
+}
+
+/** Whether `path` is cdata's config file or its lock, by name or (a link, another path) by identity. */
+function isOwnConfig(path: string, io: Io): boolean {
+  const config = resolve(configPath(io.env));
+  const target = resolve(path);
+  if (target === config || target === `${config}.lock`) return true;
+  try {
+    const [a, b] = [statSync(target, { throwIfNoEntry: false }), statSync(config, { throwIfNoEntry: false })];
+    return a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false; // a path that cannot be looked up: writing it says why
   }
 }
 

@@ -290,6 +290,26 @@ describe('--out FILE', () => {
     expect(readdirSync(dir)).toEqual(['tenders.csv']);
   });
 
+  it("refuses cdata's own config file, by its name or through a link: exit 2, the profiles and keys kept", async () => {
+    const dir = folder();
+    const config = join(dir, 'config.json');
+    const stored =
+      '{"profiles":{"prod":{"baseUrl":"https://api.example.com","key":"svc_yye8NHLbQcl8kneUo7Umonu30pZSjfpY"}}}';
+    writeFileSync(config, stored, { mode: 0o600 });
+    symlinkSync(config, join(dir, 'link.json'));
+    for (const out of [config, join(dir, 'link.json'), `${config}.lock`]) {
+      const result = await cdata(['tenders', '--limit', '1', '--out', out], {
+        env: { ...env(), CDATA_CONFIG_DIR: dir },
+      });
+      expect(result).toMatchObject({
+        code: 2,
+        stderr: `error: --out ${out}: it is cdata's config file, which holds every profile and its key; choose another file\n`,
+      });
+    }
+    expect(readFileSync(config, 'utf8')).toBe(stored);
+    expect(readdirSync(dir).sort()).toEqual(['config.json', 'link.json']);
+  });
+
   it('a folder that does not exist is a usage error', async () => {
     const missing = join(folder(), 'no', 'such', 'out.csv');
     const result = await cdata(['tenders', '--out', missing], { env: env() });
