@@ -43,7 +43,15 @@ export type LastExport =
 export type ChangeReader = (keep: (change: Change) => boolean) => AsyncGenerator<Change[]>;
 
 export function readLastExport(dir: string): LastExport {
-  const stats = statSync(dir, { throwIfNoEntry: false });
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(dir, { throwIfNoEntry: false });
+  } catch (error) {
+    // A path that cannot be looked up (a file on the way, a link loop, too long, no permission).
+    throw new UsageError(`cannot read ${dir}: ${errorMessage(error)}`, {
+      hint: 'Give the --dir an export was written to.',
+    });
+  }
   if (!stats?.isDirectory())
     throw new UsageError(`${dir} is not a folder: no export to read changes from`, {
       hint: 'Give the --dir an export was written to.',

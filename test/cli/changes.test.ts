@@ -2,7 +2,7 @@
 // changes in every format, filtered by list and kind; what it says for a folder with no export,
 // a baseline, a failed list, an older cdata's folder; and what it refuses.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson, type JsonObject } from '../../src/core/json.js';
@@ -276,6 +276,19 @@ describe('when there is nothing to show', () => {
       stdout: '',
       stderr: `error: ${missing} is not a folder: no export to read changes from\nhint: Give the --dir an export was written to.\n`,
     });
+    // A path that cannot even be looked up: exit 2 saying why, not an internal error.
+    writeFileSync(join(dir, 'file'), '');
+    symlinkSync(join(dir, 'loop'), join(dir, 'loop'));
+    for (const [path, code] of [
+      [join(dir, 'file', 'sub'), 'ENOTDIR'],
+      [join(dir, 'loop'), 'ELOOP'],
+    ]) {
+      const result = await changes(path!);
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(
+        new RegExp(`^error: cannot read ${path}: ${code}: .*\nhint: Give the --dir an export was written to\.\n$`),
+      );
+    }
   });
 
   it('a baseline: nothing printed at a terminal (an empty list in json, a header in csv), and said on stderr', async () => {
