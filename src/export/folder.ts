@@ -11,7 +11,7 @@ import { adoptPlainFiles } from './adopt.js';
 import { CHANGES_FILE } from './changes-file.js';
 import { clearGarbage, Generation } from './generation.js';
 import { currentGeneration, LOCK, visible } from './layout.js';
-import { MANIFEST_FILE, readPrevious, type Previous } from './manifest.js';
+import { MANIFEST_FILE, plainManifestIsOurs, readPrevious, type Previous } from './manifest.js';
 
 export interface OpenFolder {
   previous: Previous;
@@ -56,6 +56,9 @@ export function openFolder(
 function prepare(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>, held: () => boolean): OpenFolder {
   const manifest = visible(dir, MANIFEST_FILE);
   if (typeof manifest === 'object') throw inTheWay(dir, MANIFEST_FILE, manifest.inTheWay, 'its manifest');
+  // A plain manifest.json is taken over only when an older cdata wrote it (adopt.ts).
+  if (manifest === 'file' && !plainManifestIsOurs(dir))
+    throw inTheWay(dir, MANIFEST_FILE, 'it is a plain file, and not a manifest cdata wrote', 'its manifest');
   // No cdata before change detection wrote changes.ndjson: a plain file of that name is someone's own.
   const changes = visible(dir, CHANGES_FILE);
   if (changes === 'file')

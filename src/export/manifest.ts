@@ -91,6 +91,28 @@ export interface Previous {
   keyRefused: boolean;
 }
 
+/**
+ * Whether the plain DIR/manifest.json (a folder from before generations) is one cdata wrote: a
+ * JSON object of its version with its time and lists. Anything else there is someone's own file,
+ * which an export must not take over (it would be carried into a generation and later pruned).
+ */
+export function plainManifestIsOurs(dir: string): boolean {
+  const text = readManifest(join(dir, MANIFEST_FILE));
+  if (text === undefined) return true;
+  try {
+    const manifest = JSON.parse(text) as Partial<Manifest> | null;
+    return (
+      typeof manifest === 'object' &&
+      manifest !== null &&
+      manifest.version === 1 &&
+      typeof manifest.exportedAt === 'string' &&
+      Array.isArray(manifest.resources)
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** What the previous manifest says; nothing when it is missing or not a manifest. */
 export function readPrevious(dir: string): Previous {
   const previous: Previous = { latest: new Map(), byFile: new Map(), keyRefused: false };

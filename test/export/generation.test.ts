@@ -345,6 +345,24 @@ describe('a previous manifest that is no file cdata wrote: exit 2 at once, nothi
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
+  it("someone's own manifest.json (JSON of another shape, or not JSON): kept as it is, exit 2, no request", async () => {
+    for (const theirs of [
+      '{"manifest_version":3,"name":"My extension"}',
+      'hello, not json',
+      '{"version":1,"resources":"x"}',
+    ]) {
+      const dir = folder();
+      writeFileSync(join(dir, 'manifest.json'), theirs);
+      expect(await refused(dir)).toMatchObject({
+        code: 2,
+        requests: 0,
+        stderr: `error: cannot export into ${dir}: ${dir}/manifest.json is in the way (it is a plain file, and not a manifest cdata wrote)\nhint: cdata keeps its manifest under that name: move the thing there away, or choose another --dir.\n`,
+      });
+      expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).toBe(theirs);
+      expect(readdirSync(dir)).toEqual(['manifest.json']);
+    }
+  });
+
   it('a link to /dev/zero, a folder, a file past 64 MiB', async () => {
     const link = folder();
     symlinkSync('/dev/zero', join(link, 'manifest.json'));
