@@ -298,6 +298,17 @@ describe('export --profiles', () => {
     };
     await refused(['--profiles', 'client-a,nosuch'], "no profile 'nosuch'");
     await refused(['--profiles', 'shop-*,client-x*'], "no profile matches 'client-x*'");
+    // A range backwards holds nothing (as in the shell), rather than an internal error; and any
+    // pattern is matched at once: '*'.repeat(12) + 'x' backtracked for minutes as a regular
+    // expression over a long name, deaf to Ctrl-C.
+    await refused(['--profiles', '[z-a]*'], "no profile matches '[z-a]*'");
+    const long = 'a'.repeat(64);
+    const crowd = configWith({ [long]: { baseUrl: sandbox.url, key: demoKey('all') } });
+    for (const pattern of [`${'*'.repeat(12)}x`, `${'*a'.repeat(20)}x`, `${'*'.repeat(100_000)}x`]) {
+      const result = await run(['export', 'agents', '--profiles', pattern, '--dir', folder()], { env: crowd });
+      expect(result).toMatchObject({ code: 2 });
+      expect(result.stderr).toMatch(/^error: no profile matches '/);
+    }
     await refused(
       ['--profiles', 'acme,,zeta'],
       "--profiles takes profile names or patterns separated by commas, with none empty (got 'acme,,zeta')",

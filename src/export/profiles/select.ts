@@ -45,8 +45,8 @@ function matching(known: readonly string[], selection: string): string[] {
       chosen.add(name);
       continue;
     }
-    const pattern = globPattern(item);
-    const found = known.filter((name) => pattern.test(name));
+    const matcher = globMatcher(item);
+    const found = known.filter(matcher);
     if (found.length === 0) throw new UsageError(`no profile matches '${sanitize(item)}'`, { hint: LIST_HINT });
     for (const name of found) chosen.add(name);
   }
@@ -56,31 +56,76 @@ function matching(known: readonly string[], selection: string): string[] {
 const LIST_HINT =
   "`cdata profile list` shows the profiles; quote a pattern so the shell leaves it alone: --profiles 'client-*'.";
 
+/** One step of a pattern: a run of `*`, `?`, a set `[...]`, or a character as itself. */
+type Token = { kind: 'star' } | { kind: 'one'; test: (c: string) => boolean };
+
 /**
  * A shell pattern as the shell matches a file name: `*` any run of characters, `?` one, `[...]`
- * one of a set or range (`[!...]` or `[^...]`: one not in it); anything else as itself. The
- * whole name must match.
+ * one of a set or range (`[!...]` or `[^...]`: one not in it; a range backwards, `[z-a]`, holds
+ * nothing); anything else as itself. The whole name must match, by code points. Matched in
+ * time linear in the name times the pattern, whatever the pattern (`********b`: a regular
+ * expression of it backtracked for minutes, deaf to Ctrl-C).
  */
-export function globPattern(glob: string): RegExp {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') source += '.*';
-    else if (c === '?') source += '.';
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end === -1) {
-        source += '\\[';
-        continue;
-      }
-      let set = glob.slice(i + 1, end);
-      const negated = set.startsWith('!') || set.startsWith('^');
+export function globMatcher(glob: string): (name: string) => boolean {
+  const tokens = tokensOf(glob);
+  return (name) => matches(tokens, [...name]);
+}
+
+function tokensOf(glob: string): Token[] {
+  const chars = [...glob];
+  const tokens: Token[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c === '*') {
+      if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
+    } else if (c === '?') tokens.push({ kind: 'one', test: () => true });
+    else if (c === '[' && chars.indexOf(']', i + 2) !== -1) {
+      const end = chars.indexOf(']', i + 2);
+      let set = chars.slice(i + 1, end);
+      const negated = set[0] === '!' || set[0] === '^';
       if (negated) set = set.slice(1);
-      source += `[${negated ? '^' : ''}${set.replace(/[\\\]^]/g, '\\$&')}]`;
+      const inSet = setTest(set);
+      tokens.push({ kind: 'one', test: (x) => inSet(x) !== negated });
       i = end;
-    } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+    } else tokens.push({ kind: 'one', test: (x) => x === c });
   }
-  return new RegExp(`^${source}$`, 'u');
+  return tokens;
+}
+
+/** Membership in a set's characters and ranges (`a-z`); a `-` first or last is itself. */
+function setTest(set: readonly string[]): (c: string) => boolean {
+  const singles = new Set<string>();
+  const ranges: [number, number][] = [];
+  for (let j = 0; j < set.length; j++) {
+    if (set[j + 1] === '-' && j + 2 < set.length) {
+      ranges.push([set[j]!.codePointAt(0)!, set[j + 2]!.codePointAt(0)!]);
+      j += 2;
+    } else singles.add(set[j]!);
+  }
+  return (c) => singles.has(c) || ranges.some(([low, high]) => c.codePointAt(0)! >= low && c.codePointAt(0)! <= high);
+}
+
+/** The classic wildcard walk: on a mismatch, the last `*` takes one more character. */
+function matches(tokens: readonly Token[], name: readonly string[]): boolean {
+  let t = 0;
+  let n = 0;
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    const token = tokens[t];
+    if (token?.kind === 'one' && token.test(name[n]!)) {
+      t++;
+      n++;
+    } else if (token?.kind === 'star') {
+      star = t++;
+      resume = n;
+    } else if (star >= 0) {
+      t = star + 1;
+      n = ++resume;
+    } else return false;
+  }
+  while (tokens[t]?.kind === 'star') t++;
+  return t === tokens.length;
 }
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
