@@ -208,6 +208,37 @@ const AGENT_OPTIONS = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
 
 const proxyVariable = (env: Env, upper: string) => env[upper] || env[upper.toLowerCase()] || '';
 
+/** A proxy variable's value as a URL: `host:port` with no scheme is http://, as curl and Go read it. */
+const withScheme = (value: string) =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim()) ? value.trim() : `http://${value.trim()}`;
+
+/**
+ * The proxy URL in HTTP_PROXY or HTTPS_PROXY (either case), or '' when unset. Anything but an
+ * http:// or https:// URL with a host is exit 2 naming the variable (never its value, which may
+ * hold a password): undici would fail each request with an internal error, or (socks5://) print
+ * a warning of Node's and try a protocol the docs do not promise.
+ */
+function proxyUrl(env: Env, upper: string): string {
+  const variable = env[upper] ? upper : env[upper.toLowerCase()] ? upper.toLowerCase() : undefined;
+  if (variable === undefined) return '';
+  const hint = `Set ${variable} to http://HOST:PORT (http://USER:PASSWORD@HOST:PORT when the proxy needs them, special characters percent-encoded), or unset it.`;
+  let url: URL;
+  try {
+    url = new URL(withScheme(env[variable]!));
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    throw new UsageError(`${variable} is not a proxy URL`, { hint });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(
+      `${variable} names a ${url.protocol.slice(0, -1)} proxy (${url.protocol}//${url.host}): cdata reaches the API through an HTTP proxy's CONNECT tunnel only`,
+      { hint },
+    );
+  if (url.hostname === '') throw new UsageError(`${variable} is not a proxy URL: it names no host`, { hint });
+  return url.href;
+}
+
 /**
  * The proxy undici's EnvHttpProxyAgent sends a request to `url` through (NO_PROXY aside): for
  * https, HTTPS_PROXY and else HTTP_PROXY; for http, HTTP_PROXY. Each name in upper case first.
@@ -220,7 +251,7 @@ export function proxySetting(env: Env, url: URL): ProxySetting | undefined {
   const variable = names.find((name) => env[name]);
   if (variable === undefined) return undefined;
   try {
-    const proxy = new URL(env[variable]!);
+    const proxy = new URL(withScheme(env[variable]!));
     return {
       variable,
       shown: `${proxy.protocol}//${proxy.host}`,
@@ -264,8 +295,8 @@ async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS): Promise<Disp
   const { EnvHttpProxyAgent } = (await import('undici')).default;
   return new EnvHttpProxyAgent({
     ...options,
-    httpProxy: proxyVariable(env, 'HTTP_PROXY'),
-    httpsProxy: proxyVariable(env, 'HTTPS_PROXY'),
+    httpProxy: proxyUrl(env, 'HTTP_PROXY'),
+    httpsProxy: proxyUrl(env, 'HTTPS_PROXY'),
     noProxy: proxyVariable(env, 'NO_PROXY'),
   });
 }

@@ -41,6 +41,35 @@ describe('proxies', () => {
     expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443', 'CONNECT api.cdata.test:443']);
   });
 
+  it('host:port without a scheme is an http:// proxy, as curl and Go read it', async () => {
+    await remote({ HTTPS_PROXY: new URL(proxy.url).host });
+    expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443']);
+  });
+
+  it('a value that is no http(s) proxy URL is exit 2 naming the variable, never its value, before any request', async () => {
+    const hint = (variable: string) =>
+      `hint: Set ${variable} to http://HOST:PORT (http://USER:PASSWORD@HOST:PORT when the proxy needs them, special characters percent-encoded), or unset it.\n`;
+    for (const [variable, value] of [
+      ['HTTPS_PROXY', ' '],
+      ['https_proxy', 'http://'],
+      ['HTTP_PROXY', 'http://[::1'],
+      ['HTTPS_PROXY', 'http://ops:s3cr%ZZet@proxy.corp:3128'],
+    ]) {
+      const result = await cdata(['workspaces'], { env: { ...REMOTE, [variable!]: value! } });
+      expect(result).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `error: ${variable} is not a proxy URL\n${hint(variable!)}`,
+      });
+    }
+    const socks = await cdata(['workspaces'], { env: { ...REMOTE, HTTPS_PROXY: 'socks5://ops:pw@127.0.0.1:1080' } });
+    expect(socks).toMatchObject({
+      code: 2,
+      stderr: `error: HTTPS_PROXY names a socks5 proxy (socks5://127.0.0.1:1080): cdata reaches the API through an HTTP proxy's CONNECT tunnel only\n${hint('HTTPS_PROXY')}`,
+    });
+    expect(proxy.seen).toEqual([]);
+  });
+
   it('NO_PROXY covering the host bypasses the proxy; naming another host does not', async () => {
     await remote({ HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com,api.cdata.test' });
     expect(proxy.seen).toEqual([]);
@@ -173,7 +202,8 @@ describe('proxies', () => {
       });
       expect(result).toMatchObject({ code: 6, stdout: '' });
       expect(result.stderr).toBe(
-        `error: cannot reach hooks.example.test: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to hooks.example.test:443: 407 Proxy Authentication Required\n`,
+        `error: cannot reach hooks.example.test: the proxy ${refusing.url} (HTTPS_PROXY) refused the tunnel to hooks.example.test:443: 407 Proxy Authentication Required\n` +
+          'hint: Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).\n',
       );
     });
   });

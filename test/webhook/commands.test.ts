@@ -311,7 +311,7 @@ describe('cdata webhook check tells a careful receiver from a careless one', () 
   it("a receiver that cannot be reached is exit 6, said as the API's failures are, for check and ping", async () => {
     const said =
       'error: cannot reach 127.0.0.1:9: connection refused: nothing is listening on that port\n' +
-      'hint: Check the receiver URL (host and port), and that the receiver is running there.\n';
+      'hint: Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).\n';
     for (const command of ['check', 'ping']) {
       const result = await cdata(['webhook', command, 'http://127.0.0.1:9/hooks', '--secret-env', 'WEBHOOK_SECRET']);
       expect(result).toMatchObject({ code: 6, stderr: said });

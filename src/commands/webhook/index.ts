@@ -139,7 +139,7 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
 /** No answer possible from the receiver at `url` (exit 6): why, and where to look. */
 function unreachableError(url: URL, why: string | undefined): UnavailableError {
   return new UnavailableError(`cannot reach ${url.host}: ${sanitize(why ?? '')}`, {
-    hint: 'Check the receiver URL (host and port), and that the receiver is running there.',
+    hint: 'Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
 }
 
