@@ -5,6 +5,8 @@
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
 import { lstatSync, readlinkSync, type Stats } from 'node:fs';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
+import { MAX_DEPTH, MAX_VALUES } from '../core/json.js';
+import { JsonLimitError, scanJson } from '../core/json-scan.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
 import { configPath } from './paths.js';
@@ -33,7 +35,9 @@ export function readConfig(env: Env): LoadedConfig {
   try {
     let bytes: Buffer;
     ({ bytes, stats } = readRegularFile(path, MAX_CONFIG_BYTES));
-    text = bytes.toString('utf8');
+    // A byte order mark (Notepad writes one) is no part of the JSON: the parser's error for it
+    // would point at an invisible character.
+    text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     mode = stats.mode & 0o777;
   } catch (error) {
     const code = errorCode(error);
@@ -52,8 +56,12 @@ export function readConfig(env: Env): LoadedConfig {
   }
   let data: unknown;
   try {
+    // Bounded as every input is (core/json.ts): nesting past MAX_DEPTH would overflow the stack
+    // when cdata copies or writes the config back.
+    scanJson(text, { maxDepth: MAX_DEPTH, maxValues: MAX_VALUES });
     data = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
+    if (error instanceof JsonLimitError) throw invalidConfig(path, `it ${error.message}`);
     throw new UsageError(`the config file ${path} is not valid JSON: ${errorMessage(error)}`, {
       hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
       cause: error,

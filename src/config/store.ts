@@ -8,7 +8,8 @@ import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWriteIn, withLock } from '../io/lock.js';
 import { configDir, configPath } from './paths.js';
-import { readConfig } from './read.js';
+import { MAX_CONFIG_BYTES, readConfig } from './read.js';
+import { describeBytes } from '../io/read-file.js';
 import type { ConfigData } from './schema.js';
 
 export const FILE_MODE = 0o600;
@@ -100,7 +101,19 @@ function refuseLink(path: string): void {
   );
 }
 
+/** The config as written: what `write` stores, and what `readConfig` reads back. */
+const serialize = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
 async function write(folder: string, path: string, data: ConfigData): Promise<void> {
+  // Never a file cdata would then refuse to read (a config grown with fields of someone else's).
+  const size = Buffer.byteLength(serialize(data));
+  if (size > MAX_CONFIG_BYTES)
+    throw new UsageError(
+      `cannot write the config file ${path}: it would be ${describeBytes(size)}, more than the ${describeBytes(MAX_CONFIG_BYTES)} cdata reads; nothing was changed`,
+      {
+        hint: 'Move out of the file what cdata does not keep there (profiles, their settings and keys), then try again.',
+      },
+    );
   const { default: Conf } = await import('conf');
   try {
     const conf = new Conf<Record<string, unknown>>({
@@ -112,7 +125,9 @@ async function write(folder: string, path: string, data: ConfigData): Promise<vo
       // whatever the umask, and a file that had grown wider is narrowed again.
       configFileMode: FILE_MODE,
       accessPropertiesByDotNotation: false,
-      serialize: (value) => `${JSON.stringify(value, null, 2)}\n`,
+      serialize,
+      // conf reads the file first: as readConfig does, a byte order mark is no part of it.
+      deserialize: (text) => JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>,
     });
     conf.store = data as unknown as Record<string, unknown>;
   } catch (error) {

@@ -105,6 +105,12 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
       '{"profiles": {"a": {"output": 5}}}',
       /is not valid: profiles.a.output is not one of/,
     ],
+    // Copying or writing it back would overflow the stack (config set: an internal error).
+    [
+      'nested past 64 levels',
+      `{"x":${'{"a":'.repeat(2500)}1${'}'.repeat(2500)},"profiles":{"a":{}}}`,
+      /is not valid: it is nested deeper than 64 levels/,
+    ],
   ];
   const commands: [string, string[]][] = [
     ['profile list (reads)', ['profile', 'list']],
@@ -131,6 +137,32 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
       expect(readdirSync(home.dir)).toEqual(['config.json']);
     });
   }
+
+  it('a write that would make the file larger than cdata reads: exit 2, the file as it was', async () => {
+    const home = configHome();
+    // 540 KB, read at once; written back with its indentation, 1.2 MB: past the 1 MiB read cap.
+    const text = JSON.stringify({ notes: new Array(180_000).fill(0), profiles: { a: {} } });
+    writeFileSync(home.file, text, { mode: 0o600 });
+    const result = await cdata(['config', 'set', 'timeout', '5', '-p', 'a'], { env: home.env });
+    expect(result).toMatchObject({ code: 2 });
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: cannot write the config file ${home.file}: it would be \\d+ bytes, more than the 1 MiB cdata reads; nothing was changed\n`,
+      ),
+    );
+    expect(readFileSync(home.file, 'utf8')).toBe(text);
+  });
+
+  it('a byte order mark (Notepad writes one) is read past, and the file written without it', async () => {
+    const home = configHome();
+    writeFileSync(home.file, '\uFEFF{"profiles": {"a": {"timeout": 9}}}', { mode: 0o600 });
+    expect(await cdata(['config', 'get', 'timeout', '-p', 'a'], { env: home.env })).toMatchObject({
+      code: 0,
+      stdout: '9\n',
+    });
+    expect((await cdata(['config', 'set', 'timeout', '5', '-p', 'a'], { env: home.env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(home.file, 'utf8'))).toEqual({ profiles: { a: { timeout: 5 } } });
+  });
 
   it('the write path refuses on its own, under the lock, before conf opens the file', async () => {
     const home = configHome();
