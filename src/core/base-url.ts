@@ -31,7 +31,9 @@ export function normaliseBaseUrl(raw: string): string {
       },
     );
   }
-  let path = withoutTrailingSlashes(url.pathname);
+  // Runs of slashes are one (`//api/v1` is /api/v1): else the requests would go to //api/v1/...,
+  // which the API refuses as not open to keys (exit 4, blaming the key).
+  let path = withoutTrailingSlashes(url.pathname.replace(/\/{2,}/g, '/'));
   if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
   // Another version (/api/v2), the bare /api, or an endpoint's own URL pasted whole
   // (/api/v1/tenders): not where the API starts, and each request would go astray (a misleading

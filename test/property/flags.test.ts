@@ -98,7 +98,11 @@ describe('base URLs', () => {
     fc.assert(
       fc.property(fc.domain(), fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }), (host, port) => {
         const origin = `https://${host}${port ? `:${port}` : ''}`;
-        const forms = ['', '/', '/api/v1', '/api/v1/'].map((path) => normaliseBaseUrl(`${origin}${path}`));
+        // Runs of slashes are one: //api/v1 once sent every request to //api/v1/..., refused as
+        // not open to keys (exit 4, blaming the key).
+        const forms = ['', '/', '/api/v1', '/api/v1/', '//api/v1', '//api//v1//'].map((path) =>
+          normaliseBaseUrl(`${origin}${path}`),
+        );
         expect(new Set(forms).size).toBe(1);
       }),
       RUNS,
