@@ -189,7 +189,9 @@ function replaceForms(text: string, forms: readonly string[]): string {
 function secretForms(secrets: readonly string[]): string[] {
   const forms = new Set<string>();
   for (const secret of secrets) {
-    if (secret === '') continue;
+    // Blank: refused as a key wherever it is given, and redacting it would turn each space of
+    // the message into svc_***.
+    if (secret.trim() === '') continue;
     forms.add(secret);
     forms.add(JSON.stringify(secret).slice(1, -1));
     try {

@@ -6,6 +6,7 @@ import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { closedPort, faultAlways, NOW, useSandboxes } from '../helpers/api.js';
 import { cdata } from '../helpers/checked.js';
+import { run } from '../helpers/run.js';
 import { htmlWith, problemWith, redirectWith } from '../helpers/hostile.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 
@@ -64,6 +65,21 @@ describe('--debug', () => {
       'error: the API key in CDATA_API_KEY contains whitespace or a control character',
       'hint: Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.',
     ]);
+  });
+
+  it('a key of blanks alone is refused in words that stay words (no space is redacted as a key)', async () => {
+    const target = await makeSandbox();
+    for (const blank of [' ', '\t ']) {
+      // run, not cdata: the checked helper would look for the "key" (a blank) in the output.
+      const result = await run(['tenders'], { env: { ...sandboxEnv(target), CDATA_API_KEY: blank } });
+      expect(result).toMatchObject({
+        code: 3,
+        stderr:
+          'error: the API key in CDATA_API_KEY contains whitespace or a control character\n' +
+          'hint: Set it again exactly as shown when it was created: svc_ followed by letters and digits, no spaces or line breaks.\n',
+      });
+    }
+    expect(target.requests).toEqual([]);
   });
 
   it('connection refused', async () => {
