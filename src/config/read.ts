@@ -67,6 +67,10 @@ export function readConfig(env: Env): LoadedConfig {
       cause: error,
     });
   }
+  // JSON.parse keeps the last of two equal keys, and a write would drop the first for good (a
+  // profile, a stored key): a file that holds two is not used as it is.
+  const twice = duplicateKey(text);
+  if (twice !== undefined) throw invalidConfig(path, `${twice} appears twice`);
   const problem = configProblem(data);
   if (problem) throw invalidConfig(path, problem);
   const config = data as ConfigData;
@@ -77,6 +81,32 @@ export function readConfig(env: Env): LoadedConfig {
     holders: holdersOf(path, stats),
     data: { ...config, profiles: config.profiles ?? {} },
   };
+}
+
+/**
+ * The first key that an object of `text` (valid JSON) holds twice, as a path (`profiles.prod`);
+ * undefined when none does. One pass over its tokens.
+ */
+function duplicateKey(text: string): string | undefined {
+  type Frame = { keys: Set<string> | undefined; at: string; key: boolean };
+  const frames: Frame[] = [];
+  let last = '';
+  for (const [token] of text.matchAll(/"(?:[^"\\]|\\.)*"|[{}[\],]/g)) {
+    const frame = frames.at(-1);
+    if (token === '{' || token === '[') {
+      const at = frame?.keys ? `${frame.at}${frame.at ? '.' : ''}${last}` : (frame?.at ?? '');
+      frames.push({ keys: token === '{' ? new Set() : undefined, at, key: true });
+    } else if (token === '}' || token === ']') frames.pop();
+    else if (token === ',') {
+      if (frame) frame.key = true;
+    } else if (frame?.keys && frame.key) {
+      last = JSON.parse(token) as string;
+      if (frame.keys.has(last)) return `${frame.at}${frame.at ? '.' : ''}${last}`;
+      frame.keys.add(last);
+      frame.key = false;
+    }
+  }
+  return undefined;
 }
 
 /** The error for a config file (at `path`) that cdata will not use as it is. */

@@ -105,6 +105,12 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
       '{"profiles": {"a": {"output": 5}}}',
       /is not valid: profiles.a.output is not one of/,
     ],
+    // JSON.parse keeps the last: a write would drop the first (a profile, its key) for good.
+    [
+      'a key twice',
+      '{"profiles": {"a": {"timeout": 5}, "a": {"timeout": 6}}}',
+      /is not valid: profiles\.a appears twice/,
+    ],
     // Copying or writing it back would overflow the stack (config set: an internal error).
     [
       'nested past 64 levels',
