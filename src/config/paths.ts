@@ -1,12 +1,16 @@
 // Where the config file lives: CDATA_CONFIG_DIR, else $XDG_CONFIG_HOME/cdata, else ~/.config/cdata
 // (%APPDATA%\cdata on Windows), as gh keeps ~/.config/gh.
 import { isAbsolute, join } from 'node:path';
+import { UsageError } from '../core/errors.js';
 import { envValue, type Env } from './env.js';
 
 export const CONFIG_FILE_NAME = 'config.json';
 
 export function configDir(env: Env): string {
   const explicit = envValue(env, 'CDATA_CONFIG_DIR');
+  // Blank, it would be a folder named by spaces in whatever folder the command runs from.
+  if (explicit?.trim() === '')
+    throw new UsageError('CDATA_CONFIG_DIR is blank: set it to the folder that holds the config, or unset it');
   if (explicit) return explicit;
   // A relative XDG_CONFIG_HOME is invalid and ignored (the XDG spec), as is a relative HOME: either
   // would put the keys in whatever folder the command runs from.

@@ -212,6 +212,20 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${join(notAFolder, 'config.json')}: ENOTDIR`);
   });
+
+  it('CDATA_CONFIG_DIR blank: exit 2, for reading and writing, and no folder of spaces made here', async () => {
+    for (const argv of [
+      ['config', 'set', 'timeout', '5'],
+      ['profile', 'list'],
+      ['config', 'path'],
+    ]) {
+      expect(await cdata(argv, { env: { CDATA_CONFIG_DIR: ' ' } })).toMatchObject({
+        code: 2,
+        stderr: 'error: CDATA_CONFIG_DIR is blank: set it to the folder that holds the config, or unset it\n',
+      });
+    }
+    expect(existsSync(' ')).toBe(false);
+  });
 });
 
 describe('a symbolic link as the config file', () => {
