@@ -33,7 +33,8 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
     return EXIT.ok;
   }
   const written: string[] = [];
-  const program = buildProgram(io, run, (code) => (exitCode = code), invoked(argv), written);
+  const chosen = invoked(argv);
+  const program = buildProgram(io, run, (code) => (exitCode = code), chosen, written);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
@@ -43,10 +44,29 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
       await showWritten(io, written.join(''), argv);
       return EXIT.ok;
     }
-    if (error.code === 'commander.help') return EXIT.usage; // a group run without its subcommand: help is on stderr
+    if (error.code === 'commander.help') {
+      // Global options and no command (`cdata -o tenders`: the option took the command's name as
+      // its value): said in a line, not the whole help. A group without its subcommand: its help.
+      if (chosen === undefined) throw noCommand(argv);
+      io.stderr.write(written.splice(0).join(''));
+      return EXIT.usage;
+    }
     throw commanderMistake(error, program, argv);
   }
   return exitCode;
+}
+
+/** Options given, but no command: where a command's name went, when one of the words is one. */
+function noCommand(argv: readonly string[]): UsageError {
+  const names = new Set(COMMANDS.flatMap((spec) => [spec.name, ...(spec.aliases ?? [])]));
+  const at = argv.findIndex((word) => names.has(word));
+  const why = at > 0 ? `: '${argv[at]}' was taken as the value of ${argv[at - 1]}` : '';
+  return new UsageError(`no command given${why}`, {
+    hint:
+      at > 0
+        ? `Give ${argv[at - 1]} a value of its own (an empty variable leaves it none), then the command.`
+        : "Run 'cdata --help' for the commands.",
+  });
 }
 
 function buildProgram(
@@ -70,9 +90,11 @@ function buildProgram(
     .helpCommand(false)
     .showSuggestionAfterError()
     .configureHelp(helpConfiguration(help, helpWidth(io)))
+    // What commander writes is held until the run's outcome says where it goes: --help's text to
+    // stdout (through the pager), a group's help for a missing subcommand to stderr (runProgram).
     .configureOutput({
       writeOut: (text) => void written.push(text),
-      writeErr: (text) => io.stderr.write(text),
+      writeErr: (text) => void written.push(text),
       outputError: () => undefined, // reported by cli.ts like every other error
     })
     .exitOverride();

@@ -79,6 +79,24 @@ describe("a group's help", () => {
     expect(result).toMatchObject({ code: 2, stdout: '', stderr: (await cdata(['config', '--help'])).stdout });
   });
 
+  it('options and no command: a line saying so, naming the option that took the command as its value; exit 2', async () => {
+    // `cdata --base-url $URL tenders` with URL empty: the option takes `tenders`. The whole help
+    // on stderr, with no error line, used to be all it said.
+    for (const option of ['-o', '--base-url', '-p']) {
+      expect(await cdata([option, 'tenders'])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: no command given: 'tenders' was taken as the value of ${option}\nhint: Give ${option} a value of its own (an empty variable leaves it none), then the command.\n`,
+        sleeps: [],
+      });
+    }
+    expect(await cdata(['-q'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "error: no command given\nhint: Run 'cdata --help' for the commands.\n",
+    });
+  });
+
   it('the root lists its commands before its options', async () => {
     const { headings } = sections((await cdata(['--help'])).stdout);
     expect(headings).toEqual(['Usage', 'Commands', 'Options', 'Examples', 'Environment', 'Exit codes']);
