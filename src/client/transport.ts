@@ -206,11 +206,20 @@ function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T
 /** The whole-request deadline is ours (an AbortSignal); undici's own timeouts only back it up. */
 const AGENT_OPTIONS = { headersTimeout: 0, bodyTimeout: 0, connections: 8 };
 
-const proxyVariable = (env: Env, upper: string) => env[upper] || env[upper.toLowerCase()] || '';
+/** The name that sets `upper` (HTTPS_PROXY, NO_PROXY…) in `env`: upper case first, else lower. */
+const proxyName = (env: Env, upper: string): string | undefined =>
+  env[upper] ? upper : env[upper.toLowerCase()] ? upper.toLowerCase() : undefined;
+
+function proxyVariable(env: Env, upper: string): string {
+  const name = proxyName(env, upper);
+  return name === undefined ? '' : env[name]!;
+}
 
 /** A proxy variable's value as a URL: `host:port` with no scheme is http://, as curl and Go read it. */
-const withScheme = (value: string) =>
-  /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim()) ? value.trim() : `http://${value.trim()}`;
+function withScheme(value: string): string {
+  const url = value.trim();
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
+}
 
 /**
  * The proxy URL in HTTP_PROXY or HTTPS_PROXY (either case), or '' when unset. Anything but an
@@ -219,7 +228,7 @@ const withScheme = (value: string) =>
  * a warning of Node's and try a protocol the docs do not promise.
  */
 function proxyUrl(env: Env, upper: string): string {
-  const variable = env[upper] ? upper : env[upper.toLowerCase()] ? upper.toLowerCase() : undefined;
+  const variable = proxyName(env, upper);
   if (variable === undefined) return '';
   const hint = `Set ${variable} to http://HOST:PORT (http://USER:PASSWORD@HOST:PORT when the proxy needs them, special characters percent-encoded), or unset it.`;
   let url: URL;

@@ -35,9 +35,7 @@ export function readConfig(env: Env): LoadedConfig {
   try {
     let bytes: Buffer;
     ({ bytes, stats } = readRegularFile(path, MAX_CONFIG_BYTES));
-    // A byte order mark (Notepad writes one) is no part of the JSON: the parser's error for it
-    // would point at an invisible character.
-    text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    text = withoutBom(bytes.toString('utf8'));
     mode = stats.mode & 0o777;
   } catch (error) {
     const code = errorCode(error);
@@ -90,24 +88,31 @@ export function readConfig(env: Env): LoadedConfig {
 function duplicateKey(text: string): string | undefined {
   type Frame = { keys: Set<string> | undefined; at: string; key: boolean };
   const frames: Frame[] = [];
+  const under = (at: string, key: string) => (at ? `${at}.${key}` : key);
   let last = '';
   for (const [token] of text.matchAll(/"(?:[^"\\]|\\.)*"|[{}[\],]/g)) {
     const frame = frames.at(-1);
     if (token === '{' || token === '[') {
-      const at = frame?.keys ? `${frame.at}${frame.at ? '.' : ''}${last}` : (frame?.at ?? '');
+      const at = frame?.keys ? under(frame.at, last) : (frame?.at ?? '');
       frames.push({ keys: token === '{' ? new Set() : undefined, at, key: true });
     } else if (token === '}' || token === ']') frames.pop();
     else if (token === ',') {
       if (frame) frame.key = true;
     } else if (frame?.keys && frame.key) {
       last = JSON.parse(token) as string;
-      if (frame.keys.has(last)) return `${frame.at}${frame.at ? '.' : ''}${last}`;
+      if (frame.keys.has(last)) return under(frame.at, last);
       frame.keys.add(last);
       frame.key = false;
     }
   }
   return undefined;
 }
+
+/**
+ * A byte order mark (Notepad writes one) is no part of the config's JSON: the parser's error for
+ * it would point at an invisible character. conf, which reads the file before a write, skips it too.
+ */
+export const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
 
 /** The error for a config file (at `path`) that cdata will not use as it is. */
 export function invalidConfig(path: string, problem: string): UsageError {

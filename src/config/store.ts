@@ -8,7 +8,7 @@ import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWriteIn, withLock } from '../io/lock.js';
 import { configDir, configPath } from './paths.js';
-import { MAX_CONFIG_BYTES, readConfig } from './read.js';
+import { MAX_CONFIG_BYTES, readConfig, withoutBom } from './read.js';
 import { describeBytes } from '../io/read-file.js';
 import type { ConfigData } from './schema.js';
 
@@ -126,8 +126,7 @@ async function write(folder: string, path: string, data: ConfigData): Promise<vo
       configFileMode: FILE_MODE,
       accessPropertiesByDotNotation: false,
       serialize,
-      // conf reads the file first: as readConfig does, a byte order mark is no part of it.
-      deserialize: (text) => JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>,
+      deserialize: (text) => JSON.parse(withoutBom(text)) as Record<string, unknown>,
     });
     conf.store = data as unknown as Record<string, unknown>;
   } catch (error) {

@@ -46,12 +46,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * A terminal that cannot move its cursor (TERM=dumb: Emacs' shell, some CI consoles): nothing
- * is drawn in place there (the wait spinner, export progress) and no pager is started, as git
- * does. Notes and colours follow their own rules.
+ * Whether `stream` is a terminal that can move its cursor: what is drawn in place (the wait
+ * spinner, export progress) and the pager need one. TERM=dumb (Emacs' shell, some CI consoles)
+ * cannot: nothing is drawn in place there and no pager is started, as git does. Notes and
+ * colours follow their own rules.
  */
-export function canRedraw(io: Pick<Io, 'env'>): boolean {
-  return io.env.TERM !== 'dumb';
+export function canRedraw(io: Pick<Io, 'env'>, stream: OutStream): boolean {
+  return stream.isTTY === true && io.env.TERM !== 'dumb';
 }
 
 const interruptCleanups = new Set<() => void>();

@@ -63,7 +63,7 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
       // --out's rules (atomic files, descriptors, what is refused) load only when it is given; the
       // pager's only when stdout is a terminal.
       if (options.out !== undefined) await (await import('./sink.js')).writeOutput(io, options.out, text);
-      else if (io.stdout.isTTY && options.pager !== '' && canRedraw(io))
+      else if (canRedraw(io, io.stdout) && options.pager !== '')
         await (await import('./pager.js')).showPaged(io, text, options.pager);
       else io.stdout.write(text);
       // After the pager, as every note: a person at a terminal learns what the width left out.

@@ -40,7 +40,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const progress = await Progress.open(
     io,
     plan.items.map((i) => i.endpoint.name),
-    io.stderr.isTTY === true && canRedraw(io) && !context.global.quiet,
+    canRedraw(io, io.stderr) && !context.global.quiet,
   );
   // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
   // each list's progress line.

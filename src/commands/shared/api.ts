@@ -122,7 +122,7 @@ export function surplusNote(endpoint: Endpoint, received: number, kept: number):
 function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
   const { io } = context;
   const { quiet, debug } = context.settings();
-  if (io.stderr.isTTY && canRedraw(io) && !quiet && !debug)
+  if (canRedraw(io, io.stderr) && !quiet && !debug)
     return async () => (await import('../../output/spinner.js')).waitSpinner(io);
   return async () => (event) => {
     if (event.kind === 'rate-limited')

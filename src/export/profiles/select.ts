@@ -76,11 +76,12 @@ function tokensOf(glob: string): Token[] {
   const tokens: Token[] = [];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
+    // A set's `]` comes after at least one character (`[]a]` holds `]`); without one, `[` is itself.
+    const end = c === '[' ? chars.indexOf(']', i + 2) : -1;
     if (c === '*') {
       if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
     } else if (c === '?') tokens.push({ kind: 'one', test: () => true });
-    else if (c === '[' && chars.indexOf(']', i + 2) !== -1) {
-      const end = chars.indexOf(']', i + 2);
+    else if (end !== -1) {
       let set = chars.slice(i + 1, end);
       const negated = set[0] === '!' || set[0] === '^';
       if (negated) set = set.slice(1);
