@@ -1,8 +1,12 @@
 // Builds dist/ with esbuild. Runtime dependencies are bundled, so the installed package needs no
 // node_modules of its own; type checking is tsc's job (npm test).
 //
-//   dist/cli.cjs        the program: all of cdata's own code, commander and lossless-json, one
-//                       CommonJS file. Each command's handler is still evaluated only when it runs.
+//   dist/cli.cjs        the program: cdata's own code that most runs need, commander and
+//                       lossless-json, one CommonJS file. Each command's handler is still
+//                       evaluated only when it runs.
+//   dist/<cold>.cjs     cdata's own code few runs need (export and changes, webhook, the sandbox,
+//                       completion scripts, login, key commands, --query's checks), each file
+//                       required when a run first needs it: scripts/cold-code.mjs.
 //   dist/vendor/*.cjs   the large packages, each loaded only by the commands that use it: undici
 //                       (requests), conf (config writes), csv-stringify, cli-table3 with chalk,
 //                       @jmespath-community/jmespath (--query).
@@ -22,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkDeclarations } from './check-types.mjs';
 import { checkUndiciInternals } from './check-undici.mjs';
+import { buildSplit } from './cold-code.mjs';
 import { neverUsed } from './never-used.mjs';
 
 const root = new URL('..', import.meta.url);
@@ -108,12 +113,9 @@ const declarations = promisify(execFile)(
   { cwd: fileURLToPath(root) },
 );
 const results = await Promise.all([
-  build({
+  // dist/cli.cjs and the cold files beside it (scripts/cold-code.mjs).
+  buildSplit(root, {
     ...common,
-    entryPoints: { cli: 'src/cli.ts' },
-    outdir: 'dist',
-    format: 'cjs',
-    outExtension: { '.js': '.cjs' },
     plugins: [neverUsed, vendored],
     define: { ...common.define, __CDATA_QUERY_WORKER__: 'true' },
   }),
@@ -145,13 +147,16 @@ const results = await Promise.all([
     },
   }),
 ]);
-const cliInputs = Object.keys(results[0].metafile.inputs);
-const strays = cliInputs.filter((input) =>
+const programs = results[0];
+results.splice(0, 1, ...programs);
+const programInputs = programs.flatMap((result) => Object.keys(result.metafile.inputs));
+const strays = programInputs.filter((input) =>
   Object.values(VENDORS).some(({ answers }) =>
     Object.keys(answers).some((spec) => input.includes(`node_modules/${spec.split('/')[0]}/`)),
   ),
 );
-if (strays.length > 0) throw new Error(`dist/cli.cjs bundles what dist/vendor/ holds: ${strays.join(', ')}`);
+if (strays.length > 0)
+  throw new Error(`dist/cli.cjs or a cold file bundles what dist/vendor/ holds: ${strays.join(', ')}`);
 
 // The licences of the packages bundled into dist/ (MIT and ISC ask for their notice to travel
 // with the code): each package's name, version, licence and the text of its LICENSE file.

@@ -288,7 +288,7 @@ describe('when there is nothing to show', () => {
       expect(result).toMatchObject({ code: 2, stdout: '' });
       expect(result.stderr).toMatch(
         new RegExp(
-          `^error: (cannot read ${path}: ${code}: .*|${path} is not a folder: no export to read changes from)\nhint: Give the --dir an export was written to\.\n$`,
+          `^error: (cannot read ${path}: ${code}: .*|${path} is not a folder: no export to read changes from)\nhint: Give the --dir an export was written to\\.\n$`,
         ),
       );
     }

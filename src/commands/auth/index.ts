@@ -10,8 +10,6 @@ import { fetchIdentity, type Identity } from '../shared/identity.js';
 import type { Handler } from '../../command-kit/command.js';
 import type { ApiContext } from '../shared/api.js';
 
-export { login } from './login.js';
-
 interface Status {
   profile: string;
   profileSource: Source;
