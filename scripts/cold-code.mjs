@@ -18,7 +18,7 @@
 //     dist/cli.cjs, so that neither has a copy of its own.
 import { build } from 'esbuild';
 import { isBuiltin } from 'node:module';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Each cold file of dist/ (without `.cjs`), and the modules it holds. */
@@ -61,15 +61,20 @@ function splitPlugin(root, { file, hot, used }) {
           pluginData: SKIP,
         });
         if (found.errors.length > 0 || found.external || found.namespace !== 'file') return undefined;
-        const path = relative(rootPath, found.path);
+        // As esbuild's metafile names inputs: from the root, with forward slashes on any system.
+        const path = relative(rootPath, found.path).split(sep).join('/');
         const holder = HOLDER.get(path);
         if (holder !== undefined && holder !== file) {
-          if (file === 'cli' && args.kind !== 'dynamic-import')
+          if (file === 'cli' && args.kind !== 'dynamic-import') {
+            const importer = relative(rootPath, args.importer).split(sep).join('/');
             return {
               errors: [
-                { text: `${path} is cold code (scripts/cold-code.mjs): dist/cli.cjs may load it only by import()` },
+                {
+                  text: `${path} is cold code (scripts/cold-code.mjs), and ${importer}, which dist/cli.cjs holds (hot code, or shared by two cold files), imports it statically: it may load it only by import()`,
+                },
               ],
             };
+          }
           return { path, namespace: 'elsewhere', pluginData: holder };
         }
         if (holder === undefined && hot?.has(path)) return { path, namespace: 'elsewhere', pluginData: 'cli' };
@@ -129,14 +134,14 @@ export async function buildSplit(root, { plugins, ...options }) {
     const owners = new Map();
     for (const [i, file] of Object.keys(COLD).entries())
       for (const input of filesOf(colds[i])) owners.set(input, [...(owners.get(input) ?? []), file]);
-    const more = [...owners].filter(([, files]) => files.length > 1).map(([input]) => input);
-    if (more.length > 0) {
-      shared = new Set([...shared, ...more]);
-      continue;
+    const twice = [...owners].filter(([, files]) => files.length > 1).map(([input]) => input);
+    if (twice.length === 0) {
+      const cli = await program('cli', 'src/cli.ts', used);
+      return [cli, ...colds];
     }
-    const cli = await program('cli', 'src/cli.ts', used);
-    const grown = filesOf(cli).filter((input) => !hot.has(input));
-    if (grown.length > 0) throw new Error(`dist/cli.cjs took in more for the cold files: ${grown.join(', ')}`);
-    return [cli, ...colds];
+    // A module dist/cli.cjs was given and the cold files still bundle: the paths do not match.
+    if (twice.every((input) => shared.has(input)))
+      throw new Error(`cold files still each bundle ${twice.join(', ')} (scripts/cold-code.mjs)`);
+    shared = new Set([...shared, ...twice]);
   }
 }

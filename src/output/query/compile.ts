@@ -15,7 +15,7 @@ import { resultView } from './view.js';
 
 type Expression = ReturnType<typeof compile>;
 
-/** Set by the build (scripts/build.mjs) in dist/cli.cjs, beside which dist/query.cjs is. */
+/** Set by the build (scripts/build.mjs) in dist/, beside dist/query.cjs (the worker's file). */
 declare const __CDATA_QUERY_WORKER__: boolean;
 
 /**
