@@ -15,7 +15,7 @@
 //   - dist/cli.cjs takes a cold module only by import(): a static import would load its file at
 //     every start-up;
 //   - a module only one cold file uses goes into it; one that two cold files use goes into
-//     dist/cli.cjs, so that neither has a copy of its own.
+//     dist/cli.cjs (SHARED below), so that neither has a copy of its own.
 import { build } from 'esbuild';
 import { isBuiltin } from 'node:module';
 import { relative, sep } from 'node:path';
@@ -36,6 +36,12 @@ export const COLD = {
   // --query's parsing, checks and worker thread (the evaluation is dist/query.cjs's).
   'query-compile': ['src/output/query/compile.ts'],
 };
+
+/**
+ * Modules two cold files share, which dist/cli.cjs holds so that neither has a copy of its own.
+ * The build stops and names any other such module.
+ */
+const SHARED = ['src/core/json-equal.ts', 'src/sandbox/problem.ts'];
 
 const HOLDER = new Map(Object.entries(COLD).flatMap(([file, sources]) => sources.map((source) => [source, file])));
 const SKIP = Symbol('cold-code: resolving');
@@ -123,25 +129,20 @@ export async function buildSplit(root, { plugins, ...options }) {
       write,
       plugins: [...plugins, splitPlugin(root, { file, hot, used })],
     });
-  // Modules two cold files share, which dist/cli.cjs takes in: found by building, once or twice.
-  let shared = new Set();
-  for (;;) {
-    const hot = new Set(filesOf(await program('cli', 'src/cli.ts', shared, { write: false })));
-    const used = new Set();
-    const colds = await Promise.all(
-      Object.entries(COLD).map(([file, sources]) => program(file, undefined, sources, { hot, used })),
+  const hot = new Set(filesOf(await program('cli', 'src/cli.ts', SHARED, { write: false })));
+  const used = new Set();
+  const colds = await Promise.all(
+    Object.entries(COLD).map(([file, sources]) => program(file, undefined, sources, { hot, used })),
+  );
+  const owners = new Map();
+  for (const [i, file] of Object.keys(COLD).entries())
+    for (const input of filesOf(colds[i])) owners.set(input, [...(owners.get(input) ?? []), file]);
+  const twice = [...owners].filter(([, files]) => files.length > 1);
+  if (twice.length > 0)
+    throw new Error(
+      `cold files would each have a copy of a module: add it to SHARED in scripts/cold-code.mjs\n${twice
+        .map(([input, files]) => `  ${input}: ${files.join(', ')}`)
+        .join('\n')}`,
     );
-    const owners = new Map();
-    for (const [i, file] of Object.keys(COLD).entries())
-      for (const input of filesOf(colds[i])) owners.set(input, [...(owners.get(input) ?? []), file]);
-    const twice = [...owners].filter(([, files]) => files.length > 1).map(([input]) => input);
-    if (twice.length === 0) {
-      const cli = await program('cli', 'src/cli.ts', used);
-      return [cli, ...colds];
-    }
-    // A module dist/cli.cjs was given and the cold files still bundle: the paths do not match.
-    if (twice.every((input) => shared.has(input)))
-      throw new Error(`cold files still each bundle ${twice.join(', ')} (scripts/cold-code.mjs)`);
-    shared = new Set([...shared, ...twice]);
-  }
+  return [await program('cli', 'src/cli.ts', used), ...colds];
 }
