@@ -87,6 +87,9 @@ describe("loading cdata's cold code", () => {
           '/dev/null',
         ],
         '--sandbox me': ['--sandbox', 'me', '-o', 'json'],
+        // A key on stdin that the API refuses: no key command to run.
+        'auth login': ['auth', 'login'],
+        'auth login --key-command': ['auth', 'login', '--key-command', 'exit 3'],
       };
       const loaded: Record<string, string[]> = {};
       for (const [name, args] of Object.entries(runs)) {
@@ -99,6 +102,8 @@ describe("loading cdata's cold code", () => {
         'completion bash': ['completion.cjs'],
         'webhook verify': ['webhook.cjs'],
         '--sandbox me': ['sandbox-server.cjs'],
+        'auth login': ['login.cjs'],
+        'auth login --key-command': ['key-command.cjs', 'login.cjs'],
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,6 @@ import { keyProblem, redactKeys } from '../../config/key.js';
 import { DEFAULT_PROFILE } from '../../config/schema.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { requireBaseUrl } from '../shared/api.js';
-import { runKeyCommand } from '../../config/key-command.js';
 import { fetchIdentity } from '../shared/identity.js';
 import { readKey } from './read-key.js';
 import type { Handler } from '../../command-kit/command.js';
@@ -30,7 +29,13 @@ export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (co
   const key =
     keyCommand === undefined
       ? await enteredKey(context)
-      : await nothingStoredUnless(runKeyCommand({ command: keyCommand, io, debug: settings.debug }));
+      : await nothingStoredUnless(
+          (await import('../../config/key-command.js')).runKeyCommand({
+            command: keyCommand,
+            io,
+            debug: settings.debug,
+          }),
+        );
   if (key === undefined) {
     io.stderr.write('Login cancelled; nothing stored.\n');
     return CANCELLED;
