@@ -53,6 +53,8 @@ const SKIP = Symbol('cold-code: resolving');
  */
 function splitPlugin(root, { file, hot, used }) {
   const rootPath = fileURLToPath(root);
+  // As esbuild's metafile names inputs: from the root, with forward slashes on any system.
+  const fromRoot = (path) => relative(rootPath, path).split(sep).join('/');
   return {
     name: 'cold-code',
     setup(build) {
@@ -67,16 +69,14 @@ function splitPlugin(root, { file, hot, used }) {
           pluginData: SKIP,
         });
         if (found.errors.length > 0 || found.external || found.namespace !== 'file') return undefined;
-        // As esbuild's metafile names inputs: from the root, with forward slashes on any system.
-        const path = relative(rootPath, found.path).split(sep).join('/');
+        const path = fromRoot(found.path);
         const holder = HOLDER.get(path);
         if (holder !== undefined && holder !== file) {
           if (file === 'cli' && args.kind !== 'dynamic-import') {
-            const importer = relative(rootPath, args.importer).split(sep).join('/');
             return {
               errors: [
                 {
-                  text: `${path} is cold code (scripts/cold-code.mjs), and ${importer}, which dist/cli.cjs holds (hot code, or shared by two cold files), imports it statically: it may load it only by import()`,
+                  text: `${path} is cold code (scripts/cold-code.mjs), and ${fromRoot(args.importer)}, which dist/cli.cjs holds (hot code, or SHARED), imports it statically: it may load it only by import()`,
                 },
               ],
             };
