@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 export const COLD = {
   // export and changes share the export folder's code.
   export: ['src/commands/export/index.ts', 'src/commands/changes/index.ts'],
-  webhook: ['src/commands/webhook/index.ts'],
+  webhook: ['src/commands/webhook/index.ts', 'src/commands/webhook/verify.ts'],
   'sandbox-command': ['src/commands/sandbox/index.ts'],
   // --sandbox, and `cdata sandbox`: the server and its data.
   'sandbox-server': ['src/sandbox/server.ts'],

@@ -10,7 +10,9 @@ import type { JsonValue } from '../core/json-value.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
 import { parseRetryAfter } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
-import { AnswerCutShort, describeFailure, MAX_ERROR_BODY_BYTES, proxied, type Transport } from './transport.js';
+import { describeFailure } from './cause.js';
+import { MAX_ERROR_BODY_BYTES } from './sizes.js';
+import { AnswerCutShort, proxied, type Transport } from './transport.js';
 import type { RequestGate } from './gate.js';
 import type { WaitObserver } from './waits.js';
 
@@ -62,7 +64,7 @@ export class ApiClient {
   constructor(private readonly options: ClientOptions) {}
 
   /**
-   * `large`: awaited once an answer's body passes LARGE_BODY_BYTES (transport.ts), before the rest
+   * `large`: awaited once an answer's body passes LARGE_BODY_BYTES (sizes.ts), before the rest
    * is read; the time it takes does not count against the request's deadline.
    */
   async get(endpoint: Endpoint, query: Record<string, string>, large?: () => Promise<void>): Promise<ApiResult> {

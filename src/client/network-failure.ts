@@ -3,7 +3,8 @@
 // HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
 import { isIP } from 'node:net';
 import { BadResponseError, type CliError, UnavailableError, UsageError } from '../core/errors.js';
-import { AnswerCutShort, BodyTooLarge, describeFailure, ProxyRefused, rootCause } from './transport.js';
+import { describeFailure, rootCause } from './cause.js';
+import { AnswerCutShort, BodyTooLarge, ProxyRefused } from './transport.js';
 
 export class AttemptTimeout extends Error {
   constructor() {

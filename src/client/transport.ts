@@ -10,29 +10,12 @@ import type { Env } from '../config/env.js';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from './problem.js';
 import { UsageError } from '../core/errors.js';
+import { LARGE_BODY_BYTES, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './sizes.js';
 
 // undici's HTTP/1 client alone, through two of its internal modules rather than the package
 // index (fetch, WebSocket, caches, mocks): ~50 ms of every command's start-up, measured in
 // docs/performance.md. undici is pinned to an exact version, and scripts/build.mjs fails with a
 // clear message if an upgrade moves or changes these modules (docs/development.md says what to do).
-
-/**
- * Bodies above this are refused (exit 7): the largest real answer (200 rows) is ~100 KB. With it,
- * peak memory stays within a few times the cap (docs/limits.md, `npm run bench`).
- */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/**
- * An error answer's body is read this far, and past it not at all: a problem+json body is a few
- * hundred bytes, and a 401 with 30 MiB of text is still a 401 (its status and headers speak).
- */
-export const MAX_ERROR_BODY_BYTES = 64 * 1024;
-
-/**
- * A success's body past this is large (the largest real answer is ~100 KB): its reading waits for
- * the request's `large` turn, if it has one, so that a caller fetching many lists at once holds
- * one large answer at a time (src/commands/export/run.ts), not all of them.
- */
-export const LARGE_BODY_BYTES = 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
 
@@ -308,33 +291,4 @@ async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS): Promise<Disp
     httpsProxy: proxyUrl(env, 'HTTPS_PROXY'),
     noProxy: proxyVariable(env, 'NO_PROXY'),
   });
-}
-
-/** What a system error carries: its code and, where it has them, the peer and the name looked up. */
-export interface SystemCause {
-  message: string;
-  code?: string | undefined;
-  address?: string | undefined;
-  port?: number | undefined;
-  hostname?: string | undefined;
-}
-
-/** undici wraps the system error (octokit unwraps the same way): the real cause, innermost. */
-export function rootCause(error: unknown): SystemCause {
-  let current = error as (Partial<SystemCause> & { cause?: unknown }) | undefined;
-  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  return {
-    message: text(current?.message) ?? String(error),
-    code: text(current?.code),
-    address: text(current?.address),
-    port: typeof current?.port === 'number' ? current.port : undefined,
-    hostname: text(current?.hostname),
-  };
-}
-
-/** The real cause's message, and its code when the message does not say it. */
-export function describeFailure(error: unknown): string {
-  const { message, code } = rootCause(error);
-  return code && !message.includes(code) ? `${message} (${code})` : message;
 }

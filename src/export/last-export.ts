@@ -11,7 +11,7 @@ import { CHANGES_FILE, parseChange } from './changes-file.js';
 import type { Change } from './changes.js';
 import type { Unseen } from './coverage.js';
 import { DATA, isGeneration } from './layout.js';
-import { LARGE_BODY_BYTES } from '../client/transport.js';
+import { LARGE_BODY_BYTES } from '../client/sizes.js';
 import { MANIFEST_FILE, MAX_MANIFEST_BYTES, type Manifest } from './manifest.js';
 
 /**

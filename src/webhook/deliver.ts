@@ -5,7 +5,8 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { describeFailure, rootCause, type Transport } from '../client/transport.js';
+import { describeFailure, rootCause } from '../client/cause.js';
+import type { Transport } from '../client/transport.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';

@@ -9,9 +9,7 @@
 // Retry-After), at most MAX_CONNECTIONS open (past it a connection is closed at once).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { SIGNATURE_HEADER, verify, type Rejection, type WebhookEvent } from './signature.js';
-
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { MAX_BODY_BYTES, SIGNATURE_HEADER, verify, type Rejection, type WebhookEvent } from './signature.js';
 /** Headers and body must arrive within this; a delivery is one small POST. */
 export const REQUEST_TIMEOUT_MS = 5_000;
 /**

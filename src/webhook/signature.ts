@@ -9,6 +9,8 @@ import type { JsonObject, JsonValue } from '../core/json-value.js';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 export const WEBHOOK_USER_AGENT = 'Service-Webhooks/1.0';
+/** The largest delivery body: past it a receiver answers 413, and `webhook verify` rejects it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
 
 /** Receivers should reject a timestamp further than this from their clock, either way. */

@@ -68,7 +68,7 @@ describe('loading the table packages', () => {
 });
 
 describe("loading cdata's cold code", () => {
-  it('each command loads the cold files it needs and no other', async () => {
+  it('each command loads the cold files and vendor files it needs and no other', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdata-cold-'));
     try {
       const runs = {
@@ -94,16 +94,17 @@ describe("loading cdata's cold code", () => {
       const loaded: Record<string, string[]> = {};
       for (const [name, args] of Object.entries(runs)) {
         const run = await vendorsLoadedBy(args, { ...sandboxEnv(sandbox.current), CDATA_CONFIG_DIR: dir });
-        loaded[name] = run.cold;
+        loaded[name] = [...run.cold, ...run.vendors.map((file) => `vendor/${file}`)];
       }
       expect(loaded).toEqual({
         'profile list': [],
+        // Local files only: no HTTP client.
         changes: ['export.cjs'],
         'completion bash': ['completion.cjs'],
         'webhook verify': ['webhook.cjs'],
-        '--sandbox me': ['sandbox-server.cjs'],
-        'auth login': ['login.cjs'],
-        'auth login --key-command': ['key-command.cjs', 'login.cjs'],
+        '--sandbox me': ['sandbox-server.cjs', 'vendor/undici.cjs'],
+        'auth login': ['login.cjs', 'vendor/undici.cjs'],
+        'auth login --key-command': ['key-command.cjs', 'login.cjs', 'vendor/undici.cjs'],
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 // itself: a body that made cdata busy for minutes fails by the test's own time-out, and what
 // these bodies cost belongs to `npm run bench`, where a slow machine is not a failure.
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/transport.js';
+import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/sizes.js';
 import { MAX_DEPTH, MAX_VALUES } from '../../src/core/json.js';
 import { cdata } from '../helpers/checked.js';
 import { useFolders } from './folders.js';

@@ -1,48 +1,18 @@
-// `cdata webhook verify|listen|ping|check`. Exit codes of this family: 0 valid or accepted,
-// 1 rejected or not accepted (a verdict about a delivery or a receiver, not a bug), 2 usage,
-// 6 when the receiver could not be reached at all.
-import { redactKeys, redactSecretsIn } from '../../config/key.js';
+// `cdata webhook listen|ping|check` (verify has its own file, verify.ts). Exit codes of this
+// family: 0 valid or accepted, 1 rejected or not accepted (a verdict about a delivery or a
+// receiver, not a bug), 2 usage, 6 when the receiver could not be reached at all.
+import { redactKeys } from '../../config/key.js';
 import { errorCode, errorMessage, EXIT, UnavailableError, UsageError } from '../../core/errors.js';
-import { readStdin } from '../../io/index.js';
-import { FileTooLarge, readRegularFile } from '../../io/read-file.js';
-import { stringifyJson } from '../../core/json.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { sanitize } from '../../core/sanitize.js';
 import type { Handler } from '../../command-kit/command.js';
 import { runChecks } from '../../webhook/check.js';
 import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../../webhook/deliver.js';
-import { MAX_BODY_BYTES, startReceiver } from '../../webhook/receiver.js';
+import { startReceiver } from '../../webhook/receiver.js';
 import { readSecret } from '../../webhook/secret.js';
-import { verify as verifyDelivery } from '../../webhook/signature.js';
 import { CHECK_RESULTS, PING_ANSWER } from '../../command-kit/local-views.js';
-import type { LISTEN_OPTIONS, SECRET_OPTIONS, URL_ARGS, VERIFY_OPTIONS } from './command.js';
-
-const REJECTED = 1;
-
-export const verify: Handler<typeof VERIFY_OPTIONS> = async (context) => {
-  const { io, options } = context;
-  const { signature, bodyFile, tolerance: toleranceSeconds } = options;
-  if (bodyFile === undefined && io.stdin.isTTY)
-    throw new UsageError('no body: pipe the raw body on stdin, or give --body-file FILE');
-  const secret = await readSecret(io, options, bodyFile !== undefined, context.warn);
-  const body = bodyFile === undefined ? await readStdin(io.stdin, MAX_BODY_BYTES) : readBodyFile(bodyFile);
-  // Wherever it comes from, a body over the receiver's limit is a verdict, as \`listen\` answers 413.
-  if (!body) {
-    io.stderr.write(
-      'rejected: too-large: the body is larger than 1 MiB, more than any delivery (a receiver answers 413)\n',
-    );
-    return REJECTED;
-  }
-
-  const verdict = verifyDelivery(secret, body, signature, { now: io.now(), toleranceSeconds });
-  if (!verdict.ok) {
-    io.stderr.write(`rejected: ${verdict.rejection.reason}: ${sanitize(verdict.rejection.message)}\n`);
-    return REJECTED;
-  }
-  io.stdout.write(eventLine(verdict.event.body, secret));
-  context.note(redactKeys(`valid: ${verdict.event.type} event, timestamp ${verdict.event.timestamp}`, [secret]));
-  return EXIT.ok;
-};
+import type { LISTEN_OPTIONS, SECRET_OPTIONS, URL_ARGS } from './command.js';
+import { eventLine, REJECTED } from './verdict.js';
 
 export const listen: Handler<typeof LISTEN_OPTIONS> = async (context) => {
   const { io, options } = context;
@@ -141,22 +111,4 @@ function unreachableError(url: URL, why: string | undefined): UnavailableError {
   return new UnavailableError(`cannot reach ${url.host}: ${sanitize(why ?? '')}`, {
     hint: 'Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
-}
-
-/** An event as one JSON line: numbers as the sender wrote them, and no secret of ours in it. */
-function eventLine(body: JsonObject, secret: string): string {
-  return `${stringifyJson(redactSecretsIn(body, [secret]))}\n`;
-}
-
-/** The body file's bytes; undefined when it is larger than any delivery (a verdict, not a usage error). */
-function readBodyFile(path: string): Buffer | undefined {
-  try {
-    return readRegularFile(path, MAX_BODY_BYTES).bytes;
-  } catch (error) {
-    if (error instanceof FileTooLarge) return undefined;
-    throw new UsageError(`cannot read the body file ${path}: ${errorMessage(error)}`, {
-      cause: error,
-      hint: 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).',
-    });
-  }
 }

@@ -1,0 +1,32 @@
+// What a failed request was, in the system's words: the error undici wraps, unwrapped. Its own
+// module, without undici, so that code which only describes a failure (webhook delivery's
+// messages) loads no HTTP client.
+
+/** What a system error carries: its code and, where it has them, the peer and the name looked up. */
+export interface SystemCause {
+  message: string;
+  code?: string | undefined;
+  address?: string | undefined;
+  port?: number | undefined;
+  hostname?: string | undefined;
+}
+
+/** undici wraps the system error (octokit unwraps the same way): the real cause, innermost. */
+export function rootCause(error: unknown): SystemCause {
+  let current = error as (Partial<SystemCause> & { cause?: unknown }) | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return {
+    message: text(current?.message) ?? String(error),
+    code: text(current?.code),
+    address: text(current?.address),
+    port: typeof current?.port === 'number' ? current.port : undefined,
+    hostname: text(current?.hostname),
+  };
+}
+
+/** The real cause's message, and its code when the message does not say it. */
+export function describeFailure(error: unknown): string {
+  const { message, code } = rootCause(error);
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
