@@ -97,8 +97,8 @@ function splitPlugin(root, { file, hot, used }) {
   };
 }
 
-/** The real files a build bundled, from the project's root. */
-const filesOf = (result) => Object.keys(result.metafile.inputs).filter((input) => !/:|^entry:/.test(input));
+/** The real files a build bundled, from the project's root (a virtual module is named namespace:path). */
+const filesOf = (result) => Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
 
 /** A file's entry: the exports of `main`, and `modules`, a function per module it lends. */
 const entry = (root, file, main, lent) => ({

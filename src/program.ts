@@ -58,8 +58,7 @@ export async function runProgram(argv: readonly string[], io: Io, run: RunState)
 
 /** Options given, but no command: where a command's name went, when one of the words is one. */
 function noCommand(argv: readonly string[]): UsageError {
-  const names = new Set(COMMANDS.flatMap((spec) => [spec.name, ...(spec.aliases ?? [])]));
-  const at = argv.findIndex((word) => names.has(word));
+  const at = argv.findIndex((word) => findCommand(COMMANDS, [word]) !== undefined);
   const why = at > 0 ? `: '${argv[at]}' was taken as the value of ${argv[at - 1]}` : '';
   return new UsageError(`no command given${why}`, {
     hint:

@@ -103,7 +103,11 @@ function setTest(set: readonly string[]): (c: string) => boolean {
       j += 2;
     } else singles.add(set[j]!);
   }
-  return (c) => singles.has(c) || ranges.some(([low, high]) => c.codePointAt(0)! >= low && c.codePointAt(0)! <= high);
+  return (c) => {
+    if (singles.has(c)) return true;
+    const code = c.codePointAt(0)!;
+    return ranges.some(([low, high]) => code >= low && code <= high);
+  };
 }
 
 /** The classic wildcard walk: on a mismatch, the last `*` takes one more character. */
