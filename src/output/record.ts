@@ -35,7 +35,7 @@ export function renderRecord(row: JsonObject, fields: readonly string[], options
     const lines = valueLines(row[field], valueWidth);
     lines.forEach((line, n) => {
       const lead = n === 0 ? `${paint.bold(label)}${' '.repeat(labelWidth - displayWidth(label) + GAP)}` : indent;
-      text += `${trimSpacesEnd(`${lead}${lines.length === 1 ? colorize(paint, field, row[field], line) : line}`)}\n`;
+      text += `${trimSpacesEnd(`${lead}${lines.length === 1 ? colorize(paint, row, field, line) : line}`)}\n`;
     });
   });
   return text;

@@ -132,7 +132,7 @@ export function renderTable(
       const row = rows[r]!;
       table.push(
         fields.map((field, i) => ({
-          content: colorize(paint, field, row[field], texts[r]![i]!),
+          content: colorize(paint, row, field, texts[r]![i]!),
           hAlign: isNumeric(row[field]) ? ('right' as const) : ('left' as const),
         })),
       );

@@ -1,12 +1,13 @@
 // Colour for the values a person scans for, in tables and the record view alike, each colour with
 // one meaning (the legend is in docs/output.md): green the best tier, cyan the next, blue a
 // decision to bid, magenta one not to, yellow something still to do (a question before deciding,
-// an open obligation), red past due or failed (a negative runway, a failed check), grey finished.
-// Colour only repeats what the text says: tier and decision are words in their own columns, and
-// past due is a minus sign, so nothing is lost without it.
+// an open obligation), red past due or failed (a negative runway and its closing day, a failed
+// check), grey finished. Colour only repeats what the text says: tier and decision are words in
+// their own columns, and past due is a minus sign, or a closing day before today where a narrow
+// table leaves runwayDays out, so nothing is lost without it.
 import type { ChalkInstance } from 'chalk';
 import { isJsonNumber } from '../core/json.js';
-import type { JsonValue } from '../core/json-value.js';
+import type { JsonObject, JsonValue } from '../core/json-value.js';
 
 /** The one meaning of each colour, and the values it marks (docs/output.md shows this legend). */
 const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
@@ -29,14 +30,21 @@ const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
 
 const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
 
-/** `text` (the value as shown) in the colour its field and value call for, if any. */
-export function colorize(paint: ChalkInstance, field: string, value: JsonValue | undefined, text: string): string {
+/** `text` (the row's `field` as shown) in the colour its field and value call for, if any. */
+export function colorize(paint: ChalkInstance, row: JsonObject, field: string, text: string): string {
+  const value = row[field];
   // Own keys only: a status of `toString` or `__proto__` must not reach Object.prototype.
   if (TONED_FIELDS.has(field) && typeof value === 'string' && Object.hasOwn(TONES, value))
     return TONES[value]!(paint)(text);
-  // Past due: the closing date has passed.
-  if (field === 'runwayDays' && isNumeric(value) && isNegative(String(value))) return paint.red(text);
+  // Past due: the closing day has passed, by the API's own count of days to it. The day is marked
+  // too, as at 80 columns it is shown where runwayDays is left out (docs/output.md).
+  if ((field === 'runwayDays' || field === 'closesOn') && isPastDue(row)) return paint.red(text);
   return text;
+}
+
+function isPastDue(row: JsonObject): boolean {
+  const days = row.runwayDays;
+  return isNumeric(days) && isNegative(String(days));
 }
 
 export function isNumeric(value: JsonValue | undefined): boolean {

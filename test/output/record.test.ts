@@ -67,6 +67,17 @@ describe('renderRecord', () => {
     );
   });
 
+  it('a tender past due: its closesOn and runwayDays in red', () => {
+    const past = { ocid: 'ocds-9t57fa-1', closesOn: '2026-11-17', runwayDays: -9 };
+    expect(renderRecord(past, ['ocid', 'closesOn', 'runwayDays'], { color: 1, width: undefined })).toBe(
+      '\u001b[1mocid\u001b[22m        ocds-9t57fa-1\n' +
+        '\u001b[1mclosesOn\u001b[22m    \u001b[31m2026-11-17\u001b[39m\n' +
+        '\u001b[1mrunwayDays\u001b[22m  \u001b[31m-9\u001b[39m\n',
+    );
+    const open = { ...past, runwayDays: 0 };
+    expect(renderRecord(open, ['closesOn', 'runwayDays'], { color: 1, width: undefined })).not.toContain('\u001b[31m');
+  });
+
   it('escapes control characters; a line break is the only one kept, as a line break', () => {
     const hostile = { note: 'a\u001b]8;;https://evil\u0007link\r\nnext\tline\u202e' };
     expect(renderRecord(hostile, ['note'], { color: 0, width: 80 })).toBe(

@@ -257,6 +257,22 @@ describe('renderTable', () => {
     );
   });
 
+  it('past due in red: runwayDays below 0 and its closesOn, which a narrow table shows alone', () => {
+    const rows = [
+      { closesOn: '2026-11-17', runwayDays: -9 },
+      { closesOn: '2026-11-26', runwayDays: 0 },
+    ];
+    const both = renderTable(rows, columnsOf(['closesOn', 'runwayDays'], false), {
+      header: false,
+      color: 1,
+      width: undefined,
+    });
+    expect(both).toBe('\u001b[31m2026-11-17\u001b[39m  \u001b[31m-9\u001b[39m\n2026-11-26   0\n');
+    // The day alone, as at 80 columns: red still says what the left-out count would.
+    const alone = renderTable(rows, columnsOf(['closesOn'], false), { header: false, color: 1, width: undefined });
+    expect(alone).toBe('\u001b[31m2026-11-17\u001b[39m\n2026-11-26\n');
+  });
+
   it('without a header', () => {
     const text = renderTable(data.workspaces, columnsOf(['productKey', 'name'], [false, true]), {
       header: false,
