@@ -39,6 +39,8 @@ export interface ClientOptions {
   waits?: (() => Promise<WaitObserver>) | undefined;
   /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
   keyFrom?: KeyOrigin | undefined;
+  /** The command that stores a new key in the profile in use, for the hints (loginCommand). */
+  login?: string | undefined;
   /** The transport is shared with other clients (export --profiles): this client does not close it. */
   keepTransport?: boolean | undefined;
   /** Passed before each attempt (./gate.ts); none: every attempt goes at once. */
@@ -156,6 +158,7 @@ export class ApiClient {
         throw errorFromAnswer(answer, {
           retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()),
           keyFrom: this.options.keyFrom,
+          login: this.options.login,
           secrets,
           baseUrl,
         });
@@ -164,7 +167,10 @@ export class ApiClient {
         await backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(errorFromAnswer(answer, { keyFrom: this.options.keyFrom, secrets, baseUrl }), attempt);
+      throw withAttempts(
+        errorFromAnswer(answer, { keyFrom: this.options.keyFrom, login: this.options.login, secrets, baseUrl }),
+        attempt,
+      );
     }
   }
 

@@ -31,16 +31,23 @@ export interface HttpAnswer {
 /** Where a key came from, when not from auth login's store. */
 export type KeyOrigin = 'env' | 'key-command';
 
-const NEW_KEY_GOES: Record<KeyOrigin | 'stored', string> = {
+const NEW_KEY_GOES: Record<KeyOrigin, string> = {
   env: 'put it in CDATA_API_KEY',
   'key-command': "put it where the profile's key command reads it",
-  stored: 'run cdata auth login',
 };
 
 export function errorFromAnswer(
   answer: HttpAnswer,
-  extra: { retryAfter?: string; keyFrom?: KeyOrigin | undefined; secrets?: readonly string[]; baseUrl?: string } = {},
+  extra: {
+    retryAfter?: string;
+    keyFrom?: KeyOrigin | undefined;
+    /** The command that stores a new key in the profile in use (loginCommand). */
+    login?: string | undefined;
+    secrets?: readonly string[];
+    baseUrl?: string;
+  } = {},
 ): CliError {
+  const login = extra.login ?? 'cdata auth login';
   const http = httpDetail(answer, extra.secrets);
   const detail = http.detail ?? http.title;
   const { status } = answer;
@@ -56,7 +63,7 @@ export function errorFromAnswer(
         ? 'Check the key in CDATA_API_KEY, or replace it there: it wins over any key stored with auth login.'
         : extra.keyFrom === 'key-command'
           ? "Check the key the profile's key command prints (the entry in your password manager), or replace it there."
-          : 'Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).';
+          : `Check the key, or replace it: ${login} (or set CDATA_API_KEY).`;
     return new AuthError(detail, { http, hint });
   }
   if (status === 403) {
@@ -70,7 +77,7 @@ export function errorFromAnswer(
     return new ForbiddenError(detail, {
       http,
       hint: scope
-        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then ${NEW_KEY_GOES[extra.keyFrom ?? 'stored']}.`
+        ? `A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then ${extra.keyFrom ? NEW_KEY_GOES[extra.keyFrom] : `run ${login}`}.`
         : 'This method or endpoint is not open to API keys.',
     });
   }

@@ -119,6 +119,16 @@ function resolveKey(
   return key.value === undefined && data?.keyCommand !== undefined ? { value: undefined, source: 'key-command' } : key;
 }
 
+/**
+ * The command that stores a key in the profile these settings use, for hints: `--profile` named
+ * when a flag or CDATA_PROFILE chose it, as `cdata auth login` alone would store it elsewhere.
+ */
+export function loginCommand({ profile }: Pick<Settings, 'profile'>): string {
+  return profile.source === 'flag' || profile.source === 'env'
+    ? `cdata auth login --profile ${profile.name}`
+    : 'cdata auth login';
+}
+
 function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): Settings['profile'] {
   const chosen = pick(
     [options.profile, 'flag'],

@@ -1,6 +1,6 @@
 // Exit codes 2, 3 and 4 with their causes and messages; the correlation id and the JSON error
 // line. (5 and 6 are in test/client/retry.test.ts, 7 in test/client/bad-response.test.ts.)
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/sandbox/faults.js';
@@ -16,11 +16,13 @@ const makeSandbox = useSandboxes();
 const env = () => sandboxEnv(sandbox.current);
 
 /** A config folder whose default profile holds `key` for the sandbox: the key stored by auth login. */
-function storedKey(key: string): Record<string, string> {
+function storedKey(key: string | undefined, profile = 'default'): Record<string, string> {
   const dir = tempConfigDir();
   writeFileSync(
     join(dir, 'config.json'),
-    JSON.stringify({ profiles: { default: { key, baseUrl: sandbox.current.url } } }),
+    JSON.stringify({
+      profiles: { [profile]: { ...(key === undefined ? {} : { key }), baseUrl: sandbox.current.url } },
+    }),
     { mode: 0o600 },
   );
   return { CDATA_CONFIG_DIR: dir };
@@ -155,6 +157,41 @@ describe('exit 3: not authenticated', () => {
     expect(result.stderr).toBe(
       `error: ${detail} (HTTP 401, correlation id ${result.requests[0]!.correlationId})\n` +
         'hint: Check the key, or replace it: cdata auth login (or set CDATA_API_KEY).\n',
+    );
+  });
+
+  // `cdata auth login` alone stores into the default profile (or the one `profile use` chose):
+  // for a profile named by -p or CDATA_PROFILE, each hint names it too.
+  it.each([
+    ['-p', ['-p', 'client-c'], {}],
+    ['CDATA_PROFILE', [], { CDATA_PROFILE: 'client-c' }],
+  ])('a profile chosen by %s: the hints to store a key name it', async (_how, flags, chosen) => {
+    const tenders = (key: string | undefined) =>
+      against(sandbox.current, [...flags, 'tenders'], { ...storedKey(key, 'client-c'), ...chosen });
+    const none = await tenders(undefined);
+    expect(none).toMatchObject({ code: 3, requests: [] });
+    expect(none.stderr).toBe(
+      "error: no API key for profile 'client-c'\nhint: Run `cdata auth login --profile client-c` (the key is read from stdin or a prompt), or set CDATA_API_KEY.\n",
+    );
+    const revoked = await tenders(demoKey('revoked'));
+    expect([revoked.code, revoked.stderr.split('\n')[1]]).toEqual([
+      3,
+      'hint: Check the key, or replace it: cdata auth login --profile client-c (or set CDATA_API_KEY).',
+    ]);
+    const graph = await tenders(demoKey('graph'));
+    expect([graph.code, graph.stderr.split('\n')[1]]).toEqual([
+      4,
+      "hint: A key's scopes are fixed when it is created: ask a company owner or admin for a new key with tenders.read, then run cdata auth login --profile client-c.",
+    ]);
+  });
+
+  it('a profile that is the default by `profile use`: `cdata auth login` alone stores there, and the hint says so', async () => {
+    const env = storedKey(undefined, 'client-c');
+    const config = join(env.CDATA_CONFIG_DIR!, 'config.json');
+    writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), defaultProfile: 'client-c' }));
+    const result = await against(sandbox.current, ['tenders'], env);
+    expect(result.stderr).toBe(
+      "error: no API key for profile 'client-c'\nhint: Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.\n",
     );
   });
 

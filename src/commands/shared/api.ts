@@ -8,7 +8,7 @@ import type { JsonValue } from '../../core/json-value.js';
 import type { WaitObserver } from '../../client/waits.js';
 import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../../core/base-url.js';
 import { storedValue } from '../../config/read.js';
-import { requireProfile, type Settings } from '../../config/resolve.js';
+import { loginCommand, requireProfile, type Settings } from '../../config/resolve.js';
 import { redactKeys } from '../../config/key.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
@@ -50,7 +50,7 @@ export async function openClient(
   const apiKey = key ?? (await context.apiKey());
   if (apiKey === undefined) {
     throw new AuthError(`no API key for profile '${settings.profile.name}'`, {
-      hint: 'Run `cdata auth login` (the key is read from stdin or a prompt), or set CDATA_API_KEY.',
+      hint: `Run \`${loginCommand(settings)}\` (the key is read from stdin or a prompt), or set CDATA_API_KEY.`,
     });
   }
   const unsendable = unsendableKey(apiKey);
@@ -74,6 +74,7 @@ export async function openClient(
     gate: shared?.gate,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
+    login: loginCommand(settings),
     keyFrom:
       key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command')
         ? settings.key.source
