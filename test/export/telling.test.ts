@@ -43,6 +43,23 @@ describe('failures said once (what cron mails)', () => {
     );
   });
 
+  it('a key without two scopes: a line for each list, each hint once (tenders and agents both need tenders.read)', async () => {
+    const result = await run(['export', '--dir', folder()], { env: sandboxEnv(await makeSandbox(), 'graph') });
+    expect(result).toMatchObject({ code: 4, stdout: '' });
+    const hint = (scope: string) =>
+      `hint: A key's scopes are fixed when it is created: ask a company owner or admin for a new key with ${scope}, then put it in CDATA_API_KEY.`;
+    const error = (list: string, scope: string) =>
+      `error: ${list}: This key lacks the scope ${scope}, which /api/v1/${list} requires. Scopes are fixed when a key is created. (HTTP 403, correlation id <id>)`;
+    expect(result.stderr.replace(/correlation id [0-9a-f-]{36}/g, 'correlation id <id>').split('\n')).toEqual([
+      error('workspaces', 'workspaces.read'),
+      hint('workspaces.read'),
+      error('tenders', 'tenders.read'),
+      hint('tenders.read'),
+      error('agents', 'tenders.read'),
+      '',
+    ]);
+  });
+
   it('the next run asks for one list first: its failure, then the lists not asked for, each said once', async () => {
     const dir = folder();
     const env = sandboxEnv(await makeSandbox(), 'revoked');

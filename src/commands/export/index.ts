@@ -74,16 +74,22 @@ function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: str
 /**
  * Each gap said, even under --quiet: rows were lost, which is what a cron job exists to prevent.
  * Each failure said once: lists that failed alike on one line with their count and a hint (a
- * revoked key fails all eight). Where this run's errors are JSON lines too (as report.ts
- * decides), one per failed list follows. At a terminal, a closing line.
+ * revoked key fails all eight), and a hint already given not given again (tenders and agents
+ * both need tenders.read). Where this run's errors are JSON lines too (as report.ts decides),
+ * one per failed list follows. At a terminal, a closing line.
  */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
   for (const line of gapLinesOf(outcomes)) io.stderr.write(`${sanitize(line)}\n`);
   const errorStyle = context.errorStyle();
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
+  const said = new Set<string>();
   for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {
-    for (const line of groupLines(group)) io.stderr.write(`${sanitize(line)}\n`);
+    for (const line of groupLines(group)) {
+      if (said.has(line)) continue;
+      said.add(line);
+      io.stderr.write(`${sanitize(line)}\n`);
+    }
     if (errorStyle.json) for (const { outcome } of group) io.stderr.write(outcome.jsonLine);
   }
   if (progress) context.note(closingLine(manifest.resources, dir));
