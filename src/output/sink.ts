@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { Socket } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { configPath } from '../config/paths.js';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
@@ -55,8 +55,15 @@ export async function writeOutput(io: Io, path: string | undefined, text: string
   }
 }
 
-/** A file that could not be written (no space, no permission, gone folder): the environment's fault, exit 2. */
+/**
+ * A file that could not be written (no space, no permission, gone folder): the environment's
+ * fault, exit 2. A folder that is not there is said as such (after the code, as Node's own
+ * messages start), not as the failed open of the temp file the write goes through.
+ */
 export function cannotWrite(path: string, error: unknown): UsageError {
+  const folder = dirname(path);
+  if (errorCode(error) === 'ENOENT' && !existsSync(folder))
+    return new UsageError(`cannot write ${path}: ENOENT: the folder ${folder} does not exist`, { cause: error });
   return new UsageError(`cannot write ${path}: ${errorMessage(error)}`, { cause: error });
 }
 

@@ -133,6 +133,18 @@ describe('names at the length limits', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('--out FILE in a folder that does not exist: exit 2 naming the folder, not the temp file; nothing made', async () => {
+    const dir = folder();
+    const target = join(dir, 'gone', 'agents.csv');
+    const result = await run(['agents', '--out', target], { env: env() });
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: cannot write ${target}: ENOENT: the folder ${join(dir, 'gone')} does not exist\n`,
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('export --dir with no room left for its files under the path limit: exit 2 before anything is made or asked', async () => {
     const parent = deepFolder(4000);
     const dir = join(parent, 'x'.repeat(60));
