@@ -329,7 +329,8 @@ function rootHelp(): string {
   const width = Math.max(...ENV_VARS.map((v) => v.name.length));
   return [
     'Examples:',
-    '  cdata --sandbox tenders --tier RECOMMENDED   try it with demo data, no account needed',
+    // A shell comment, so the line can be copied whole; 76 columns, so 80 do not wrap it.
+    '  cdata --sandbox tenders --tier RECOMMENDED   # demo data, no account needed',
     '  echo "$KEY" | cdata auth login --base-url https://api.example.com',
     '  cdata obligations --json | jq \'.[] | select(.status == "OPEN")\'',
     '  cdata export --dir /srv/exports',

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -122,6 +123,21 @@ describe('profile remove', () => {
     expect(removed.stderr).toContain("Removed profile 'prod' and its key. No profile is the default now");
     expect(home.read()).toEqual({ profiles: { staging: { key: demoKey('tenders'), baseUrl: sandbox.current.url } } });
     expect(await whoAmI(home.env)).toMatchObject({ profile: 'default', profileSource: 'default' });
+  });
+
+  it('says what went with the profile: its key, its key command, or nothing', async () => {
+    const home = configHome();
+    const profiles = { keyed: { key: demoKey('all') }, commanded: { keyCommand: 'pass show cdata' }, bare: {} };
+    writeFileSync(home.file, JSON.stringify({ profiles }), { mode: 0o600 });
+    const notes = [];
+    for (const name of Object.keys(profiles))
+      notes.push((await cdata(['profile', 'remove', name], { env: home.env })).stderr);
+    expect(notes).toEqual([
+      "Removed profile 'keyed' and its key.\n",
+      "Removed profile 'commanded' and its key command.\n",
+      "Removed profile 'bare'.\n",
+    ]);
+    expect(home.read()).toEqual({ profiles: {} });
   });
 
   it('removing another profile keeps the default', async () => {

@@ -102,6 +102,17 @@ describe("a group's help", () => {
     expect(headings).toEqual(['Usage', 'Commands', 'Options', 'Examples', 'Environment', 'Exit codes']);
   });
 
+  it("the root's examples at 80 columns (not a terminal): one whole command a line, ready to copy", async () => {
+    const lines = (await cdata(['--help'])).stdout.split('\n');
+    const from = lines.indexOf('Examples:') + 1;
+    expect(lines.slice(from, lines.indexOf('', from))).toEqual([
+      '  cdata --sandbox tenders --tier RECOMMENDED   # demo data, no account needed',
+      '  echo "$KEY" | cdata auth login --base-url https://api.example.com',
+      `  cdata obligations --json | jq '.[] | select(.status == "OPEN")'`,
+      '  cdata export --dir /srv/exports',
+    ]);
+  });
+
   it('an unknown subcommand points at its group, with a suggestion when one is near', async () => {
     expect(await cdata(['auth', 'foo'])).toMatchObject({
       code: 2,

@@ -51,17 +51,19 @@ export const use: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
 
 export const remove: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
   const name = profileArg(context);
-  const wasDefault = await updateConfig(context.io, (data) => {
+  const { held, wasDefault } = await updateConfig(context.io, (data) => {
     requireExisting(data, name);
+    const profile = data.profiles[name];
     delete data.profiles[name];
-    if (data.defaultProfile !== name) return false;
+    // What went with it, said as such: a profile may hold a key, a key command, or neither.
+    const held =
+      profile?.key !== undefined ? ' and its key' : profile?.keyCommand !== undefined ? ' and its key command' : '';
+    if (data.defaultProfile !== name) return { held, wasDefault: false };
     delete data.defaultProfile;
-    return true;
+    return { held, wasDefault: true };
   });
   context.note(
-    wasDefault
-      ? `Removed profile '${name}' and its key. No profile is the default now: choose one with cdata profile use NAME.`
-      : `Removed profile '${name}' and its key.`,
+    `Removed profile '${name}'${held}.${wasDefault ? ' No profile is the default now: choose one with cdata profile use NAME.' : ''}`,
   );
 };
 
