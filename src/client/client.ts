@@ -40,7 +40,7 @@ export interface ClientOptions {
   /** The key came from CDATA_API_KEY or a key command: a new one goes there, not through auth login. */
   keyFrom?: KeyOrigin | undefined;
   /** The command that stores a new key in the profile in use, for the hints (loginCommand). */
-  login?: string | undefined;
+  login: string;
   /** The transport is shared with other clients (export --profiles): this client does not close it. */
   keepTransport?: boolean | undefined;
   /** Passed before each attempt (./gate.ts); none: every attempt goes at once. */
@@ -87,6 +87,8 @@ export class ApiClient {
     const { io, retries, maxWaitSeconds, baseUrl } = this.options;
     const url = `${baseUrl}${endpoint.path}${queryString(query)}`;
     const secrets = [this.options.key];
+    // What an error answer's message and hints need, the same for every attempt.
+    const errorContext = { keyFrom: this.options.keyFrom, login: this.options.login, secrets, baseUrl };
     // A success is parsed inside the attempt, under its deadline, within the caps on size, values
     // and nesting; a list longer than the limit asked for is then cut to it.
     const read = (answer: HttpAnswer) =>
@@ -156,21 +158,15 @@ export class ApiClient {
           continue;
         }
         throw errorFromAnswer(answer, {
+          ...errorContext,
           retryAfter: retryAdvice(wait, maxWaitSeconds, waitedOn429, io.now()),
-          keyFrom: this.options.keyFrom,
-          login: this.options.login,
-          secrets,
-          baseUrl,
         });
       }
       if (status >= 500 && retriesLeft > 0) {
         await backoff(attempt, `HTTP ${status}`);
         continue;
       }
-      throw withAttempts(
-        errorFromAnswer(answer, { keyFrom: this.options.keyFrom, login: this.options.login, secrets, baseUrl }),
-        attempt,
-      );
+      throw withAttempts(errorFromAnswer(answer, errorContext), attempt);
     }
   }
 

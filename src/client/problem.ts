@@ -42,12 +42,12 @@ export function errorFromAnswer(
     retryAfter?: string;
     keyFrom?: KeyOrigin | undefined;
     /** The command that stores a new key in the profile in use (loginCommand). */
-    login?: string | undefined;
+    login: string;
     secrets?: readonly string[];
     baseUrl?: string;
-  } = {},
+  },
 ): CliError {
-  const login = extra.login ?? 'cdata auth login';
+  const { login } = extra;
   const http = httpDetail(answer, extra.secrets);
   const detail = http.detail ?? http.title;
   const { status } = answer;

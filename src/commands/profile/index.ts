@@ -58,9 +58,9 @@ export const remove: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => 
     // What went with it, said as such: a profile may hold a key, a key command, or neither.
     const held =
       profile?.key !== undefined ? ' and its key' : profile?.keyCommand !== undefined ? ' and its key command' : '';
-    if (data.defaultProfile !== name) return { held, wasDefault: false };
-    delete data.defaultProfile;
-    return { held, wasDefault: true };
+    const wasDefault = data.defaultProfile === name;
+    if (wasDefault) delete data.defaultProfile;
+    return { held, wasDefault };
   });
   context.note(
     `Removed profile '${name}'${held}.${wasDefault ? ' No profile is the default now: choose one with cdata profile use NAME.' : ''}`,

@@ -48,9 +48,10 @@ export async function openClient(
   if (key === undefined) requireProfile(settings);
   const baseUrl = requireBaseUrl(context);
   const apiKey = key ?? (await context.apiKey());
+  const login = loginCommand(settings);
   if (apiKey === undefined) {
     throw new AuthError(`no API key for profile '${settings.profile.name}'`, {
-      hint: `Run \`${loginCommand(settings)}\` (the key is read from stdin or a prompt), or set CDATA_API_KEY.`,
+      hint: `Run \`${login}\` (the key is read from stdin or a prompt), or set CDATA_API_KEY.`,
     });
   }
   const unsendable = unsendableKey(apiKey);
@@ -74,7 +75,7 @@ export async function openClient(
     gate: shared?.gate,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
-    login: loginCommand(settings),
+    login,
     keyFrom:
       key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command')
         ? settings.key.source
