@@ -28,7 +28,7 @@ function graphemesOf(text: string): Intl.Segments {
  */
 export function shorten(text: string, columns: number): string {
   if (displayWidth(text) <= columns) return text;
-  if (ASCII.test(text)) return `${text.slice(0, Math.max(0, columns - 1))}…`;
+  if (ASCII.test(text)) return `${wholeEscapes(text.slice(0, Math.max(0, columns - 1)))}…`;
   let kept = '';
   let used = 0;
   for (const { segment } of graphemesOf(text)) {
@@ -37,7 +37,15 @@ export function shorten(text: string, columns: number): string {
     kept += segment;
     used += next;
   }
-  return `${kept}…`;
+  return `${wholeEscapes(kept)}…`;
+}
+
+/** The start of an escape that sanitize writes (`\u202e`, `\x1b`, `\n`), cut before its end. */
+const CUT_ESCAPE = /\\(?:u[0-9a-f]{0,3}|x[0-9a-f]?)?$/;
+
+/** Text cut before the end: an escape it ends inside goes whole, rather than leave `\u2…`. */
+function wholeEscapes(kept: string): string {
+  return kept.replace(CUT_ESCAPE, '');
 }
 
 /**

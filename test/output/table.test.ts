@@ -9,6 +9,7 @@ import { parseJson, type JsonObject } from '../../src/core/json.js';
 import { tableColumns, tableLayout } from '../../src/output/columns.js';
 import { fit, type FitColumn } from '../../src/output/fit.js';
 import { dayOf, renderTable } from '../../src/output/table.js';
+import { shorten } from '../../src/output/width.js';
 import { demoData } from '../../src/sandbox/data.js';
 import { sanitize } from '../../src/core/sanitize.js';
 import { NOW } from '../helpers/api.js';
@@ -226,6 +227,31 @@ describe('renderTable', () => {
     });
     expect(text).toContain('王氏建材');
     expect(Math.max(...text.trimEnd().split('\n').map(visible))).toBeLessThanOrEqual(50);
+  });
+
+  it('a cut never ends inside an escape: `\\u202e` and `\\x1b` go whole, not `\\u2…`', () => {
+    const text = sanitize('Pipe works \u202eRTL\u001b[0m 王氏');
+    expect(text).toBe('Pipe works \\u202eRTL\\x1b[0m 王氏');
+    const cuts = Array.from({ length: visible(text) - 1 }, (_, i) => shorten(text, i + 1));
+    for (const [i, cut] of cuts.entries()) {
+      expect(visible(cut), cut).toBeLessThanOrEqual(i + 1);
+      expect(text.startsWith(cut.slice(0, -1)), cut).toBe(true);
+      expect(cut, cut).not.toMatch(/\\(?:u[0-9a-f]{0,3}|x[0-9a-f]?)?…$/);
+    }
+    // At 17 columns the cut would keep `\u202`: the escape goes, the rest stays; at 18 it fits.
+    expect(shorten(text, 17)).toBe('Pipe works …');
+    expect(shorten(text, 18)).toBe('Pipe works \\u202e…');
+    const companies = findEndpoint('companies')!;
+    const table = renderTable(
+      [{ id: 'c1', name: 'Pipe works \u202eRTL', kind: 'CLIENT' }],
+      tableColumns(companies, ['name']),
+      {
+        header: false,
+        color: 0,
+        width: 16,
+      },
+    );
+    expect(table).toBe('Pipe works …\n');
   });
 
   it('right-aligns numbers, keeps their digits, leaves null empty, joins arrays with ", "', () => {
