@@ -41,6 +41,20 @@ describe('before any request', () => {
     );
   });
 
+  it('a bare number where a value goes (`[?score > 80]`): the hint writes it as JMESPath does, `80`', async () => {
+    const result = await query('[?score > 80]');
+    expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
+    expect(result.stderr).toBe(
+      "error: --query is not a valid JMESPath expression at column 11: unexpected '80'\n" +
+        '  [?score > 80]\n            ^\n' +
+        `hint: A number is a JSON literal in JMESPath, between backticks: \`80\`. ${SHELL_HINT.slice('hint: '.length)}`,
+    );
+    // After a dot, a number is a field's name gone wrong, not a value: the usual hint.
+    expect((await query('a.80')).stderr).toBe(
+      "error: --query is not a valid JMESPath expression at column 3: unexpected '80'\n  a.80\n    ^\n" + SHELL_HINT,
+    );
+  });
+
   it('the excerpt escapes control characters and measures wide ones, so the caret stays under the place', async () => {
     const result = await query("[?title == '\u001b[31m名前'] ~");
     expect(result).toMatchObject({ code: 2, requests: 0 });

@@ -10,7 +10,7 @@ import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
 import { parseJson } from '../../core/json.js';
 import { evaluate, MAX_RESULT_DEPTH, MAX_RESULT_VALUES, type Evaluated } from './evaluate.js';
-import { errorOffset, syntaxMessage, unclosedQuote } from './syntax.js';
+import { bareNumber, errorOffset, syntaxMessage, unclosedQuote } from './syntax.js';
 import { resultView } from './view.js';
 
 type Expression = ReturnType<typeof compile>;
@@ -113,10 +113,17 @@ function depthOf(ast: Expression): number {
 async function syntaxError(expression: string, error: unknown): Promise<UsageError> {
   const offset = errorOffset(expression);
   const where = offset === undefined ? '' : ` at column ${offset + 1}`;
+  // After a dot it is a field's name (`a."80"`), not a value.
+  const number = expression.slice(0, offset).trimEnd().endsWith('.') ? undefined : bareNumber(error);
   return new UsageError(`--query is not a valid JMESPath expression${where}: ${syntaxMessage(error)}`, {
-    hint: SHELL_HINT,
+    hint: number === undefined ? SHELL_HINT : numberHint(number),
     ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
+}
+
+/** For `[?score > 80]`: JMESPath's numbers are JSON literals, and backticks need single quotes. */
+function numberHint(number: string): string {
+  return `A number is a JSON literal in JMESPath, between backticks: \`${number}\`. ${SHELL_HINT}`;
 }
 
 /** Every function the expression calls, in order (a literal's JSON is data, not calls). */

@@ -97,20 +97,36 @@ const TOKENS: Record<string, string> = {
 /** What is wrong, in the library's words, its token names made readable. */
 export function syntaxMessage(error: unknown): string {
   if (!(error instanceof Error) || error.name === 'TypeError') return ENDS;
-  const words = error.message.replace(/^syntax(?: error)?[:,]?\s*/i, '');
-  // "invalid token (Pipe): "|"", "unexpected token type: UnquotedIdentifier, value: bar", "unexpected token: 1(Literal)"
-  const token =
-    /^(?:invalid token \((\w+)\): "(.*)"|unexpected token type: (\w+), value: (.*)|unexpected token: (.*)\((\w+)\))$/s.exec(
-      words,
-    );
-  if (token) {
-    const [type, value] = token[1] ? [token[1], token[2]] : token[3] ? [token[3], token[4]] : [token[6], token[5]];
-    return type === 'EOF' ? ENDS : `unexpected ${TOKENS[type!] ?? `'${value}'`}`;
-  }
+  const token = tokenOf(error);
+  if (token) return token.type === 'EOF' ? ENDS : `unexpected ${TOKENS[token.type] ?? `'${token.value}'`}`;
+  const words = wordsOf(error);
   if (/invalid format for a JSON literal|unexpected end of JSON input/.test(words)) return LITERAL;
   return words
     .replace(/, got: EOF$/, ' before the end')
     .replace(/\b(?:[RL](?:bracket|paren|brace)|Comma|Colon|Dot|Pipe|Star|Filter)\b/g, (name) => TOKENS[name]!);
+}
+
+/**
+ * The number the parser met where it wanted something else (`[?score > 80]`, `a.80`), or
+ * undefined: JMESPath writes a number as a JSON literal, between backticks.
+ */
+export function bareNumber(error: unknown): string | undefined {
+  const token = error instanceof Error ? tokenOf(error) : undefined;
+  return token?.type === 'Number' ? token.value : undefined;
+}
+
+const wordsOf = (error: Error) => error.message.replace(/^syntax(?: error)?[:,]?\s*/i, '');
+
+/** The token the library's message names, with its type. */
+function tokenOf(error: Error): { type: string; value: string } | undefined {
+  // "invalid token (Pipe): "|"", "unexpected token type: UnquotedIdentifier, value: bar", "unexpected token: 1(Literal)"
+  const token =
+    /^(?:invalid token \((\w+)\): "(.*)"|unexpected token type: (\w+), value: (.*)|unexpected token: (.*)\((\w+)\))$/s.exec(
+      wordsOf(error),
+    );
+  if (!token) return undefined;
+  const [type, value] = token[1] ? [token[1], token[2]] : token[3] ? [token[3], token[4]] : [token[6], token[5]];
+  return { type: type!, value: value! };
 }
 
 const ENDS = 'the expression ends too soon';
