@@ -142,6 +142,37 @@ describe('the shapes of a result', () => {
   });
 });
 
+describe('an empty result from a name no row has', () => {
+  it('`[?tier == RECOMMENDED]` compares with a field named RECOMMENDED (null): said in every format, text shown as JMESPath writes it', async () => {
+    const note =
+      'The query\'s result is an empty list: no row has a field named RECOMMENDED, which compares as null. As text it is `"RECOMMENDED"`.\n';
+    expect(await go(['tenders', '--query', '[?tier == RECOMMENDED].ocid', '-o', 'json'])).toMatchObject({
+      code: 0,
+      stdout: '[]\n',
+      stderr: note,
+    });
+    expect(
+      await go(['tenders', '--query', '[?score > `50` && (tier == RECOMMENDED || score > `100`)]'], { terminal: true }),
+    ).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: note,
+    });
+    expect((await go(['tenders', '--query', '[?!(tier != RECOMMENDED)]', '-o', 'json'])).stderr).toBe(note);
+    // A misspelt field: the name alone. -q keeps stderr for errors.
+    expect((await go(['tenders', '--query', '[?scroe > `80`]', '-o', 'csv'])).stderr).toBe(
+      "The query's result is an empty list: no row has a field named scroe, which compares as null.\n",
+    );
+    expect((await go(['tenders', '--query', '[?scroe > `80`]', '-o', 'csv', '-q'])).stderr).toBe('');
+  });
+
+  it('a field the rows have, a result that is not emptied, or a filter not at the top: no such note', async () => {
+    expect((await go(['tenders', '--query', '[?score > `100`]', '-o', 'json'])).stderr).toBe('');
+    expect((await go(['tenders', '--query', '[?tier == `"RECOMMENDED"`] | [:1].ocid', '-o', 'json'])).stderr).toBe('');
+    expect((await go(['tenders', '--query', '[].reasons[?@ == NOPE][]', '-o', 'json'])).stderr).toBe('');
+  });
+});
+
 describe('--fields after --query', () => {
   it("chooses and orders the result's columns", async () => {
     const result = await go(['tenders', '--query', WESTERN_CAPE, '--fields', 'ocid,score', '-o', 'csv']);

@@ -24,7 +24,21 @@ export async function queryOutput(
       await output.print(result.value);
       const emptied =
         Array.isArray(result.value) && result.value.length === 0 && !(Array.isArray(answer) && answer.length === 0);
-      if (emptied && output.format === 'table') context.note("The query's result is an empty list.");
+      if (!emptied) return;
+      // A name no row has compares as null: the likeliest reason for the empty list, in any format.
+      const rows = Array.isArray(answer) ? answer : [];
+      const missing = query.comparedFields.find(
+        (name) => !rows.some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, name)),
+      );
+      if (missing !== undefined) context.note(noSuchField(missing));
+      else if (output.format === 'table') context.note("The query's result is an empty list.");
     },
   };
+}
+
+/** Why `[?tier == RECOMMENDED]` is empty: RECOMMENDED is a field's name there, and no row has it. */
+function noSuchField(name: string): string {
+  const said = `The query's result is an empty list: no row has a field named ${name}, which compares as null.`;
+  // An enum's value (RECOMMENDED, OPEN): text, which JMESPath writes in quotes.
+  return /^[A-Z][A-Z0-9_]*$/.test(name) ? `${said} As text it is \`"${name}"\`.` : said;
 }
