@@ -13,8 +13,8 @@ export interface HelpSource {
   specOf(command: Command): AnyCommand | undefined;
   /** Arguments declared only to be refused (a key typed on the command line). */
   refused: WeakSet<Argument>;
-  /** What follows the root's options: examples, the environment, exit codes. */
-  rootEpilogue: string;
+  /** What follows the root's options: examples, the environment, exit codes (made when shown). */
+  rootEpilogue(): string;
 }
 
 export function helpConfiguration(source: HelpSource, width: number): HelpConfiguration {
@@ -105,7 +105,7 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
         ),
         ...(spec?.examples?.length ? ['Examples:', ...spec.examples.map((example) => `  ${example}`), ''] : []),
         ...(cmd.commands.length > 0 ? [subcommandPointer(cmd), ''] : []),
-        ...(cmd.parent ? [] : [source.rootEpilogue]),
+        ...(cmd.parent ? [] : [source.rootEpilogue()]),
       ].join('\n');
       return wrapHelp(text, helper.helpWidth ?? 80);
     },

@@ -80,7 +80,7 @@ function buildProgram(
     specs,
     specOf: (command) => specs.get(command),
     refused: new WeakSet(),
-    rootEpilogue: rootHelp(),
+    rootEpilogue: rootHelp,
   };
   const program = new Command('cdata')
     .description('Read your company data from the API: tables at a terminal, JSON for scripts, CSV exports for cron.')
