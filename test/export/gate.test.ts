@@ -79,6 +79,36 @@ describe('HostGuard', () => {
     expect([await third, host.closed, host.refused]).toEqual([false, true, 2]);
   });
 
+  it('admits in the order of the turns taken, whichever profile asks first; a turn given up lets the next go', async () => {
+    const host = new HostGuard('h', 2);
+    const [a, b, c, d] = [host.takeTurn(), host.takeTurn(), host.takeTurn(), host.takeTurn()];
+    // c and b have their keys before a (a key command still running): they wait for a's turn.
+    const [forC, forB] = [host.admit(c), host.admit(b)];
+    expect([await settled(forC), await settled(forB)]).toEqual([false, false]);
+    host.pass(a); // a's key command failed: it never asks
+    host.pass(a); // again: nothing
+    expect([await forB, await forC]).toEqual([true, true]);
+    // d asks while b and c are unproven: no room; both refused, the limit is reached.
+    const forD = host.admit(d);
+    expect(await settled(forD)).toBe(false);
+    host.settle(true);
+    host.settle(true);
+    expect([await forD, host.refused]).toEqual([false, 2]);
+  });
+
+  it('a later turn never goes first, even with room: the profiles skipped are the last in the order', async () => {
+    const host = new HostGuard('h', 3);
+    const turns = Array.from({ length: 5 }, () => host.takeTurn());
+    const admitted: number[] = [];
+    // Asked in reverse: only the first turn may go, then the next...
+    const asks = turns.toReversed().map((turn) => host.admit(turn).then((ok) => ok && admitted.push(turn)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(admitted).toEqual([0, 1, 2]);
+    for (let i = 0; i < 3; i++) host.settle(true);
+    await Promise.all(asks);
+    expect(admitted).toEqual([0, 1, 2]);
+  });
+
   it('a waiting profile is skipped when the limit is reached meanwhile', async () => {
     const host = new HostGuard('https://api.example.com');
     for (let i = 0; i < MAX_REFUSED_PER_HOST; i++) await host.admit();

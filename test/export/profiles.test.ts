@@ -166,6 +166,28 @@ describe('export --profiles', () => {
     expect(lines).toHaveLength(skipped.length + failed.length + 1);
   });
 
+  it('the profiles skipped are the last in name order, whichever key command answers first', async () => {
+    const { sandbox, refused } = await sandboxFor();
+    // 13 revoked keys from key commands, the first four slow: a profile is admitted in its turn,
+    // not when its key is ready, so the ten refused are the first ten, at every run.
+    const profiles: Parameters<typeof writeProfiles>[1] = { zgood: { baseUrl: sandbox.url, key: demoKey('all') } };
+    for (let i = 1; i <= 13; i++)
+      profiles[`rev-${String(i).padStart(2, '0')}`] = {
+        baseUrl: sandbox.url,
+        keyCommand: `${i <= 4 ? 'sleep 0.4; ' : ''}echo ${demoKey('revoked')}`,
+      };
+    const dir = folder();
+    const result = await run(['export', '--all-profiles', '--dir', dir, '-q'], { env: configWith(profiles) });
+    expect(result.code).toBe(10);
+    expect(refused()).toBe(10);
+    const statuses = Object.fromEntries(readRecord(dir).profiles.map((p) => [p.profile, p.status]));
+    const revoked = (from: number, to: number, status: string) =>
+      Object.fromEntries(
+        Array.from({ length: to - from + 1 }, (_, i) => [`rev-${String(from + i).padStart(2, '0')}`, status]),
+      );
+    expect(statuses).toEqual({ ...revoked(1, 10, 'failed'), ...revoked(11, 13, 'skipped'), zgood: 'skipped' });
+  });
+
   it('--shard 1/4 .. 4/4 into one folder export every profile exactly once, each where its hash puts it', async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 24));

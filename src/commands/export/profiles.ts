@@ -186,28 +186,36 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
     const mine = profileContext(context, settings, secrets);
     baseUrl = requireBaseUrl(mine);
     const host = hostOf(run, baseUrl);
-    if (host.closed) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
-    const gate = new ProfileGate(run.slots, host);
-    // The key (a key command runs here, once) before the host is asked: neither costs a request.
-    const client = await openClient(mine, undefined, () => undefined, { transport: run.transport, gate });
+    // Taken before anything is awaited, so in the run's order (eachAtMost starts profiles in it).
+    const turn = host.takeTurn();
     try {
-      if (!(await host.admit())) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
-      const plan = planExport(
-        { ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output },
-        started,
-      );
-      const progress = new Progress(io, [], undefined);
-      const origin = { profile: name, baseUrl };
-      const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
-        exportInto(mine, client, plan, progress, origin, started, held),
-      );
-      return {
-        entry: fromManifest(manifest, name, io.now() - started),
-        gapLines: gapLinesOf(outcomes),
-      };
+      if (host.closed) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
+      const gate = new ProfileGate(run.slots, host);
+      // The key (a key command runs here, once) before the host is asked: neither costs a request.
+      const client = await openClient(mine, undefined, () => undefined, { transport: run.transport, gate });
+      try {
+        if (!(await host.admit(turn)))
+          return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
+        const plan = planExport(
+          { ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output },
+          started,
+        );
+        const progress = new Progress(io, [], undefined);
+        const origin = { profile: name, baseUrl };
+        const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
+          exportInto(mine, client, plan, progress, origin, started, held),
+        );
+        return {
+          entry: fromManifest(manifest, name, io.now() - started),
+          gapLines: gapLinesOf(outcomes),
+        };
+      } finally {
+        gate.finish();
+        await client.close();
+      }
     } finally {
-      gate.finish();
-      await client.close();
+      // A profile that ended before asking (its key command failed) lets the next one go.
+      host.pass(turn);
     }
   } catch (error) {
     const http = error instanceof CliError ? error.http : undefined;

@@ -7,8 +7,10 @@
 //   failed attempts in 15 minutes, which would stop every profile and every other job on that
 //   address. A profile starts only once its host admits it:
 //   the refusals so far plus the profiles whose key is not yet known good stay within the limit,
-//   so even when every key is revoked no more than the limit can be refused. Past the limit, the
-//   profiles left on that host are not started (skipped).
+//   so even when every key is revoked no more than the limit can be refused. Profiles are
+//   admitted in the run's order (their names'), whichever key is ready first (a key command may
+//   take a while): past the limit, the profiles left on that host, the last in that order, are
+//   not started (skipped), the same ones at every run.
 // - ProfileGate: until a profile's key is known good (an answer that is not a refusal), its
 //   requests go one at a time; once refused (401), none of them goes. A profile with a revoked
 //   key so costs one request, however many lists it asks for.
@@ -55,11 +57,18 @@ export class Slots {
   }
 }
 
-/** One API host's refusals in the run, and the profiles started on it whose key is not yet known good. */
+/**
+ * One API host's refusals in the run, the profiles started on it whose key is not yet known good,
+ * and the order in which its profiles are admitted: each takes a turn as it starts.
+ */
 export class HostGuard {
   private refusedCount = 0;
   private unproven = 0;
   private waiting: (() => void)[] = [];
+  private turns = 0;
+  /** The first turn not yet over; the turns after it that are over. */
+  private head = 0;
+  private readonly over = new Set<number>();
 
   constructor(
     readonly origin: string,
@@ -77,26 +86,48 @@ export class HostGuard {
     return this.refusedCount >= this.limit;
   }
 
+  /** A profile's place in the order of admission, taken as it starts (the run starts them in order). */
+  takeTurn(): number {
+    return this.turns++;
+  }
+
   /**
-   * Whether a profile may start: true once the refusals so far and the profiles not yet known
-   * good leave room for one more refusal (waiting for that if need be); false once the limit
-   * is reached. A profile admitted must be settled, once.
+   * Whether the profile of `turn` may start: true once every earlier turn is over and the
+   * refusals so far and the profiles not yet known good leave room for one more refusal (waiting
+   * for that if need be); false once the limit is reached. Either way its turn is then over. A
+   * profile admitted must be settled, once. Without a turn, it takes the next one as it asks.
    */
-  async admit(): Promise<boolean> {
+  async admit(turn = this.takeTurn()): Promise<boolean> {
     for (;;) {
-      if (this.closed) return false;
-      if (this.refusedCount + this.unproven < this.limit) {
+      if (this.closed) {
+        this.pass(turn);
+        return false;
+      }
+      if (turn === this.head && this.refusedCount + this.unproven < this.limit) {
         this.unproven++;
+        this.pass(turn);
         return true;
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
   }
 
+  /** The turn is over (admitted, skipped, or its profile ended before asking): the next may go. Again: nothing. */
+  pass(turn: number): void {
+    if (turn < this.head || this.over.has(turn)) return;
+    this.over.add(turn);
+    while (this.over.delete(this.head)) this.head++;
+    this.wakeAll();
+  }
+
   /** An admitted profile's key was refused, found good, or it ended without knowing. */
   settle(refused: boolean): void {
     this.unproven--;
     if (refused) this.refusedCount++;
+    this.wakeAll();
+  }
+
+  private wakeAll(): void {
     const waiting = this.waiting;
     this.waiting = [];
     for (const wake of waiting) wake();
