@@ -123,10 +123,16 @@ function resolveKey(
  * The command that stores a key in the profile these settings use, for hints: `--profile` named
  * when a flag or CDATA_PROFILE chose it, as `cdata auth login` alone would store it elsewhere.
  */
-export function loginCommand({ profile }: Pick<Settings, 'profile'>): string {
-  return profile.source === 'flag' || profile.source === 'env'
-    ? `cdata auth login --profile ${profile.name}`
-    : 'cdata auth login';
+export function loginCommand(settings: Pick<Settings, 'profile'>): string {
+  return `cdata auth login${profileFlag(settings)}`;
+}
+
+/**
+ * ` --profile NAME` when -p or CDATA_PROFILE chose the profile, for a command a hint gives: run
+ * as shown, it acts on that profile, not the default one. Else nothing.
+ */
+export function profileFlag({ profile }: Pick<Settings, 'profile'>): string {
+  return profile.source === 'flag' || profile.source === 'env' ? ` --profile ${profile.name}` : '';
 }
 
 function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): Settings['profile'] {

@@ -5,8 +5,10 @@ import { UsageError } from './errors.js';
 
 const API_PREFIX = '/api/v1';
 
-export const NO_BASE_URL_HINT =
-  'Set one with --base-url URL, CDATA_BASE_URL, `cdata auth login --base-url URL` or `cdata config set base-url URL`; or try `cdata --sandbox ...`.';
+/** How to set a base URL; `profileFlag` (` --profile NAME` or nothing) makes each command act on the profile in use. */
+export function noBaseUrlHint(profileFlag: string): string {
+  return `Set one with --base-url URL, CDATA_BASE_URL, \`cdata auth login${profileFlag} --base-url URL\` or \`cdata config set base-url URL${profileFlag}\`; or try \`cdata --sandbox ...\`.`;
+}
 
 /** The API origin (plus any path prefix before /api/v1), without a trailing slash. */
 export function normaliseBaseUrl(raw: string): string {

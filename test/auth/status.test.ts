@@ -75,6 +75,23 @@ describe('auth status', () => {
     expect(result.stderr).toContain("error: not logged in: no API key for profile 'default'");
   });
 
+  it('a profile chosen with -p: its hint logs in to that profile; one that does not exist is exit 2, the profiles listed', async () => {
+    const home = await loggedIn(demoKey('all'), 'acme');
+    const { env } = home;
+    expect(await cdata(['config', 'set', 'base-url', sandbox.current.url, '-p', 'bare'], { env })).toMatchObject({
+      code: 0,
+    });
+    const bare = await cdata(['auth', 'status', '-p', 'bare'], { env });
+    expect(bare.code).toBe(3);
+    expect(bare.stderr).toBe(
+      "error: not logged in: no API key for profile 'bare'\n" +
+        'hint: Run `echo "$KEY" | cdata auth login --profile bare`, or set CDATA_API_KEY.\n',
+    );
+    const typo = await cdata(['auth', 'status'], { env: { ...env, CDATA_PROFILE: 'acne' } });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^error: no profile 'acne' \(profiles: acme, bare\)\n/);
+  });
+
   it('a revoked key (401): exit 3 after the local part', async () => {
     const result = await cdata(['auth', 'status'], {
       env: { ...configHome().env, CDATA_API_KEY: demoKey('revoked'), CDATA_BASE_URL: sandbox.current.url },

@@ -108,6 +108,17 @@ describe('exit 2: usage and configuration', () => {
     });
   });
 
+  it('no base URL for a profile chosen with -p: the hint sets it for that profile', async () => {
+    const env = { CDATA_API_KEY: demoKey('all'), CDATA_CONFIG_DIR: tempConfigDir() };
+    expect((await cdata(['config', 'set', 'timeout', '10', '-p', 'nourl'], { env })).code).toBe(0);
+    const result = await cdata(['tenders', '-p', 'nourl'], { env });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe(
+      'error: no base URL configured: the API address differs per deployment\n' +
+        'hint: Set one with --base-url URL, CDATA_BASE_URL, `cdata auth login --profile nourl --base-url URL` or `cdata config set base-url URL --profile nourl`; or try `cdata --sandbox ...`.\n',
+    );
+  });
+
   it('http:// to a host that is not loopback', async () => {
     const result = await cdata(['tenders', '--base-url', 'http://api.example.com'], { env: env() });
     expect(result).toMatchObject({ code: 2, stdout: '' });

@@ -1,6 +1,6 @@
 // `cdata auth status` and `cdata auth logout` (login has its own file).
 import { maskKey, redactKeys, shownKeyCommand } from '../../config/key.js';
-import type { KeySource, Settings, Source } from '../../config/resolve.js';
+import { loginCommand, requireProfile, type KeySource, type Settings, type Source } from '../../config/resolve.js';
 import { noProfileError } from '../../config/schema.js';
 import { updateConfig } from '../../config/store.js';
 import { AuthError, CliError } from '../../core/errors.js';
@@ -118,10 +118,14 @@ function localStatus(settings: Settings): Status {
 
 /** The key's identity, null when it lacks workspaces.read; no key, 401 or network trouble thrown. */
 async function identity(context: ApiContext): Promise<Identity | null> {
-  const { key, profile } = context.settings();
+  const settings = context.settings();
+  const { key, profile, baseUrl } = settings;
+  // A profile named with -p or CDATA_PROFILE that does not exist: a typo, exit 2 as for any command.
+  requireProfile(settings);
   if (key.value === undefined && key.source !== 'key-command') {
+    const login = `${loginCommand(settings)}${baseUrl.value === undefined ? ' --base-url URL' : ''}`;
     throw new AuthError(`not logged in: no API key for profile '${profile.name}'`, {
-      hint: 'Run `echo "$KEY" | cdata auth login --base-url URL`, or set CDATA_API_KEY.',
+      hint: `Run \`echo "$KEY" | ${login}\`, or set CDATA_API_KEY.`,
     });
   }
   return fetchIdentity(context);

@@ -6,9 +6,9 @@ import type { Transport } from '../../client/transport.js';
 import type { Endpoint } from '../../core/endpoints.js';
 import type { JsonValue } from '../../core/json-value.js';
 import type { WaitObserver } from '../../client/waits.js';
-import { NO_BASE_URL_HINT, normaliseBaseUrl } from '../../core/base-url.js';
+import { noBaseUrlHint, normaliseBaseUrl } from '../../core/base-url.js';
 import { storedValue } from '../../config/read.js';
-import { loginCommand, requireProfile, type Settings } from '../../config/resolve.js';
+import { loginCommand, profileFlag, requireProfile, type Settings } from '../../config/resolve.js';
 import { redactKeys } from '../../config/key.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
@@ -23,9 +23,12 @@ export const USER_AGENT = `cdata/${VERSION} (node ${process.versions.node}; ${pr
 
 /** The normalised base URL, or a usage error saying how to set one. */
 export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): string {
-  const { baseUrl, config, profile } = context.settings();
+  const settings = context.settings();
+  const { baseUrl, config, profile } = settings;
   if (baseUrl.value === undefined)
-    throw new UsageError('no base URL configured: the API address differs per deployment', { hint: NO_BASE_URL_HINT });
+    throw new UsageError('no base URL configured: the API address differs per deployment', {
+      hint: noBaseUrlHint(profileFlag(settings)),
+    });
   // One stored in the config file is checked as the file's (naming it and the field).
   if (baseUrl.source === 'profile') storedValue(config, profile.name, 'baseUrl', baseUrl.value);
   return normaliseBaseUrl(baseUrl.value);
