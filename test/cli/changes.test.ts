@@ -2,7 +2,7 @@
 // changes in every format, filtered by list and kind; what it says for a folder with no export,
 // a baseline, a failed list, an older cdata's folder; and what it refuses.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson, type JsonObject } from '../../src/core/json.js';
@@ -292,6 +292,26 @@ describe('when there is nothing to show', () => {
         ),
       );
     }
+  });
+
+  it("the folder of an export --profiles run: exit 2, pointing to a profile's folder, the profiles named", async () => {
+    const dir = folder();
+    const names = ['acme', 'beta', 'client-03', 'client-04', 'client-05', 'client-06', 'client-07'];
+    for (const name of names) mkdirSync(join(dir, name, '.generations'), { recursive: true });
+    writeFileSync(join(dir, 'run.json'), '{}');
+    const error = `error: ${dir} holds an export --profiles run: its changes are recorded per profile, in each profile's folder\n`;
+    expect(await changes(dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${error}hint: Give --dir a profile's folder: cdata changes --dir ${join(dir, 'acme')} (profiles here: acme, beta, client-03, client-04, client-05, 2 more).\n`,
+      sleeps: [],
+    });
+    // A shard's record alone says the same; a folder with neither is only "no export yet".
+    rmSync(join(dir, 'run.json'));
+    writeFileSync(join(dir, 'run-2-of-3.json'), '{}');
+    expect((await changes(dir)).stderr).toContain(error);
+    rmSync(join(dir, 'run-2-of-3.json'));
+    expect(await changes(dir)).toMatchObject({ code: 0, stderr: expect.stringMatching(/^no export in /) });
   });
 
   it('a baseline: nothing printed at a terminal (an empty list in json, a header in csv), and said on stderr', async () => {

@@ -1,7 +1,9 @@
 // `cdata changes`: the changes the last export into --dir recorded (DIR/changes.ndjson), those of
 // the named lists and kinds, printed through the one output path in any format. Lists with
 // nothing to compare (a baseline, a failure) are named on stderr; so is a folder with no export.
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
 import { collectGarbage } from '../../io/collect.js';
 import { drained } from '../../io/index.js';
@@ -38,6 +40,8 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   context.beforeWork();
   const last = readLastExport(dir);
   if (last.kind === 'none') {
+    const profiles = profileFolders(dir);
+    if (profiles !== undefined) throw perProfile(dir, profiles);
     context.note(
       `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on`,
     );
@@ -166,4 +170,28 @@ function noteUncompared(context: ChangesContext, shown: readonly string[], outco
     context.note(
       `no changes in ${baselines.join(', ')}: the last export was the baseline (nothing earlier to compare with)`,
     );
+}
+
+/** The folders of DIR when it holds an export --profiles run (run.json or a shard's run-I-of-N.json); else undefined. */
+function profileFolders(dir: string): string[] | undefined {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (!entries.some((entry) => entry.isFile() && /^run(?:-\d+-of-\d+)?\.json$/.test(entry.name))) return undefined;
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** `changes --dir ROOT` of a many-profiles run: each profile's changes are in its own folder. */
+function perProfile(dir: string, profiles: readonly string[]): UsageError {
+  const shown = profiles.length > 5 ? [...profiles.slice(0, 5), `${profiles.length - 5} more`] : profiles;
+  return new UsageError(
+    `${dir} holds an export --profiles run: its changes are recorded per profile, in each profile's folder`,
+    {
+      hint:
+        profiles.length === 0
+          ? "Give --dir a profile's folder: DIR/<profile>."
+          : `Give --dir a profile's folder: cdata changes --dir ${join(dir, profiles[0]!)} (profiles here: ${shown.join(', ')}).`,
+    },
+  );
 }
