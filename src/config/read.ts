@@ -144,9 +144,21 @@ export function storedValue<T extends string | number>(
 export function permissionWarning(config: LoadedConfig): string | undefined {
   const { path, mode } = config;
   if (mode === undefined || process.platform === 'win32') return undefined;
-  const open = [(mode & 0o044) !== 0 && 'readable', (mode & 0o022) !== 0 && 'writable'].filter(Boolean).join(' and ');
-  if (open !== '')
-    return `the config file ${path} is ${open} by others (mode ${octal(mode)}); it holds API keys${(mode & 0o022) !== 0 ? ', and whoever can write it chooses where they go and what key commands run' : ''}: run chmod 600 '${path}'`;
+  // Reading matters only when there are keys to read: a file of key commands and base URLs (a
+  // Kubernetes Secret mounted 0440) gives nothing away. Writing it always matters.
+  const keys = Object.values(config.data.profiles).some((profile) => profile.key !== undefined);
+  const readable = (mode & 0o044) !== 0;
+  const writable = (mode & 0o022) !== 0;
+  if (writable || (readable && keys)) {
+    const open = [readable && 'readable', writable && 'writable'].filter(Boolean).join(' and ');
+    const why = [
+      keys && 'it holds API keys',
+      writable && `whoever can write it chooses where ${keys ? 'they' : 'your keys'} go and what key commands run`,
+    ]
+      .filter(Boolean)
+      .join(', and ');
+    return `the config file ${path} is ${open} by others (mode ${octal(mode)}); ${why}: run chmod 600 '${path}'`;
+  }
   const found = firstUntrusted(config);
   if (found === undefined) return undefined;
   const { holder, why, fix } = found;

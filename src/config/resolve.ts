@@ -1,6 +1,7 @@
 // The one place settings are resolved: flag > environment > profile > default
 // (docs/keys-and-profiles.md). Commands read Settings; nothing else looks at flags, env or the config file for them.
 import { UsageError } from '../core/errors.js';
+import { sanitize } from '../core/sanitize.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
 import { keyCommandToRun, permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
@@ -69,7 +70,7 @@ export function resolveSettings(
 ): Settings {
   const config = loaded ?? readConfig(io.env);
   const warning = loaded ? undefined : permissionWarning(config);
-  if (warning && !options.quiet) io.stderr.write(`warning: ${warning}\n`);
+  if (warning && !options.quiet) io.stderr.write(`warning: ${sanitize(warning)}\n`);
 
   const profile = resolveProfile(options, io, config);
   const data = profile.data;

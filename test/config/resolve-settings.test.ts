@@ -73,6 +73,20 @@ describe('resolveSettings', () => {
     expect(private_.stderr()).toBe('');
   });
 
+  it('a config file with no key in it (key commands, base URLs) may be read by others, not written', () => {
+    const KEYLESS: ConfigData = { profiles: { cmd: STORED.profiles.cmd!, bare: {} } };
+    const said = (mode: number) => {
+      const test = setup(KEYLESS, {}, mode);
+      resolveSettings({ profile: 'cmd' }, test.io);
+      return test.stderr();
+    };
+    // As a Kubernetes Secret mounts it (docs/many-profiles.md): nothing to give away.
+    expect([said(0o440), said(0o640), said(0o644)]).toEqual(['', '', '']);
+    expect(said(0o620)).toMatch(
+      /^warning: the config file .*config\.json is writable by others \(mode 0620\); whoever can write it chooses where your keys go and what key commands run: run chmod 600 '.*config\.json'\n$/,
+    );
+  });
+
   it('a config file others can write, or a folder they can: a warning that says which, naming the fix', () => {
     const warned = (mode: number, folder?: number) => {
       const test = setup(STORED, {}, mode);

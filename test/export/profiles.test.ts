@@ -2,7 +2,7 @@
 // profile's folder as a single export writes it, one budget of requests in flight, the guard
 // that keeps refused keys from locking the address out, shards, selection, run.json, what is
 // said on stderr and the exit code. Timing is measured by `npm run bench`, not here.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -462,6 +462,19 @@ describe('export --profiles', () => {
       expect(readFileSync(join(dir, p.profile, 'changes.ndjson'), 'utf8').split('\n').length - 1).toBe(changeLines);
     }
     expect(lines.at(-1)).toBe(`exported 3 of 3 profiles to ${dir} (see ${join(dir, 'run.json')})`);
+  });
+
+  it('a config file others can read: one warning for the whole run, as for any command; none with -q', async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 3));
+    const file = join(env.CDATA_CONFIG_DIR!, 'config.json');
+    chmodSync(file, 0o640);
+    const result = await run(['export', '--all-profiles', '--dir', folder()], { env });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toBe(
+      `warning: the config file ${file} is readable by others (mode 0640); it holds API keys: run chmod 600 '${file}'\n`,
+    );
+    expect((await run(['export', '--all-profiles', '--dir', folder(), '-q'], { env })).stderr).toBe('');
   });
 
   it('-q: silent when every profile succeeded; -o json: each failed profile also as its run.json entry on one line', async () => {

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Transport } from '../../client/transport.js';
 import { redactKeys } from '../../config/key.js';
-import { permissionWarning, readConfig, type LoadedConfig } from '../../config/read.js';
+import type { LoadedConfig } from '../../config/read.js';
 import { keyToSend, resolveSettings, type Settings } from '../../config/resolve.js';
 import { envValue } from '../../config/env.js';
 import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
@@ -58,9 +58,8 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   const startedAt = io.now();
   refuseMixed(context);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const config = readConfig(io.env);
-  const warning = permissionWarning(config);
-  if (warning && !global.quiet) io.stderr.write(`warning: ${sanitize(warning)}\n`);
+  // Read once, and its permissions warned of once, with the run's own settings (-q, -o).
+  const { config } = context.settings();
   const names = selectProfiles(
     Object.keys(config.data.profiles),
     options.allProfiles ? undefined : options.profiles,
@@ -70,9 +69,7 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   // limit and DIR itself (created, writable). Each profile's folder is planned as it starts.
   // Only -o/--json decide an export's format: a profile's stored output is not read for it.
   const output: Settings['output'] =
-    global.output !== undefined || global.json
-      ? resolveSettings(global, io, context.sandbox, config).output
-      : { value: undefined, source: 'default' };
+    global.output !== undefined || global.json ? context.settings().output : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
