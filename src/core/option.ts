@@ -137,13 +137,24 @@ export type ArgValues<A extends readonly ArgSpec[]> = {
 
 /**
  * Each option's value parsed from what commander found (`raw` by the option's attribute name),
- * after the declarations' rules: options that cannot go together, then the required ones.
+ * after the declarations' rules: no value that is the next option's name, options that cannot go
+ * together, then the required ones.
  */
 export function parseValues<O extends OptionMap>(
   options: O,
   raw: (option: OptionSpec<unknown>) => RawOption,
 ): Values<O> {
   const given = (option: OptionSpec<unknown> | undefined) => option !== undefined && raw(option) !== undefined;
+  const flags = new Set(Object.values(options).flatMap((option) => option.flags.split(/[ ,]+/)));
+  for (const option of Object.values(options)) {
+    // `export --profiles --dir X`: commander gives --profiles the word after it, whatever it is.
+    const found = raw(option);
+    const name = typeof found === 'string' ? found.split('=')[0]! : '';
+    if (name.startsWith('-') && flags.has(name))
+      throw new UsageError(`${longFlag(option)} has no value: the option after it, ${name}, was taken as its value`, {
+        hint: `Give ${longFlag(option)} a value of its own (an empty variable leaves it none).`,
+      });
+  }
   for (const option of Object.values(options)) {
     const other = option.conflicts?.map((name) => options[name]).find(given);
     if (other && given(option))

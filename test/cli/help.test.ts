@@ -97,6 +97,24 @@ describe("a group's help", () => {
     });
   });
 
+  it("a command's option that took the next option as its value: said as that, before any other check; exit 2", async () => {
+    // `--profiles $SELECTION --dir X` with SELECTION empty: --profiles takes --dir, and the
+    // required --dir looked missing. -q goes to the root, whatever its place.
+    const cases: [string[], string, string][] = [
+      [['export', '--profiles', '-q', '--dir', 'X'], '--profiles', '--dir'],
+      [['changes', '--change', '--dir', 'D'], '--change', '--dir'],
+      [['export', '--dir', '-l', '5'], '--dir', '-l'],
+      [['export', '--dir', '--limit=5'], '--dir', '--limit'],
+    ];
+    for (const [argv, option, next] of cases)
+      expect(await cdata(argv)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: ${option} has no value: the option after it, ${next}, was taken as its value\nhint: Give ${option} a value of its own (an empty variable leaves it none).\n`,
+        sleeps: [],
+      });
+  });
+
   it('the root lists its commands before its options', async () => {
     const { headings } = sections((await cdata(['--help'])).stdout);
     expect(headings).toEqual(['Usage', 'Commands', 'Options', 'Examples', 'Environment', 'Exit codes']);
