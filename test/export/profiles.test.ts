@@ -521,6 +521,20 @@ describe('export --profiles', () => {
       correlationId: null,
     });
     expect(existsSync(join(dir, 'beta'))).toBe(false);
+    // Every entry's fields in one order, whether its export ran or failed as a whole (run.json read line by line).
+    for (const p of record.profiles)
+      expect(Object.keys(p)).toEqual([
+        'profile',
+        'status',
+        'exitCode',
+        'dir',
+        'baseUrl',
+        'rows',
+        'changes',
+        'failed',
+        'error',
+        'durationMs',
+      ]);
     expect(sandbox.requests).toHaveLength(2 * LISTS.length);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(

@@ -256,6 +256,9 @@ describe('cdata webhook listen (in-process) with ping and check against it', () 
       'case\texpected\tgot\tms\tpass\nvalid ping\t2xx\t204\tN\ttrue\nwrong signature\t401\t401\tN\ttrue\n' +
         'tampered body\t401\t401\tN\ttrue\nstale timestamp\t400\t400\tN\ttrue\nunknown event type\t2xx\t204\tN\ttrue\n',
     );
+    // Without --fields, JSON keeps the table's order of fields too.
+    const json = await cdata(['webhook', 'check', url, ...args, '-o', 'ndjson']);
+    expect(Object.keys(JSON.parse(json.stdout.split('\n')[0]!))).toEqual(['case', 'expected', 'got', 'ms', 'pass']);
     const ndjson = await cdata(['webhook', 'check', url, ...args, '-o', 'ndjson', '-f', 'case,pass']);
     expect(ndjson.stdout.trimEnd().split('\n')).toEqual([
       '{"case":"valid ping","pass":true}',

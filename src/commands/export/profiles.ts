@@ -166,14 +166,23 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
   const started = io.now();
   const secrets = [...context.errorStyle().secrets];
   let baseUrl: string | null = null;
-  const entry = (fields: Pick<ProfileRun, 'status' | 'exitCode' | 'rows' | 'error'>): Done => ({
+  // In the order of fromManifest's entries (and docs/many-profiles.md), so every line of run.json reads alike.
+  const entry = ({
+    status,
+    exitCode,
+    rows,
+    error,
+  }: Pick<ProfileRun, 'status' | 'exitCode' | 'rows' | 'error'>): Done => ({
     entry: {
       profile: name,
+      status,
+      exitCode,
       dir: name,
       baseUrl,
+      rows,
       changes: null,
       failed: [],
-      ...fields,
+      error,
       durationMs: io.now() - started,
     },
     gapLines: [],
