@@ -180,7 +180,7 @@ complete -c cdata -n '__cdata_at "export"' -s o -l output -x -a 'csv json ndjson
 complete -c cdata -n '__cdata_at "export"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to export (default: all)'
 complete -c cdata -n '__cdata_at "changes"' -l dir -x -a '(__fish_complete_directories)' -d 'the folder cdata export writes to'
 complete -c cdata -n '__cdata_at "changes"' -l change -x -a '(__fish_complete_list , "string split \' \' \'added changed removed\'")' -d 'only these kinds of change: added, changed, removed (comma-separated)'
-complete -c cdata -n '__cdata_at "changes"' -l query -x -d 'JMESPath expression over the API\'s JSON, applied before formatting (docs/query.md)'
+complete -c cdata -n '__cdata_at "changes"' -l query -x -d 'JMESPath expression over the change objects, as -o json prints them (docs/query.md)'
 complete -c cdata -n '__cdata_at "changes"' -s f -l fields -x -a '(__fish_complete_list , "string split \' \' \'resource change key title fields row\'")' -d 'fields to show, in this order'
 complete -c cdata -n '__cdata_at "changes"; and test (count (__cdata_args)) -ge 0' -a 'workspaces companies documents obligations persons sites tenders agents' -d 'lists to show (default: all)'
 complete -c cdata -n '__cdata_at "auth"' -a login -d 'Store an API key for a profile, after checking it against the API'

@@ -6,7 +6,7 @@
 import { Help, type Argument, type Command, type HelpConfiguration, type Option } from 'commander';
 import { runs, type AnyCommand } from './command-kit/command.js';
 import { globalApplies } from './command-kit/applies.js';
-import { GLOBAL_OPTIONS } from './command-kit/globals.js';
+import { GLOBAL_OPTIONS, HEADED_FORMATS, headerDescription } from './command-kit/globals.js';
 
 export interface HelpSource {
   /** The declaration a command was built from; undefined for the root. */
@@ -97,9 +97,17 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
         ...list(
           'Global Options:',
           helper.visibleGlobalOptions(cmd).map((o) => {
-            const formats = o.attributeName() === 'output' ? spec?.formats : undefined;
-            if (formats === undefined) return option(o);
-            const only = `output format: ${formats.join(', ')}${spec?.formatDefault ? ` (default: ${spec.formatDefault})` : ''}`;
+            // A command of its own formats (export, changes, webhook check) says them for -o and --no-header.
+            const formats = spec?.formats;
+            const only =
+              formats === undefined
+                ? undefined
+                : o.attributeName() === 'output'
+                  ? `output format: ${formats.join(', ')}${spec?.formatDefault ? ` (default: ${spec.formatDefault})` : ''}`
+                  : o.attributeName() === 'header' && formats.some((format) => HEADED_FORMATS.includes(format))
+                    ? headerDescription(formats)
+                    : undefined;
+            if (only === undefined) return option(o);
             return item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(only));
           }),
         ),

@@ -5,6 +5,14 @@ import { FORMATS } from '../config/schema.js';
 import { flag, negatable, text, value, type Values } from '../core/option.js';
 import { parseChoice, parseInteger, parseSeconds } from '../core/parse.js';
 
+/** The formats that print a header row, which --no-header leaves out. */
+export const HEADED_FORMATS: readonly string[] = ['table', 'csv', 'tsv'];
+
+/** --no-header's help, for the formats a command prints (export: csv alone). */
+export function headerDescription(formats: readonly string[]): string {
+  return `no header row (${formats.filter((format) => HEADED_FORMATS.includes(format)).join(', ')})`;
+}
+
 export const GLOBAL_OPTIONS = {
   profile: text('-p, --profile <name>', 'profile to use (env CDATA_PROFILE)', { complete: { kind: 'profiles' } }),
   baseUrl: text('--base-url <url>', 'API origin, https://host or https://host/api/v1 (env CDATA_BASE_URL)'),
@@ -18,7 +26,7 @@ export const GLOBAL_OPTIONS = {
   ),
   json: flag('--json', 'same as -o json'),
   fields: text('-f, --fields <a,b,c>', 'fields to show, in this order', { complete: { kind: 'fields' } }),
-  header: negatable('--no-header', 'no header row (table, csv, tsv)'),
+  header: negatable('--no-header', headerDescription(HEADED_FORMATS)),
   bom: flag('--bom', 'start csv output with a UTF-8 byte order mark (for Excel)'),
   out: text('--out <file>', 'write the output to FILE atomically instead of stdout', { complete: { kind: 'files' } }),
   timeout: value('--timeout <seconds>', 'whole-request deadline', (raw) => parseSeconds('--timeout', raw, false), {

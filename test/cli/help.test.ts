@@ -260,6 +260,19 @@ describe("a command's help", () => {
     expect(await line(['tenders'])).toMatch(/output format: table, json, ndjson, csv, tsv \(default:$/);
   });
 
+  it("--no-header names the formats of the command's own that have a header; changes' --query its change objects", async () => {
+    const line = async (path: string[], start: string) =>
+      (await cdata([...path, '--help'])).stdout.split('\n').find((l) => l.startsWith(start));
+    expect(await line(['export'], '  --no-header')).toBe('  --no-header             no header row (csv, tsv)');
+    expect(await line(['webhook', 'check'], '  --no-header')).toBe(
+      '  --no-header            no header row (table, csv, tsv)',
+    );
+    expect(await line(['tenders'], '  --no-header')).toMatch(/ no header row \(table, csv, tsv\)$/);
+    expect(await line(['changes'], '  --query')).toBe(
+      '  --query <expr>         JMESPath expression over the change objects, as -o json',
+    );
+  });
+
   it('auth login advertises no key argument, which it refuses', async () => {
     const login = (await cdata(['auth', 'login', '--help'])).stdout;
     expect(login).toMatch(/^Usage: cdata auth login \[options\]\n/);

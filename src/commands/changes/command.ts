@@ -34,8 +34,11 @@ export const CHANGES_OPTIONS = {
       complete: { kind: 'values', values: CHANGE_KINDS, list: true },
     },
   ),
-  // Over the change objects, as -o json prints them.
-  ...QUERY_OPTIONS,
+  // Over the change objects, as -o json prints them: its help says so.
+  query: {
+    ...QUERY_OPTIONS.query,
+    description: 'JMESPath expression over the change objects, as -o json prints them (docs/query.md)',
+  },
 };
 
 export const CHANGES_ARGS = [
