@@ -17,6 +17,7 @@ import { sanitize } from './core/sanitize.js';
 import type { RunState } from './run-state.js';
 import { findCommand, type AnyCommand, type CommandContext } from './command-kit/command.js';
 import { GLOBAL_OPTIONS, type GlobalValues } from './command-kit/globals.js';
+import { globalApplies } from './command-kit/applies.js';
 import { VERSION } from './core/version.js';
 import { helpConfiguration, helpWidth, overview, type HelpSource } from './help.js';
 
@@ -159,7 +160,9 @@ function addCommand(
     const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
     const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
     try {
-      const code = await handler(createContext(io, run, global, options, args, target?.target));
+      const code = await handler(
+        createContext(io, run, global, options, args, target?.target, globalApplies('json', spec)),
+      );
       setExitCode(code ?? EXIT.ok);
     } finally {
       await target?.close();
@@ -187,13 +190,15 @@ function createContext(
   options: AnyContext['options'],
   args: AnyContext['args'],
   sandbox: SandboxTarget | undefined,
+  /** Whether the command prints JSON: a profile's stored `output json` makes errors JSON lines only then. */
+  takesJson: boolean,
 ): AnyContext {
   let settings: Settings | undefined;
   const resolved = (): Settings => {
     if (!settings) {
       settings = resolveSettings(global, io, sandbox);
       if (settings.key.value) run.secrets.push(settings.key.value);
-      if (jsonOutput(settings)) run.jsonErrors = true;
+      if (takesJson && jsonOutput(settings)) run.jsonErrors = true;
       run.debug ||= settings.debug;
     }
     return settings;

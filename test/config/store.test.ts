@@ -229,6 +229,24 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
 });
 
 describe('a symbolic link as the config file', () => {
+  it("a profile's stored `output json` makes errors JSON lines only for commands that print JSON", async () => {
+    const home = configHome();
+    const real = join(tempConfigDir(), 'real.json');
+    writeFileSync(real, '{"profiles":{"default":{"output":"json","timeout":4}}}', { mode: 0o600 });
+    symlinkSync(real, home.file);
+    const error = `error: the config file ${home.file} is a symbolic link (to ${real}); cdata does not write through links or replace them\nhint: Put the real file in its place, or set CDATA_CONFIG_DIR to the folder that holds it.\n`;
+    // config set and auth logout print no JSON: their errors are text alone.
+    for (const argv of [
+      ['config', 'set', 'timeout', '5'],
+      ['auth', 'logout'],
+    ])
+      expect(await cdata(argv, { env: home.env })).toMatchObject({ code: 2, stdout: '', stderr: error });
+    // A command that prints the API's JSON still adds the line.
+    const tenders = await cdata(['tenders', '--base-url', 'http://127.0.0.1:1'], { env: home.env });
+    expect(tenders.code).toBe(3);
+    expect(tenders.stderr.trimEnd().split('\n').at(-1)).toMatch(/^\{"error":\{.*"exitCode":3\}\}$/);
+  });
+
   it('is read through, but never written through or replaced: exit 2', async () => {
     const home = configHome();
     const real = join(tempConfigDir(), 'real.json');
