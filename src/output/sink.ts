@@ -17,6 +17,7 @@ import {
   readlinkSync,
   statSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -90,8 +91,7 @@ function isStandardInput(path: string): boolean {
   try {
     const input = fstatSync(0);
     if (input.isCharacterDevice() && !isatty(0)) return false;
-    const target = statSync(path, { throwIfNoEntry: false });
-    return target !== undefined && target.dev === input.dev && target.ino === input.ino;
+    return sameFile(statSync(path, { throwIfNoEntry: false }), input);
   } catch {
     return false; // stdin closed, or a path that cannot be looked up: writing it says why
   }
@@ -103,11 +103,15 @@ function isOwnConfig(path: string, io: Io): boolean {
   const target = resolve(path);
   if (target === config || target === `${config}.lock`) return true;
   try {
-    const [a, b] = [statSync(target, { throwIfNoEntry: false }), statSync(config, { throwIfNoEntry: false })];
-    return a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
+    return sameFile(statSync(target, { throwIfNoEntry: false }), statSync(config, { throwIfNoEntry: false }));
   } catch {
     return false; // a path that cannot be looked up: writing it says why
   }
+}
+
+/** Two looked-up paths that are one file (a link, another name): the same device and inode. */
+function sameFile(a: Stats | undefined, b: Stats | undefined): boolean {
+  return a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
 /** A device, written in place; a terminal (`/dev/tty`, `/dev/pts/N`) is refused (see above). */
