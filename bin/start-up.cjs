@@ -60,6 +60,24 @@ const FLAGS = [
 function prepare() {
   const module = require('node:module');
   if (typeof module.enableCompileCache === 'function') module.enableCompileCache();
+  loadAssertQuietly(process.env);
+}
+
+/**
+ * Node 22 and later warn on stderr, as node:assert loads (undici and conf require it), that
+ * NO_COLOR is ignored when FORCE_COLOR is set too. Not so in cdata: NO_COLOR wins
+ * (src/output/color.ts), and the runtime says nothing. So with both set, node:assert is loaded
+ * here with FORCE_COLOR out of sight for that moment; later requires take it from the cache.
+ */
+function loadAssertQuietly(env) {
+  if (env.FORCE_COLOR === undefined || (env.NO_COLOR === undefined && env.NODE_DISABLE_COLORS === undefined)) return;
+  const force = env.FORCE_COLOR;
+  delete env.FORCE_COLOR;
+  try {
+    require('node:assert');
+  } finally {
+    env.FORCE_COLOR = force;
+  }
 }
 
 let flagsSet = false;

@@ -29,6 +29,17 @@ it('says nothing of its own on stderr: a list, an export under -q, a query', asy
   expect([query.code, query.stderr, query.stdout]).toEqual([0, '', '64\n']);
 });
 
+it('says nothing with NO_COLOR and FORCE_COLOR both set (Node 22 and later warn as node:assert loads); NO_COLOR wins', async () => {
+  const env = { CDATA_CONFIG_DIR: folder(), NO_COLOR: '1', FORCE_COLOR: '1' };
+  const list = await runBin(['--sandbox', 'tenders', '-o', 'json', '--limit', '1'], { env });
+  expect([list.code, list.stderr]).toEqual([0, '']);
+  const exported = await runBin(['--sandbox', 'export', '--dir', join(folder(), 'out'), '-q'], { env });
+  expect([exported.code, exported.stderr]).toEqual([0, '']);
+  const table = await runBin(['--sandbox', 'tenders', '--limit', '1', '--color', 'auto', '-o', 'table'], { env });
+  expect([table.code, table.stderr]).toEqual([0, '']);
+  expect(table.stdout).not.toContain('\u001b[');
+});
+
 it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node has one)' : '(none on this Node: nothing is written)'}`, async () => {
   const cache = join(folder(), 'cache');
   const result = await runBin(['--sandbox', 'me', '-o', 'json'], {
