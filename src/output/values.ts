@@ -19,8 +19,14 @@ export async function renderValues(
   if (format === 'json') return renderJson(data, undefined);
   if (format === 'ndjson') return items.map((item) => `${sanitizeJson(stringifyJson(item))}\n`).join('');
   // A value in a table is its text, whole: a table's cell would be cut to the terminal's width.
-  if (view.shape === 'value' && format === 'table')
-    return `${sanitize(cellText(data, (await import('./table.js')).TABLE_ARRAY_SEPARATOR))}\n`;
+  // Its own line breaks are kept, as the record view keeps them (`--query briefingNote`).
+  if (view.shape === 'value' && format === 'table') {
+    const text = cellText(data, (await import('./table.js')).TABLE_ARRAY_SEPARATOR);
+    return `${text
+      .split(/\r\n|\r|\n/)
+      .map(sanitize)
+      .join('\n')}\n`;
+  }
   const rows = items.map((value) => ({ value }));
   return render({
     ...request,

@@ -224,6 +224,16 @@ describe("each format's rules hold on query results", () => {
     );
   });
 
+  it('one text value at a terminal keeps its own line breaks, as the record view does; TSV escapes them', async () => {
+    const note = ['tenders', 'ocds-9t57fa-140905', '--query', 'briefingNote'];
+    expect((await go(note, { terminal: true })).stdout).toBe(
+      'Compulsory site inspection:\n2026-12-06 09:00\nMeet at the Mbombela depot gate\n',
+    );
+    expect((await go(note)).stdout).toBe(
+      'Compulsory site inspection:\\n2026-12-06 09:00\\nMeet at the Mbombela depot gate\n',
+    );
+  });
+
   it('numbers print exactly as the API wrote them where the query passes them through', async () => {
     const match = '[?amount > `2067828.3` && amount < `2067828.5`]';
     // The record itself, a projection, a list of values, one value: 2067828.40, not 2067828.4.
