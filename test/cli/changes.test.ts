@@ -84,6 +84,22 @@ describe('cdata changes, in every format', () => {
     expect(json.stdout).toBe(`${stringifyJson(LINES, 2)}\n`);
   });
 
+  it("narrower than the table: the list's name goes first, whole (a note says so); the kind and the key stay", async () => {
+    const dir = await exported();
+    const at = (columns: number) =>
+      run(['changes', '--dir', dir, '--color', 'never'], { stdoutTTY: true, stderrTTY: true, columns });
+    const narrow = await at(32);
+    expect(narrow.stdout.split('\n').slice(0, 4)).toEqual([
+      'change   key           title',
+      'added    new-agent     new-agent',
+      'changed  bid-preparer  bid-prep…',
+      '  authority: PREPARE → DRAFT',
+    ]);
+    expect(narrow.stderr).toBe('Not shown at 32 columns: resource (--fields brings them back).\n');
+    // Wide enough for every column: nothing dropped, nothing cut.
+    expect((await at(45)).stdout.split('\n')[0]).toBe('resource  change   key           title');
+  });
+
   it('a table: resource, change, key, title or name, and under a change each field as `field: from → to` (null as —)', async () => {
     const dir = await exported();
     const result = await run(['changes', '--dir', dir, '--color', 'never'], { stdoutTTY: true, columns: 250 });
