@@ -154,6 +154,14 @@ describe('a record by its key', () => {
     expect(short.stderr).toBe(
       "error: 'tende' is not a whole name of the agents, and too short to pick one by its start (2 start with it)\nhint: Type the whole name, or at least 6 characters of it.\n",
     );
+    // One: the verb agrees.
+    const agents = (await all('agents')).map((row) => String(row.name));
+    const alone = agents
+      .map((name) => name.slice(0, 3))
+      .find((start, _, all) => all.filter((s) => s === start).length === 1)!;
+    expect((await cdata(['agents', alone], { env: env() })).stderr.split('\n')[0]).toBe(
+      `error: '${alone}' is not a whole name of the agents, and too short to pick one by its start (1 starts with it)`,
+    );
   });
 
   it('a KEY shaped like a secret is not echoed; `me` takes no KEY', async () => {

@@ -59,7 +59,7 @@ export function pick(
   if (matches.length === 0) throw notFound(rows.length, field, wanted, endpoint, query);
   if (wanted.length < MIN_PREFIX) {
     throw new UsageError(
-      `'${wanted}' is not a whole ${field} of the ${endpoint.name}, and too short to pick one by its start (${matches.length} start with it)`,
+      `'${wanted}' is not a whole ${field} of the ${endpoint.name}, and too short to pick one by its start (${matches.length} ${matches.length === 1 ? 'starts' : 'start'} with it)`,
       {
         hint: `Type the whole ${field}, or at least ${MIN_PREFIX} characters of it.`,
       },
