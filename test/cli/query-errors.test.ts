@@ -51,7 +51,7 @@ describe('before any request', () => {
     );
     // After a dot, a number is a field's name gone wrong, not a value: the usual hint.
     expect((await query('a.80')).stderr).toBe(
-      "error: --query is not a valid JMESPath expression at column 3: unexpected '80'\n  a.80\n    ^\n" + SHELL_HINT,
+      `error: --query is not a valid JMESPath expression at column 3: unexpected '80'\n  a.80\n    ^\n${SHELL_HINT}`,
     );
   });
 
@@ -122,6 +122,11 @@ describe('while the query runs: exit 2, after the one request', () => {
       'sort_by(@, &runwayDays)',
       'error: --query failed in sort_by(): expected (number), received null\nhint: Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).\n',
     ],
+    // A date or a name (closesOn is null for some tenders): the default is text, as the function wants.
+    [
+      'max_by(@, &closesOn)',
+      "error: --query failed in max_by(): expected (string), received null\nhint: Some records hold null there: leave them out first ([?field != null]) or give a default (field || '').\n",
+    ],
     [
       '[?abs(title)]',
       'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n',
@@ -136,5 +141,10 @@ describe('while the query runs: exit 2, after the one request', () => {
     ['[?score > $cut]', 'error: --query failed: no variable $cut is defined (let $cut = … in …)\n'],
   ])('%s', async (expression, stderr) => {
     expect(await query(expression)).toMatchObject({ code: 2, stdout: '', stderr, requests: 1 });
+  });
+
+  it('the defaults the null hints give work: `0` for numbers, an empty text for dates and names', async () => {
+    for (const expression of ['sort_by(@, &runwayDays || `0`)[0].ocid', "max_by(@, &closesOn || '').ocid"])
+      expect(await query(expression)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^ocds-9t57fa-\d+\n$/) });
   });
 });

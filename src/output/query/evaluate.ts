@@ -111,9 +111,11 @@ function runtimeError(error: unknown): UsageError {
   // catches on Node 20 comes here first on Node 22 and 24.
   if (/^Invalid string length$|Array buffer allocation failed/.test(message)) return outOfMemory();
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
+  // The default is of the type the function wants: text for a date or a name (max_by over closesOn).
+  const fallback = /expected (?:one of )?\(string\)/.test(message) ? "''" : '`0`';
   const hint = /received (?:type )?null|^not-a-number: undefined/.test(message)
     ? {
-        hint: 'Some records hold null there: leave them out first ([?field != null]) or give a default (field || `0`).',
+        hint: `Some records hold null there: leave them out first ([?field != null]) or give a default (field || ${fallback}).`,
       }
     : {};
   if (error instanceof QueryFunctionError) {
