@@ -133,6 +133,14 @@ export function paramQuery(params: readonly Param[], values: ParamValues): Recor
 }
 
 /**
+ * The field a parameter picks rows by having set (`decision` under --decided), which then tells
+ * them apart: a narrow table keeps it longest. Else undefined.
+ */
+export function choosingField(param: Param, values: ParamValues): string | undefined {
+  return param.kind === 'presence' && param.query(values) === 'true' ? param.field : undefined;
+}
+
+/**
  * The field a parameter's value makes the same in every row, or undefined: `tier` under --tier,
  * `decision` (null) under --undecided. A table leaves such a column out.
  */

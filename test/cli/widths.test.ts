@@ -138,6 +138,16 @@ describe('cdata tenders --tier RECOMMENDED', () => {
     expect(notes).toContain('Not shown at 120 columns: buyer (--fields brings them back).');
   });
 
+  it('--decided keeps the decision column longest: at 80 columns the closing date goes before it', async () => {
+    const { lines, notes } = await screen(['tenders', '--decided', '--limit', '5'], 80);
+    expect(lines[0]).toMatch(/^ocid {16}tier {2,}title {2,}decision$/);
+    const decided = await json(['tenders', '--decided', '--limit', '5']);
+    expect(lines.slice(1).map((line) => line.split(/ {2,}/).at(-1))).toEqual(decided.map((t) => t.decision));
+    expect(notes).toContain('Not shown at 80 columns: score, buyer, closesOn, runwayDays (--fields brings them back).');
+    // Without --decided the decision goes first, as before.
+    expect((await screen(['tenders', '--limit', '5'], 80)).lines[0]).toMatch(/^ocid {16}tier {2,}title {2,}closesOn$/);
+  });
+
   it('--undecided leaves out the decision column too; --fields brings back whatever it names', async () => {
     const undecided = (await shown(['tenders', '--tier', 'RECOMMENDED', '--undecided', '--limit', '3'], 120))[0];
     expect(undecided).toMatch(/^ocid {16}score {2}title {2,}(buyer {2,})?closesOn {4}runwayDays$/);

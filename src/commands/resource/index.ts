@@ -1,6 +1,6 @@
 // The nine endpoint commands: flags checked, one GET, the answer printed to stdout or --out; with
 // a KEY, one record of the list (lookup.ts).
-import { clampNote, fixedField, LIMIT_MAX, paramQuery, type ParamValues } from '../../core/params.js';
+import { choosingField, clampNote, fixedField, LIMIT_MAX, paramQuery, type ParamValues } from '../../core/params.js';
 import type { Endpoint, View } from '../../core/endpoints.js';
 import { asRows } from '../../output/cells.js';
 import type { Handler } from '../../command-kit/command.js';
@@ -51,7 +51,13 @@ function singular(name: string): string {
 /** The endpoint less the default columns a flag made the same in every row (tier under --tier). */
 function tableView(endpoint: Endpoint, options: ParamValues): View {
   const fixed = new Set(endpoint.params.flatMap((param) => fixedField(param, options) ?? []));
-  return fixed.size === 0
-    ? endpoint
-    : { ...endpoint, columns: endpoint.columns.filter((column) => !fixed.has(column)) };
+  // `--decided`: the decisions are what was asked for, so they are the last to go at a narrow width.
+  const chosen = new Set(endpoint.params.flatMap((param) => choosingField(param, options) ?? []));
+  if (fixed.size === 0 && chosen.size === 0) return endpoint;
+  const drop = endpoint.drop ?? [];
+  return {
+    ...endpoint,
+    columns: endpoint.columns.filter((column) => !fixed.has(column)),
+    drop: [...drop.filter((field) => !chosen.has(field)), ...drop.filter((field) => chosen.has(field))],
+  };
 }
