@@ -17,6 +17,19 @@ export interface HelpSource {
   rootEpilogue(): string;
 }
 
+/**
+ * A global option's words for a command of its own formats (export, changes, webhook check): -o
+ * lists them, --no-header those with a header row. Undefined: the option's own words.
+ */
+function ownFormatsDescription(option: Option, { formats, formatDefault }: AnyCommand): string | undefined {
+  if (formats === undefined) return undefined;
+  if (option.attributeName() === 'output')
+    return `output format: ${formats.join(', ')}${formatDefault ? ` (default: ${formatDefault})` : ''}`;
+  if (option.attributeName() === 'header' && formats.some((format) => HEADED_FORMATS.includes(format)))
+    return headerDescription(formats);
+  return undefined;
+}
+
 export function helpConfiguration(source: HelpSource, width: number): HelpConfiguration {
   const visibleArguments = (helper: Help, cmd: Command) =>
     Help.prototype.visibleArguments.call(helper, cmd).filter((arg) => !source.refused.has(arg));
@@ -97,18 +110,9 @@ export function helpConfiguration(source: HelpSource, width: number): HelpConfig
         ...list(
           'Global Options:',
           helper.visibleGlobalOptions(cmd).map((o) => {
-            // A command of its own formats (export, changes, webhook check) says them for -o and --no-header.
-            const formats = spec?.formats;
-            const only =
-              formats === undefined
-                ? undefined
-                : o.attributeName() === 'output'
-                  ? `output format: ${formats.join(', ')}${spec?.formatDefault ? ` (default: ${spec.formatDefault})` : ''}`
-                  : o.attributeName() === 'header' && formats.some((format) => HEADED_FORMATS.includes(format))
-                    ? headerDescription(formats)
-                    : undefined;
-            if (only === undefined) return option(o);
-            return item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(only));
+            const own = spec && ownFormatsDescription(o, spec);
+            if (own === undefined) return option(o);
+            return item(helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(own));
           }),
         ),
         ...(spec?.examples?.length ? ['Examples:', ...spec.examples.map((example) => `  ${example}`), ''] : []),

@@ -8,7 +8,7 @@ import { parseChoice, parseInteger, parseSeconds } from '../core/parse.js';
 /** The formats that print a header row, which --no-header leaves out. */
 export const HEADED_FORMATS: readonly string[] = ['table', 'csv', 'tsv'];
 
-/** --no-header's help, for the formats a command prints (export: csv alone). */
+/** --no-header's help, for the formats a command prints (export: csv, tsv). */
 export function headerDescription(formats: readonly string[]): string {
   return `no header row (${formats.filter((format) => HEADED_FORMATS.includes(format)).join(', ')})`;
 }
