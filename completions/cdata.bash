@@ -185,7 +185,7 @@ _cdata_arg_kind() {
     'config set 1') echo 'settingValue' ;;
     'config unset 0') echo 'values base-url output timeout key-command pager' ;;
     'completion 0') echo 'values bash zsh fish' ;;
-    'help *') echo 'values me workspaces companies documents obligations persons people sites tenders agents export changes auth profile config webhook sandbox completion help version' ;;
+    'help *') echo 'commands' ;;
   esac
 }
 
@@ -207,6 +207,11 @@ _cdata_complete_kind() {
     profiles) COMPREPLY=($(compgen -W "$(command cdata __complete profiles 2>/dev/null)" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+    commands)
+      # help's words: a command, then after a group's name its subcommands (help auth <TAB>).
+      local group=''
+      [[ $prev == help ]] || group=$(_cdata_canonical '' "$prev")
+      [[ $prev == help || -n $group ]] && COMPREPLY=($(compgen -W "$(_cdata_subcommands "$group")" -- "$cur")) ;;
     settingValue)
       # The values of the setting named by the word before.
       case "$prev" in

@@ -7,7 +7,7 @@ import { CHANGES_COMMAND } from './changes/command.js';
 import { COMPLETION_COMMAND } from './completion/command.js';
 import { CONFIG_COMMAND } from './config/command.js';
 import { EXPORT_COMMAND } from './export/command.js';
-import { helpCommand, VERSION_COMMAND } from './help/command.js';
+import { HELP_COMMAND, VERSION_COMMAND } from './help/command.js';
 import { PROFILE_COMMAND } from './profile/command.js';
 import { RESOURCE_COMMANDS } from './resource/command.js';
 import { SANDBOX_COMMAND } from './sandbox/command.js';
@@ -25,4 +25,4 @@ const NAMED: readonly AnyCommand[] = [
   COMPLETION_COMMAND,
 ];
 
-export const COMMANDS: readonly AnyCommand[] = [...NAMED, helpCommand(NAMED), VERSION_COMMAND];
+export const COMMANDS: readonly AnyCommand[] = [...NAMED, HELP_COMMAND, VERSION_COMMAND];

@@ -115,6 +115,11 @@ _cdata_complete_kind() {
     profiles) COMPREPLY=($(compgen -W "$(${PROFILE_NAMES})" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+    commands)
+      # help's words: a command, then after a group's name its subcommands (help auth <TAB>).
+      local group=''
+      [[ $prev == help ]] || group=$(_cdata_canonical '' "$prev")
+      [[ $prev == help || -n $group ]] && COMPREPLY=($(compgen -W "$(_cdata_subcommands "$group")" -- "$cur")) ;;
     settingValue)
       # The values of the setting named by the word before.
       case "$prev" in

@@ -91,6 +91,23 @@ export function completionTree(commands: readonly AnyCommand[]): { root: Complet
   };
 }
 
+/**
+ * What `cdata help` completes (`kind: 'commands'`): the commands, then after a group's name (an
+ * alias too) the group's subcommands.
+ */
+export function commandWords(root: CompletionNode): {
+  commands: string[];
+  groups: { names: string[]; subcommands: string[] }[];
+} {
+  const names = (node: CompletionNode) => [node.name, ...node.aliases];
+  return {
+    commands: root.children.flatMap(names),
+    groups: root.children
+      .filter((child) => child.children.length > 0)
+      .map((group) => ({ names: names(group), subcommands: group.children.flatMap(names) })),
+  };
+}
+
 /** Every node below `root`, depth first. */
 export function allNodes(root: CompletionNode): CompletionNode[] {
   return root.children.flatMap((child) => [child, ...allNodes(child)]);

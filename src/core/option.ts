@@ -15,7 +15,9 @@ export type Completion =
   /** The value of the setting named just before it (config set output <TAB>). */
   | { kind: 'settingValue' }
   | { kind: 'files' }
-  | { kind: 'dirs' };
+  | { kind: 'dirs' }
+  /** A command, then after a group's name its subcommands (`cdata help auth <TAB>`). */
+  | { kind: 'commands' };
 
 /** What commander found for an option: a string for `<value>` flags, true for a switch (false for a given `--no-x`), undefined when absent. */
 export type RawOption = string | boolean | undefined;

@@ -146,6 +146,14 @@ const BASH_CASES: [string[], string[]][] = [
     ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
   ],
   [['cdata', 'export', 'tenders', 'ob'], ['obligations']],
+  // help: a command, then after a group's name its subcommands, then nothing more.
+  [['cdata', 'help', 'au'], ['auth']],
+  [
+    ['cdata', 'help', 'auth', ''],
+    ['login', 'logout', 'status'],
+  ],
+  [['cdata', 'help', 'auth', 'login', ''], []],
+  [['cdata', 'help', 'tenders', ''], []],
   [
     ['cdata', '--profile', ''],
     ['client-a', 'prod', 'staging'],
@@ -248,6 +256,8 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
   ['cdata export -o ts', 'buffer'],
   ['cdata export --ou', 'buffer'],
   ['cdata tenders -o ta', 'buffer'],
+  ['cdata help auth st', 'buffer'],
+  ['cdata help web', 'buffer'],
 ];
 
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
@@ -321,6 +331,11 @@ zpty -d z`;
     expect(await runProcess('zsh', ['-n', script('zsh')])).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it("cdata help web<TAB> completes to webhook; help auth st<TAB> to auth's status", async () => {
+    expect(await session('cdata help web', 'buffer')).toBe('cdata help webhook ');
+    expect(await session('cdata help auth st', 'buffer')).toBe('cdata help auth status ');
+  });
+
   it('cdata ten<TAB> completes to tenders', async () => {
     expect(await session('cdata ten', 'buffer')).toBe('cdata tenders ');
   });
@@ -390,6 +405,9 @@ const FISH_CASES: [string, string[]][] = [
   ['cdata tenders --q', ['--query', '--quiet']],
   ['cdata tenders --query ', []],
   ['cdata tenders --query @ --li', ['--limit']],
+  ['cdata help auth ', ['login', 'logout', 'status']],
+  ['cdata help config u', ['unset']],
+  ['cdata help auth login ', []],
 ];
 
 describe.skipIf(skipWithout('fish'))('fish', () => {

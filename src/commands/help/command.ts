@@ -6,16 +6,13 @@ export const HELP_ARGS = [
   { name: 'command', description: 'the command, e.g. tenders or auth login', variadic: true },
 ] as const;
 
-/** `help`, completing the names of `commands` (every other top-level command). */
-export function helpCommand(commands: readonly AnyCommand[]): AnyCommand {
-  const names = commands.filter((spec) => !spec.hidden).flatMap((spec) => [spec.name, ...(spec.aliases ?? [])]);
-  return defineCommand({
-    name: 'help',
-    summary: 'Show the help of cdata or of a command, as --help does',
-    args: [{ ...HELP_ARGS[0], complete: { kind: 'values', values: [...names, 'help', 'version'] } }] as const,
-    examples: ['cdata help tenders', 'cdata help auth login'],
-  });
-}
+/** `help`, completing a command's name, then a group's subcommands (`kind: 'commands'`). */
+export const HELP_COMMAND: AnyCommand = defineCommand({
+  name: 'help',
+  summary: 'Show the help of cdata or of a command, as --help does',
+  args: [{ ...HELP_ARGS[0], complete: { kind: 'commands' } }] as const,
+  examples: ['cdata help tenders', 'cdata help auth login'],
+});
 
 export const VERSION_COMMAND = defineCommand({
   name: 'version',
