@@ -3,7 +3,7 @@
 // (before or after the command) and its value checked (src/program.ts, checkGlobals); one that
 // does not apply is ignored, or refused where it would mislead (--out, --fields, --sandbox).
 import type { AnyCommand } from './command.js';
-import type { GLOBAL_OPTIONS } from './globals.js';
+import { HEADED_FORMATS, type GLOBAL_OPTIONS } from './globals.js';
 
 type GlobalName = keyof typeof GLOBAL_OPTIONS;
 
@@ -25,7 +25,7 @@ const RULES: Partial<Record<GlobalName, (spec: AnyCommand) => boolean>> = {
   json: (spec) => takesFormat(spec, ['json']),
   fields: printsData,
   color: printsData,
-  header: (spec) => takesFormat(spec, ['table', 'csv', 'tsv']),
+  header: (spec) => takesFormat(spec, HEADED_FORMATS),
   bom: (spec) => takesFormat(spec, ['csv']),
   out: (spec) => spec.writesOutput === true,
   // The pager takes data printed at a terminal.

@@ -22,6 +22,11 @@ export function sanitize(text: string): string {
   return text.replace(UNSAFE, escapeChar);
 }
 
+/** A text's own lines (CRLF, CR or LF), each made safe: its line breaks kept, nothing else raw. */
+export function sanitizedLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/).map(sanitize);
+}
+
 /**
  * JSON text for a terminal (the error line on stderr): JSON.stringify escapes C0 but leaves DEL,
  * C1 and the bidi controls raw, so those become `\u0085`-style escapes: the same JSON, made safe.

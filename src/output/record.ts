@@ -4,7 +4,7 @@
 // terminal raw (a line break is the one control character that does, as a line break).
 import { Chalk } from 'chalk';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
-import { sanitize } from '../core/sanitize.js';
+import { sanitize, sanitizedLines } from '../core/sanitize.js';
 import { cellText } from './cells.js';
 import type { ColorLevel } from './color.js';
 import { colorize } from './tones.js';
@@ -68,5 +68,5 @@ function valueLines(value: JsonValue | undefined, width: number): string[] {
 
 /** Text wrapped to `width`, each of its own lines on a line of its own, sanitised. */
 function textLines(text: string, width: number): string[] {
-  return text.split(/\r\n|\r|\n/).flatMap((line) => wrap(sanitize(line), width));
+  return sanitizedLines(text).flatMap((line) => wrap(line, width));
 }

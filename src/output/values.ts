@@ -3,7 +3,7 @@
 // and a single value as itself, alone on its line. Cells keep every rule of their format
 // (formula guarding, escaping, numbers as the API wrote them).
 import type { JsonValue } from '../core/json-value.js';
-import { sanitize, sanitizeJson } from '../core/sanitize.js';
+import { sanitizedLines, sanitizeJson } from '../core/sanitize.js';
 import { stringifyJson } from '../core/json.js';
 import { cellText } from './cells.js';
 import { renderJson } from './json.js';
@@ -22,10 +22,7 @@ export async function renderValues(
   // Its own line breaks are kept, as the record view keeps them (`--query briefingNote`).
   if (view.shape === 'value' && format === 'table') {
     const text = cellText(data, (await import('./table.js')).TABLE_ARRAY_SEPARATOR);
-    return `${text
-      .split(/\r\n|\r|\n/)
-      .map(sanitize)
-      .join('\n')}\n`;
+    return `${sanitizedLines(text).join('\n')}\n`;
   }
   const rows = items.map((value) => ({ value }));
   return render({

@@ -11,6 +11,7 @@ import { changeLines } from '../../export/change-lines.js';
 import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../../export/last-export.js';
 import { listsNamed } from '../../export/plan.js';
+import { isRecordName } from '../../export/profiles/run-record.js';
 import { outputFormat } from '../../output/format.js';
 import type { Format } from '../../config/schema.js';
 import type { Output, ViewOf } from '../../output/print.js';
@@ -175,7 +176,7 @@ function noteUncompared(context: ChangesContext, shown: readonly string[], outco
 /** The folders of DIR when it holds an export --profiles run (run.json or a shard's run-I-of-N.json); else undefined. */
 function profileFolders(dir: string): string[] | undefined {
   const entries = readdirSync(dir, { withFileTypes: true });
-  if (!entries.some((entry) => entry.isFile() && /^run(?:-\d+-of-\d+)?\.json$/.test(entry.name))) return undefined;
+  if (!entries.some((entry) => entry.isFile() && isRecordName(entry.name))) return undefined;
   return entries
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => entry.name)

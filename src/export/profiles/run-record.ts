@@ -111,6 +111,11 @@ export function recordName(shard: Shard | undefined): string {
   return shard === undefined ? 'run.json' : `run-${shard.index}-of-${shard.count}.json`;
 }
 
+/** Whether a file's name is one recordName gives: the folder holds an export --profiles run. */
+export function isRecordName(name: string): boolean {
+  return /^run(?:-\d+-of-\d+)?\.json$/.test(name);
+}
+
 export async function writeRunRecord(
   dir: string,
   shard: Shard | undefined,
