@@ -55,6 +55,25 @@ describe('before any request', () => {
     );
   });
 
+  it('a single = where == was meant: exit 2 at the =, not a binding that keeps every row', async () => {
+    const EQUALS_HINT =
+      'hint: To compare, write == (a single = names a variable: let $name = … in …). JMESPath: docs/query.md.\n';
+    for (const [expression, column] of [
+      ["[?tier = 'NOPE'] | length(@)", 8],
+      ['tier = `"X"`', 6],
+      ['let $min = `80` in [?score = $min]', 28],
+    ] as const) {
+      const result = await query(expression);
+      expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
+      expect(result.stderr).toBe(
+        `error: --query is not a valid JMESPath expression at column ${column}: a single = is not a comparison\n` +
+          `  ${expression}\n  ${' '.repeat(column - 1)}^\n${EQUALS_HINT}`,
+      );
+    }
+    // The = of let binds, as JMESPath has it.
+    expect(await query('let $min = `80` in [?score >= $min] | length(@)')).toMatchObject({ code: 0, stdout: '13\n' });
+  });
+
   it('the excerpt escapes control characters and measures wide ones, so the caret stays under the place', async () => {
     const result = await query("[?title == '\u001b[31m名前'] ~");
     expect(result).toMatchObject({ code: 2, requests: 0 });

@@ -4,7 +4,7 @@
 // library with it, loads only when a command is given --query. The built cdata evaluates it in a
 // worker thread (./thread.ts: Ctrl-C ends it at once, its memory has a cap); from the sources, on
 // this thread (./evaluate.ts: the same caps on the result).
-import { compile, isRegistered } from '@jmespath-community/jmespath';
+import { compile, isRegistered, tokenize } from '@jmespath-community/jmespath';
 import type { View } from '../../core/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
@@ -63,6 +63,7 @@ export async function compileQuery(expression: string): Promise<Query> {
     throw await syntaxError(expression, error);
   }
   if (depthOf(ast) > MAX_EXPRESSION_DEPTH) throw tooDeep();
+  if (strayBinding(ast)) throw await singleEquals(expression);
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
   if (unknown !== undefined)
     throw new UsageError(`--query: unknown function ${unknown}()`, {
@@ -125,6 +126,40 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
     hint: number === undefined ? SHELL_HINT : numberHint(number),
     ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
+}
+
+/**
+ * Whether a `=` binds outside `let … in`. The library parses `[?status = 'OPEN']` as a binding
+ * wherever it stands, and a binding is true: the filter keeps every row. JMESPath (and
+ * python-jmespath) refuse it; it is `==` mistyped.
+ */
+function strayBinding(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  const { type, bindings, expression } = node as {
+    type?: unknown;
+    bindings?: { reference?: unknown }[];
+    expression?: unknown;
+  };
+  if (type === 'Binding') return true;
+  if (type === 'LetExpression')
+    return (bindings ?? []).some((binding) => strayBinding(binding.reference)) || strayBinding(expression);
+  if (type === 'Literal') return false;
+  return Object.values(node).some((value: unknown) =>
+    Array.isArray(value) ? value.some(strayBinding) : strayBinding(value),
+  );
+}
+
+/** The error for a stray `=`, the caret under the first `=` that follows no `$variable`. */
+async function singleEquals(expression: string): Promise<UsageError> {
+  const tokens = tokenize(expression);
+  const at = tokens.find((token, i) => token.type === 'Assign' && tokens[i - 1]?.type !== 'Variable')?.start;
+  return new UsageError(
+    `--query is not a valid JMESPath expression${at === undefined ? '' : ` at column ${at + 1}`}: a single = is not a comparison`,
+    {
+      hint: 'To compare, write == (a single = names a variable: let $name = … in …). JMESPath: docs/query.md.',
+      ...(at === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, at) }),
+    },
+  );
 }
 
 /** For `[?score > 80]`: JMESPath's numbers are JSON literals, and backticks need single quotes. */
