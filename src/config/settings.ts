@@ -30,7 +30,8 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
     case 'key-command':
       return parseKeyCommand(raw);
     case 'pager':
-      // Any command sh can run; '' turns the pager off.
+      // Any command sh can run; '' turns the pager off. Never a key: it would print as the setting.
+      refuseKey(raw, 'a pager', "the pager's command, such as 'less -R'");
       return raw;
   }
 }
@@ -40,17 +41,18 @@ export function parseSettingValue(name: SettingName, raw: string): ProfileData[(
  * run later by /bin/sh. A key typed in its place is refused without being echoed.
  */
 export function parseKeyCommand(raw: string): string {
-  if (looksLikeKey(raw)) {
-    throw new UsageError(
-      'that is an API key, not a command that prints one: the key is never taken on the command line',
-      {
-        hint: "Give the command that prints the key, such as 'pass show cdata/prod'. If that was a real key, it may now be in your shell history: consider revoking it.",
-      },
-    );
-  }
+  refuseKey(raw, 'a command that prints one', "the command that prints the key, such as 'pass show cdata/prod'");
   const problem = keyCommandProblem(raw);
   if (problem) throw new UsageError(`not a key command: ${problem}`);
   return raw;
+}
+
+/** A key typed where a command goes is refused without being echoed (it would be stored, and shown). */
+function refuseKey(raw: string, what: string, instead: string): void {
+  if (!looksLikeKey(raw)) return;
+  throw new UsageError(`that is an API key, not ${what}: the key is never taken on the command line`, {
+    hint: `Give ${instead}. If that was a real key, it may now be in your shell history: consider revoking it.`,
+  });
 }
 
 export function settingText(profile: ProfileData | undefined, name: SettingName): string | undefined {

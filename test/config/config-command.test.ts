@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { demoKey } from '../../src/sandbox/keys.js';
 import { cdata, configHome, secret } from '../auth/harness.js';
 
 describe('config set | get | unset', () => {
@@ -101,6 +102,21 @@ describe('config set | get | unset', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(existsSync(home.file)).toBe(false);
+  });
+
+  it('set pager with a key in its place (a slip for key-command): exit 2, never stored or echoed', async () => {
+    const home = configHome();
+    for (const value of [demoKey('graph'), `'${demoKey('graph')}'`]) {
+      const result = await cdata(['config', 'set', 'pager', value], { env: home.env });
+      expect(result).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          "error: that is an API key, not a pager: the key is never taken on the command line\nhint: Give the pager's command, such as 'less -R'. If that was a real key, it may now be in your shell history: consider revoking it.\n",
+      });
+    }
+    expect(existsSync(home.file)).toBe(false);
+    expect((await cdata(['config', 'set', 'pager', 'less -R'], { env: home.env })).code).toBe(0);
   });
 
   it('missing arguments: exit 2 from the parser', async () => {
