@@ -146,6 +146,15 @@ describe('while the query runs: exit 2, after the one request', () => {
       'max_by(@, &closesOn)',
       "error: --query failed in max_by(): expected (string), received null\nhint: Some records hold null there: leave them out first ([?field != null]) or give a default (field || '').\n",
     ],
+    // The & left out: the field's value came where the key's expression goes.
+    [
+      'sort_by(@, closesOn)',
+      'error: --query failed in sort_by(): expected argument 2 to be type (expression) but received type null instead.\nhint: The key is an expression: write & before the field, sort_by(@, &field).\n',
+    ],
+    [
+      'max_by(@, title)',
+      'error: --query failed in max_by(): expected argument 2 to be type (expression) but received type null instead.\nhint: The key is an expression: write & before the field, max_by(@, &field).\n',
+    ],
     [
       '[?abs(title)]',
       'error: --query failed in abs(): expected argument 1 to be type (number) but received type string instead.\n',

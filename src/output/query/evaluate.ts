@@ -113,11 +113,15 @@ function runtimeError(error: unknown): UsageError {
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
   // The default is of the type the function wants: text for a date or a name (max_by over closesOn).
   const fallback = /expected (?:one of )?\(string\)/.test(message) ? "''" : '`0`';
-  const hint = /received (?:type )?null|^not-a-number: undefined/.test(message)
-    ? {
-        hint: `Some records hold null there: leave them out first ([?field != null]) or give a default (field || ${fallback}).`,
-      }
-    : {};
+  // sort_by(@, closesOn): the key is an expression, written with & (the field's value came instead).
+  const called = error instanceof QueryFunctionError ? error.functionName : 'sort_by';
+  const hint = /to be type \(expression\)/.test(message)
+    ? { hint: `The key is an expression: write & before the field, ${called}(@, &field).` }
+    : /received (?:type )?null|^not-a-number: undefined/.test(message)
+      ? {
+          hint: `Some records hold null there: leave them out first ([?field != null]) or give a default (field || ${fallback}).`,
+        }
+      : {};
   if (error instanceof QueryFunctionError) {
     // The library's words, less what the message now says first: "Invalid type: abs() expected…".
     const detail = message.replace(/^Invalid (?:type|arity): /, '').replace(`${error.functionName}() `, '');
