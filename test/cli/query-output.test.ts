@@ -166,6 +166,20 @@ describe('an empty result from a name no row has', () => {
     expect((await go(['tenders', '--query', '[?scroe > `80`]', '-o', 'csv', '-q'])).stderr).toBe('');
   });
 
+  it('a date in double quotes (`[?closesOn < "2026-12-01"]`) is a field\'s name too: the note writes it as text', async () => {
+    const result = await go(['tenders', '--query', '[?closesOn < "2026-12-01"].ocid', '-o', 'json']);
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '[]\n',
+      stderr:
+        "The query's result is an empty list: no row has a field named 2026-12-01, which compares as null. In double quotes it is a field's name; as text it is '2026-12-01'.\n",
+    });
+    // Written as the note says, it compares the dates.
+    const fixed = await go(['tenders', '--query', "[?closesOn < '2026-12-01'] | length(@)", '-o', 'json']);
+    expect(fixed).toMatchObject({ code: 0, stderr: '' });
+    expect(Number(fixed.stdout)).toBeGreaterThan(0);
+  });
+
   it('a field the rows have, a result that is not emptied, or a filter not at the top: no such note', async () => {
     expect((await go(['tenders', '--query', '[?score > `100`]', '-o', 'json'])).stderr).toBe('');
     expect((await go(['tenders', '--query', '[?tier == `"RECOMMENDED"`] | [:1].ocid', '-o', 'json'])).stderr).toBe('');

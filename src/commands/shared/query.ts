@@ -40,5 +40,9 @@ export async function queryOutput(
 function noSuchField(name: string): string {
   const said = `The query's result is an empty list: no row has a field named ${name}, which compares as null.`;
   // An enum's value (RECOMMENDED, OPEN): text, which JMESPath writes in quotes.
-  return /^[A-Z][A-Z0-9_]*$/.test(name) ? `${said} As text it is \`"${name}"\`.` : said;
+  if (/^[A-Z][A-Z0-9_]*$/.test(name)) return `${said} As text it is \`"${name}"\`.`;
+  // Not a bare name, so it was in double quotes ("2026-12-01", as the AWS CLI's users write text).
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    return `${said} In double quotes it is a field's name; as text it is '${name.replaceAll("'", "\\'")}'.`;
+  return said;
 }
