@@ -30,3 +30,15 @@ export function describeFailure(error: unknown): string {
   const { message, code } = rootCause(error);
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
+
+/**
+ * A TLS handshake answered by a server speaking plain HTTP: its "HTTP/1.1 400" is read as a TLS
+ * record, which OpenSSL calls a wrong version number (or, from some servers, a packet too long).
+ */
+export function speaksPlainHttp(cause: SystemCause): boolean {
+  return (
+    cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    cause.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
+    /wrong version number|packet length too long/i.test(cause.message)
+  );
+}

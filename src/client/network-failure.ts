@@ -3,7 +3,7 @@
 // HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
 import { isIP } from 'node:net';
 import { BadResponseError, type CliError, UnavailableError, UsageError } from '../core/errors.js';
-import { describeFailure, rootCause } from './cause.js';
+import { describeFailure, rootCause, speaksPlainHttp } from './cause.js';
 import { AnswerCutShort, BodyTooLarge, ProxyRefused } from './transport.js';
 
 export class AttemptTimeout extends Error {
@@ -102,16 +102,4 @@ function proxyRefusal(error: ProxyRefused, target: URL): CliError {
     cause: error,
     hint: `The proxy could not reach ${target.hostname}: check the host in the base URL (cdata auth status shows it); if it is right, the proxy's own network may be at fault.`,
   });
-}
-
-/**
- * A TLS handshake answered by a server speaking plain HTTP: its "HTTP/1.1 400" is read as a TLS
- * record, which OpenSSL calls a wrong version number (or, from some servers, a packet too long).
- */
-function speaksPlainHttp(cause: { code?: string | undefined; message: string }): boolean {
-  return (
-    cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
-    cause.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
-    /wrong version number|packet length too long/i.test(cause.message)
-  );
 }

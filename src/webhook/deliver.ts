@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { describeFailure, rootCause } from '../client/cause.js';
+import { describeFailure, rootCause, speaksPlainHttp } from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
@@ -81,7 +81,10 @@ export async function deliver(
 
 /** Why a receiver could not be reached, said as the API's own failures are (not the system's text). */
 function unreachable(error: unknown): string {
-  switch (rootCause(error).code) {
+  const cause = rootCause(error);
+  if (speaksPlainHttp(cause))
+    return 'it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)';
+  switch (cause.code) {
     case 'ECONNREFUSED':
       return 'connection refused: nothing is listening on that port';
     case 'ENOTFOUND':

@@ -320,6 +320,21 @@ describe('cdata webhook check tells a careful receiver from a careless one', () 
       expect(result).toMatchObject({ code: 6, stderr: said });
     }
   });
+
+  it('https:// to a receiver speaking plain HTTP: said in a line, never the text of OpenSSL', async () => {
+    const { url } = await serve((_req, res) => res.writeHead(200).end('ok'));
+    const https = url.replace('http://', 'https://');
+    const host = new URL(url).host;
+    const ping = await cdata(['webhook', 'ping', https, '--secret-env', 'WEBHOOK_SECRET']);
+    expect(ping).toMatchObject({
+      code: 6,
+      stderr:
+        `error: cannot reach ${host}: it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)\n` +
+        'hint: Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).\n',
+    });
+    const check = await cdata(['webhook', 'check', https, '--secret-env', 'WEBHOOK_SECRET']);
+    expect(check.stderr).toBe(ping.stderr);
+  });
 });
 
 describe('cdata webhook ping', () => {
