@@ -122,10 +122,13 @@ function resolveKey(
 
 /**
  * The command that stores a key in the profile these settings use, for hints: `--profile` named
- * when a flag or CDATA_PROFILE chose it, as `cdata auth login` alone would store it elsewhere.
+ * when a flag or CDATA_PROFILE chose it, as `cdata auth login` alone would store it elsewhere;
+ * `--base-url` when the flag gave it, as login stores the base URL with the key and would not
+ * find one without it.
  */
-export function loginCommand(settings: Pick<Settings, 'profile'>): string {
-  return `cdata auth login${profileFlag(settings)}`;
+export function loginCommand(settings: Pick<Settings, 'profile' | 'baseUrl'>): string {
+  const { baseUrl } = settings;
+  return `cdata auth login${profileFlag(settings)}${baseUrl.source === 'flag' ? ` --base-url ${baseUrl.value}` : ''}`;
 }
 
 /**

@@ -162,6 +162,20 @@ describe('auth login refuses, storing nothing', () => {
     expect(existsSync(home.file)).toBe(false);
   });
 
+  it('on a first login, each hint keeps --base-url (nothing was stored, so the command without it fails)', async () => {
+    const home = configHome();
+    const again = `cdata auth login --profile prod --base-url ${sandbox.current.url}`;
+    const shape = await login(home, 'notakey\n', ['-p', 'prod']);
+    expect(shape).toMatchObject({ code: 2 });
+    expect(shape.stderr.split('\n')[1]).toBe(
+      `hint: Copy the whole key from the platform's Developers page (it starts with svc_), then: echo "$KEY" | ${again}`,
+    );
+    const revoked = await login(home, `${demoKey('revoked')}\n`, ['-p', 'prod']);
+    expect(revoked).toMatchObject({ code: 3 });
+    expect(revoked.stderr.split('\n')[1]).toBe(`hint: Check the key, or replace it: ${again} (or set CDATA_API_KEY).`);
+    expect(existsSync(home.file)).toBe(false);
+  });
+
   it('a revoked key leaves an existing profile as it was', async () => {
     const home = configHome();
     await login(home, ALL, ['-p', 'prod']);

@@ -4,6 +4,7 @@
 // is what is stored: a profile holds a key or a key command, never both.
 import { checkWritable, profileIn, updateConfig } from '../../config/store.js';
 import { keyProblem, redactKeys } from '../../config/key.js';
+import { loginCommand } from '../../config/resolve.js';
 import { DEFAULT_PROFILE } from '../../config/schema.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { requireBaseUrl } from '../shared/api.js';
@@ -84,7 +85,7 @@ async function enteredKey(context: ApiContext): Promise<string | undefined> {
   const problem = keyProblem(key);
   if (problem) {
     throw new UsageError(`${problem}; nothing stored`, {
-      hint: 'Copy the whole key from the platform\'s Developers page (it starts with svc_), then: echo "$KEY" | cdata auth login',
+      hint: `Copy the whole key from the platform's Developers page (it starts with svc_), then: echo "$KEY" | ${loginCommand(context.settings())}`,
     });
   }
   return key;
