@@ -393,6 +393,29 @@ describe('export --profiles', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 
+  it("a --base-url or CDATA_BASE_URL that cannot be used is every profile's: exit 2 once, before any request or folder", async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 2));
+    const dir = join(folder(), 'run');
+    const flag = await run(['export', '--all-profiles', '--dir', dir, '--base-url', 'http://10.1.2.3:4510'], { env });
+    expect(flag).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: refusing plain http:// to 10.1.2.3: the API key would cross the network in clear; use https://\n' +
+        'hint: http:// is accepted only for loopback hosts (127.0.0.0/8, ::1, localhost), such as a local sandbox.\n',
+    });
+    const variable = await run(['export', '--all-profiles', '--dir', dir], {
+      env: { ...env, CDATA_BASE_URL: 'notaurl' },
+    });
+    expect(variable).toMatchObject({
+      code: 2,
+      stderr: "error: base URL 'notaurl' is not a URL: use https://host or https://host/api/v1\n",
+    });
+    expect(existsSync(dir)).toBe(false);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it("writes each profile's folder exactly as `cdata -p PROFILE export --dir DIR/<profile>` does", async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 3));

@@ -59,7 +59,10 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   refuseMixed(context);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   // Read once, and its permissions warned of once, with the run's own settings (-q, -o).
-  const { config } = context.settings();
+  const { config, baseUrl } = context.settings();
+  // A base URL from --base-url or CDATA_BASE_URL is every profile's: one that cannot be used is
+  // the run's configuration error (exit 2), said once, not every profile's failure (exit 10).
+  if (baseUrl.source === 'flag' || baseUrl.source === 'env') requireBaseUrl(context);
   const names = selectProfiles(
     Object.keys(config.data.profiles),
     options.allProfiles ? undefined : options.profiles,
