@@ -56,7 +56,6 @@ export function planExport(request: ExportRequest, startedAt: number): ExportPla
     return { endpoint, file, path: join(dir, file) };
   });
   checkLength(dir, items);
-  prepareFolder(dir);
   return { dir, format, limit, items };
 }
 
@@ -100,7 +99,11 @@ function exportFormat(output: Settings['output']): ExportFormat {
   return parseChoice(output.value, EXPORT_FORMATS, '--output for export');
 }
 
-function prepareFolder(dir: string): void {
+/**
+ * The export folder made (with its parents) and checked: a folder to write in and list. Called
+ * once the key and base URL are known, so that a run that cannot start leaves no folder behind.
+ */
+export function prepareFolder(dir: string): void {
   try {
     makeFolders(dir);
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');

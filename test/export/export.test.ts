@@ -314,6 +314,14 @@ describe('cdata export', () => {
     expect(readdirSync(empty)).toEqual([]);
   });
 
+  it('without a key or base URL, a missing folder is not made: the run that cannot start leaves nothing', async () => {
+    const root = folder();
+    const dir = join(root, 'a', 'b');
+    expect((await run(['export', '--dir', dir], { env: { CDATA_BASE_URL: sandbox.current.url } })).code).toBe(3);
+    expect((await run(['export', '--dir', dir], { env: { CDATA_API_KEY: demoKey('all') } })).code).toBe(2);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
   it("a folder that cannot be created is exit 2 at once, even under /proc (where Node's own mkdir -p spins forever)", async () => {
     const result = await runBin(['export', 'agents', '--dir', '/proc/cdata-nope/out'], {
       env: sandboxEnv(sandbox.current),

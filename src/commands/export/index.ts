@@ -13,7 +13,7 @@ import { sanitize } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
 import { withFolderLock } from '../../export/folder.js';
 import type { Manifest } from '../../export/manifest.js';
-import { planExport } from '../../export/plan.js';
+import { planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { closingLine, groupFailures, groupLines } from '../../export/summary.js';
 import type { Handler } from '../../command-kit/command.js';
@@ -42,11 +42,12 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
     plan.items.map((i) => i.endpoint.name),
     canRedraw(io, io.stderr) && !context.global.quiet,
   );
-  // No key or base URL: fails here, before anything is written. Retries and 429 waits show on
-  // each list's progress line.
+  // No key or base URL: fails here, before anything is written (the folder is made only then).
+  // Retries and 429 waits show on each list's progress line.
   const client = await openClient(context, undefined, (event) => progress.wait(event));
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
+    prepareFolder(plan.dir);
     const done = await withFolderLock(plan.dir, io, (held) =>
       exportInto(context, client, plan, progress, origin, startedAt, held),
     );

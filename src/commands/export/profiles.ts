@@ -14,7 +14,7 @@ import { envValue } from '../../config/env.js';
 import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
-import { planExport } from '../../export/plan.js';
+import { planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { withFolderLock } from '../../export/folder.js';
 import { HostGuard, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
@@ -74,6 +74,7 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   const output: Settings['output'] =
     global.output !== undefined || global.json ? context.settings().output : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
+  prepareFolder(plan.dir);
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
   const { json } = context.errorStyle();
@@ -209,6 +210,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
           { ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output },
           started,
         );
+        prepareFolder(plan.dir);
         const progress = new Progress(io, [], undefined);
         const origin = { profile: name, baseUrl };
         const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
