@@ -211,7 +211,7 @@ export class ApiClient {
     trace?.(`> GET ${url}`);
     trace?.(`> X-API-Key: ${REDACTED_KEY}`);
     try {
-      let answer: HttpAnswer;
+      let answer: HttpAnswer | undefined;
       try {
         answer = await transport.send({
           method: 'GET',
@@ -220,13 +220,13 @@ export class ApiClient {
           signal: controller.signal,
           large: turn,
         });
-        status = answer.status;
       } catch (error) {
-        if (error instanceof AnswerCutShort) status = error.answer.status;
+        if (error instanceof AnswerCutShort) answer = error.answer;
         trace?.(`< failed after ${elapsed()} ms: ${describeFailure(error)}`);
         throw error;
       } finally {
-        leave?.(status);
+        status = answer?.status;
+        leave?.(status, status === 429 ? parseRetryAfter(header(answer!, 'retry-after'), io.now()) : undefined);
       }
       // Shared with other requests: their answers that came in meanwhile are read (and their
       // places given to the next requests) before this one is parsed, rather than after.

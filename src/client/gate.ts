@@ -3,8 +3,11 @@
 // that keeps refused keys from locking the address out). The client passes through it and says
 // how each attempt ended; what it admits, and when, is the gate's own business.
 
-/** Says how the attempt ended: the answer's status, or undefined when none came. */
-export type LeaveGate = (status: number | undefined) => void;
+/**
+ * Says how the attempt ended: the answer's status, or undefined when none came; for a 429, the
+ * seconds its Retry-After asks to wait (undefined when it says none).
+ */
+export type LeaveGate = (status: number | undefined, retryAfterSeconds?: number) => void;
 
 export interface RequestGate {
   /**

@@ -2,7 +2,7 @@
 // admits profiles only while a refusal more stays within its limit, and a profile whose requests
 // go one at a time until its key is known good and not at all once it is refused.
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../../src/core/errors.js';
+import { AuthError, RateLimitError } from '../../src/core/errors.js';
 import { HostGuard, MAX_REFUSED_PER_HOST, ProfileGate, refusalBudget, Slots } from '../../src/export/profiles/gate.js';
 import { skippedHint } from '../../src/export/profiles/say.js';
 
@@ -164,6 +164,33 @@ describe('ProfileGate', () => {
     b(401);
     expect(host.refused).toBe(2);
     await expect(gate.enter()).rejects.toThrow(AuthError);
+  });
+
+  it('a 429 whose wait outlasts --max-wait locks the host out: no request of any profile goes, no profile starts', async () => {
+    const slots = new Slots(1);
+    const host = new HostGuard('h');
+    for (const _ of [1, 2, 3]) await host.admit();
+    const [one, two] = [new ProfileGate(slots, host, 30), new ProfileGate(slots, host, 30)];
+    // A wait the client waits out itself (30 s at most) locks nothing.
+    (await one.enter())(429, 30);
+    expect(host.lockedOut).toBe(false);
+    const leave = await one.enter();
+    const queued = two.enter(); // waiting for the one slot
+    leave(429, 897);
+    expect(host.lockedOut).toBe(true);
+    await expect(queued).rejects.toThrow(RateLimitError);
+    await expect(one.enter()).rejects.toThrow(
+      'not requested: h locked this address out (HTTP 429, asking to wait 897 s) earlier in this run',
+    );
+    expect(await settled(slots.acquire())).toBe(true); // the slot was given back
+    expect(host.closed).toBe(true);
+    expect(await host.admit()).toBe(false);
+    expect(host.why).toBe('h locked this address out (HTTP 429, asking to wait 897 s) earlier in this run');
+    // A 429 naming no wait is a lock-out too; the first one is what is said.
+    const other = new HostGuard('o');
+    other.lockOut(undefined);
+    other.lockOut(5);
+    expect(other.why).toBe('o locked this address out (HTTP 429) earlier in this run');
   });
 
   it('holds a slot from entering to leaving', async () => {

@@ -166,6 +166,41 @@ describe('export --profiles', () => {
     expect(lines).toHaveLength(skipped.length + failed.length + 1);
   });
 
+  it('once the host locks the address out (429 past --max-wait), nothing more is sent to it: the rest fail or are skipped at once', async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(
+      fleet(
+        sandbox.url,
+        15,
+        Array.from({ length: 14 }, (_, i) => i + 1),
+      ),
+    );
+    // Two runs spend 10 refusals each; the API locks the address out after 25 in 15 minutes.
+    for (const _ of [1, 2]) expect((await run(['export', '--all-profiles', '--dir', folder()], { env })).code).toBe(10);
+    const before = sandbox.requests.length;
+    const dir = folder();
+    const third = await run(['export', '--all-profiles', '--dir', dir], { env });
+    expect(third.code).toBe(10);
+    const sent = sandbox.requests.slice(before);
+    // Five more refusals, then the lock-out: only the requests already in flight (at most the
+    // eight of --concurrency) meet it; nothing is sent after.
+    expect(sent.filter((r) => r.status === 401)).toHaveLength(5);
+    const lockedOut = sent.filter((r) => r.status === 429);
+    expect(lockedOut.length).toBeGreaterThanOrEqual(1);
+    expect(lockedOut.length).toBeLessThanOrEqual(8);
+    expect(sent).toHaveLength(5 + lockedOut.length);
+    const record = readRecord(dir);
+    const skipped = record.profiles.filter((p) => p.status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const p of skipped)
+      expect(p.error?.message).toMatch(
+        new RegExp(
+          `^not started: ${sandbox.url.replaceAll('.', '\\.')} locked this address out \\(HTTP 429, asking to wait \\d+ s\\) earlier in this run$`,
+        ),
+      );
+    expect(record.counts.ok).toBe(0);
+  });
+
   it('the profiles skipped are the last in name order, whichever key command answers first', async () => {
     const { sandbox, refused } = await sandboxFor();
     // 13 revoked keys from key commands, the first four slow: a profile is admitted in its turn,

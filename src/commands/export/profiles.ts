@@ -200,7 +200,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
     const turn = host.takeTurn();
     try {
       if (host.closed) return entry({ status: 'skipped', exitCode: null, rows: null, error: skipped(host) });
-      const gate = new ProfileGate(run.slots, host);
+      const gate = new ProfileGate(run.slots, host, settings.maxWaitSeconds);
       // The key (a key command runs here, once) before the host is asked: neither costs a request.
       const client = await openClient(mine, undefined, () => undefined, { transport: run.transport, gate });
       try {
@@ -254,7 +254,7 @@ function hostOf(run: Run, baseUrl: string): HostGuard {
 function skipped(host: HostGuard): ProfileRun['error'] {
   return {
     resource: null,
-    message: `not started: ${host.refused} requests to ${host.origin} were refused (HTTP 401) in this run`,
+    message: `not started: ${host.why}`,
     httpStatus: null,
     correlationId: null,
   };

@@ -14,7 +14,12 @@
 // - ProfileGate: until a profile's key is known good (an answer that is not a refusal), its
 //   requests go one at a time; once refused (401), none of them goes. A profile with a revoked
 //   key so costs one request, however many lists it asks for.
-import { AuthError } from '../../core/errors.js';
+// - The lock-out itself: once the host answers 429 with a wait longer than --max-wait (the API
+//   has locked the address out, and every request with a key gets the same until its window
+//   passes), nothing more goes to it in the run: the requests not yet sent fail at once, and
+//   the profiles not yet started are skipped.
+import { DEFAULTS } from '../../config/resolve.js';
+import { AuthError, RateLimitError } from '../../core/errors.js';
 import type { LeaveGate, RequestGate } from '../../client/gate.js';
 import type { Shard } from './shard.js';
 
@@ -69,6 +74,8 @@ export class HostGuard {
   /** The first turn not yet over; the turns after it that are over. */
   private head = 0;
   private readonly over = new Set<number>();
+  /** The wait a 429 asked for once it outlasted --max-wait (null: it named none); undefined: none came. */
+  private lockout: number | null | undefined;
 
   constructor(
     readonly origin: string,
@@ -81,9 +88,29 @@ export class HostGuard {
     return this.refusedCount;
   }
 
-  /** The limit is reached: no further profile on this host starts. */
+  /** The limit is reached, or the host locked the address out: no further profile on it starts. */
   get closed(): boolean {
-    return this.refusedCount >= this.limit;
+    return this.refusedCount >= this.limit || this.lockedOut;
+  }
+
+  /** The host answered 429 with a wait past --max-wait: the address is locked out for the run. */
+  get lockedOut(): boolean {
+    return this.lockout !== undefined;
+  }
+
+  /** Why nothing more goes to this host: its refusals, or its lock-out of the address. */
+  get why(): string {
+    if (this.lockout === undefined)
+      return `${this.refusedCount} requests to ${this.origin} were refused (HTTP 401) in this run`;
+    const wait = this.lockout === null ? '' : `, asking to wait ${this.lockout} s`;
+    return `${this.origin} locked this address out (HTTP 429${wait}) earlier in this run`;
+  }
+
+  /** A 429 whose wait outlasts --max-wait (none named: the same): the first one is kept. */
+  lockOut(seconds: number | undefined): void {
+    if (this.lockout !== undefined) return;
+    this.lockout = seconds ?? null;
+    this.wakeAll();
   }
 
   /** A profile's place in the order of admission, taken as it starts (the run starts them in order). */
@@ -153,24 +180,38 @@ export class ProfileGate implements RequestGate {
   constructor(
     private readonly slots: Slots,
     private readonly host: HostGuard,
+    /** The client's --max-wait: a 429 asking to wait longer is the address locked out. */
+    private readonly maxWaitSeconds: number = DEFAULTS.maxWaitSeconds,
   ) {}
 
   async enter(): Promise<LeaveGate> {
     while (this.key === 'unproven' && this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.key === 'refused') throw refusedEarlier();
+    if (this.host.lockedOut) throw lockedOutEarlier(this.host);
     const alone = this.key === 'unproven';
     if (alone) this.busy = true;
     await this.slots.acquire();
-    return (status) => {
+    if (this.host.lockedOut) {
+      // Locked out while this request waited for its slot: it is not sent either.
       this.slots.release();
+      if (alone) this.wakeNext();
+      throw lockedOutEarlier(this.host);
+    }
+    return (status, retryAfterSeconds) => {
+      this.slots.release();
+      if (status === 429 && !(retryAfterSeconds !== undefined && retryAfterSeconds <= this.maxWaitSeconds))
+        this.host.lockOut(retryAfterSeconds);
       if (status !== undefined) this.observe(status);
-      if (alone) {
-        this.busy = false;
-        const waiting = this.waiting;
-        this.waiting = [];
-        for (const wake of waiting) wake();
-      }
+      if (alone) this.wakeNext();
     };
+  }
+
+  /** The request that went alone is over: the profile's next ones may go. */
+  private wakeNext(): void {
+    this.busy = false;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
   }
 
   /** The profile is over: an admission not yet settled is given back. */
@@ -200,5 +241,11 @@ export class ProfileGate implements RequestGate {
 function refusedEarlier(): AuthError {
   return new AuthError("not requested: the API refused this profile's key (HTTP 401) earlier in this run", {
     hint: `export --profiles sends nothing more with a key once the API has refused it: each refusal counts towards the lock-out of the address (${LOCKOUT} failures in 15 minutes).`,
+  });
+}
+
+function lockedOutEarlier(host: HostGuard): RateLimitError {
+  return new RateLimitError(`not requested: ${host.why}`, {
+    hint: 'Every request with a key gets the same answer until the lock-out ends (15 minutes at most): run the export again after it.',
   });
 }
