@@ -2,7 +2,7 @@
 // and a hint), the progress lines without a second copy of each failure, a closing summary at a
 // terminal, and on Ctrl-C the progress cleared and what the folder still holds. In-process for
 // the words a cron job mails; through the built binary in a pseudo-terminal for the screen.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { screen } from '../helpers/screen.js';
 import { runBinInTerminal, startBinInTerminal } from '../helpers/spawn.js';
 import { until } from '../helpers/wait.js';
 import { manifestOf, shown } from './layout.js';
+import { writeProfiles } from './fleet.js';
+import { demoKey } from '../../src/sandbox/keys.js';
 
 const makeSandbox = useSandboxes();
 const folder = () => join(mkdtempSync(join(tmpdir(), 'cdata-telling-')), 'exports');
@@ -141,5 +143,30 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
     );
     expect(shown(dir)).toEqual(before);
     expect(manifestOf(dir).ok).toBe(true);
+  });
+
+  it("Ctrl-C in export --profiles: how far the run went, and that run.json is not this run's", async () => {
+    const fast = await makeSandbox({});
+    const stuck = await makeSandbox({ faults: tendersFail(FAULTS.stallAfterHeaders) });
+    const configDir = mkdtempSync(join(tmpdir(), 'cdata-telling-config-'));
+    writeProfiles(configDir, {
+      acme: { baseUrl: fast.url, key: demoKey('all') },
+      zeta: { baseUrl: stuck.url, key: demoKey('all') },
+    });
+    const dir = folder();
+    const session = startBinInTerminal(['export', '--all-profiles', '--dir', dir], {
+      columns,
+      env: { CDATA_CONFIG_DIR: configDir },
+    });
+    await until(() => / rows, a baseline$/m.test(screen(session.stdout())), 'acme exported, zeta waiting on tenders');
+    session.child.stdin.write('\u0003');
+    const result = await session.done;
+    expect(result.code).toBe(130);
+    expect(screen(result.stdout).split('\n').slice(-2)).toEqual([
+      expect.stringMatching(/^acme: \d+ rows, a baseline$/),
+      `interrupted: 1 of 2 profiles had ended; the others' folders are as they were, and no ${dir}/run.json was written`,
+    ]);
+    expect(existsSync(join(dir, 'run.json'))).toBe(false);
+    expect(existsSync(join(dir, 'acme', 'manifest.json'))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 // requests in flight (--concurrency), and the guard against locking an address out
 // (src/export/profiles/gate.ts). Profiles go through a fixed number of workers, so what is held
 // at once grows with --concurrency, not with the number of profiles. DIR/run.json records the run.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transport } from '../../client/transport.js';
 import { redactKeys } from '../../config/key.js';
@@ -28,10 +29,11 @@ import {
   type ProfileRun,
   type RunRecord,
 } from '../../export/profiles/run-record.js';
-import { closingLine, profileLines, progressLine, skippedHint } from '../../export/profiles/say.js';
+import { closingLine, interruptedRunLine, profileLines, progressLine, skippedHint } from '../../export/profiles/say.js';
 import { selectProfiles } from '../../export/profiles/select.js';
 import { messageOf, httpSuffix } from '../../output/error-text.js';
 import { cannotWrite } from '../../output/sink.js';
+import { canRedraw } from '../../io/index.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
 import { exportInto, gapLinesOf, type ExportContext } from './run.js';
 
@@ -90,14 +92,28 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
     refusals: refusalBudget(options.shard),
   };
   const done: Done[] = new Array(names.length);
+  let ended = 0;
+  // Ctrl-C at a terminal: how far the run went (each profile's line said as it ended).
+  const recordPath = join(plan.dir, recordName(options.shard));
+  const previous = existsSync(recordPath);
+  // The terminal's echo of ^C is taken off the line first, where the cursor can move.
+  const stopTelling = terminal
+    ? io.onInterrupt(() =>
+        io.stderr.write(
+          `${canRedraw(io, io.stderr) ? '\r\u001b[2K' : '\n'}${sanitize(interruptedRunLine(ended, names.length, recordPath, previous))}\n`,
+        ),
+      )
+    : () => undefined;
   try {
     // As many profiles at once as requests may be in flight: each keeps at least one request
     // waiting for a slot most of the time, and holds nothing of its lists once they are written.
     await eachAtMost(names, concurrency, async (name, index) => {
       const finished = (done[index] = await exportProfile(run, name, output));
+      ended++;
       if (terminal) context.note(progressLine(finished.entry));
     });
   } finally {
+    stopTelling();
     await run.transport.close();
   }
   const profiles = done.map((d) => d.entry);
@@ -132,7 +148,7 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   } catch (error) {
     // The profiles' exports are committed, each in its folder: a failed profile's 10 still
     // says so; otherwise the record's own failure is the run's (2, as any file cdata cannot write).
-    const failure = cannotWrite(join(plan.dir, recordName(options.shard)), error);
+    const failure = cannotWrite(recordPath, error);
     if (exitCode !== EXIT.profilesFailed) throw failure;
     throw new CliError(EXIT.profilesFailed, failure.message, { cause: error, hint: failure.hint });
   }

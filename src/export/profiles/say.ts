@@ -58,3 +58,12 @@ export function closingLine(record: RunRecord, path: string): string {
     .join(', ');
   return `exported ${done} of ${total} profile${total === 1 ? '' : 's'} to ${record.dir}${rest ? `; ${rest}` : ''} (see ${path})`;
 }
+
+/**
+ * At a terminal, when the run is interrupted: how far it went. Each profile's folder holds its
+ * last committed export (an interrupted one is left as it was), and no run record is written.
+ */
+export function interruptedRunLine(finished: number, total: number, record: string, previous: boolean): string {
+  const kept = previous ? `${record} still records the last run that finished` : `no ${record} was written`;
+  return `interrupted: ${finished} of ${total} profile${total === 1 ? '' : 's'} had ended; the others' folders are as they were, and ${kept}`;
+}
