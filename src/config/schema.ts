@@ -3,9 +3,10 @@
 //   { "defaultProfile": "prod", "profiles": { "prod": { "key": "svc_…", "baseUrl": "https://…" } } }
 // A profile holds a key, or a command that prints one (`keyCommand`, docs/keys-and-profiles.md), never both.
 import { normaliseBaseUrl } from '../core/base-url.js';
-import { errorMessage, UsageError } from '../core/errors.js';
+import { errorMessage, UsageError, hintOf } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
 import { keyCommandProblem } from './key.js';
+import { didYouMean } from '../core/similar.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -29,9 +30,11 @@ export function checkProfileName(name: string): string {
 /** The error for a profile that is not in the config file, listing the ones that are. */
 export function noProfileError(name: string, data: ConfigData, hint?: string): UsageError {
   const names = Object.keys(data.profiles);
+  // A typo of a profile there is likelier than one to create.
+  const similar = didYouMean(name, names);
   return new UsageError(
     `no profile '${name}' ${names.length ? `(profiles: ${names.join(', ')})` : '(there are no profiles yet)'}`,
-    hint ? { hint } : {},
+    hintOf(similar && hint ? `${similar} If not, ${hint[0]!.toLowerCase()}${hint.slice(1)}` : (similar ?? hint)),
   );
 }
 

@@ -1,10 +1,11 @@
 // The settings `cdata config get|set|unset` reads and changes: each name, how a value is checked
 // before it is stored, and how a stored value prints.
 import { normaliseBaseUrl } from '../core/base-url.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError, hintOf } from '../core/errors.js';
 import { parseChoice, parseSeconds } from '../core/parse.js';
 import { keyCommandProblem, looksLikeKey, shownKeyCommand } from './key.js';
 import { FORMATS, SETTINGS, type ProfileData, type SettingName } from './schema.js';
+import { didYouMean } from '../core/similar.js';
 
 const NAMES = Object.keys(SETTINGS) as SettingName[];
 
@@ -15,7 +16,10 @@ export function parseSettingName(raw: string): SettingName {
       'the key is not a setting: store it with `cdata auth login` (it reads the key from stdin or a prompt)',
     );
   }
-  throw new UsageError(`unknown setting ${JSON.stringify(raw)}: use one of ${NAMES.join(', ')}`);
+  throw new UsageError(
+    `unknown setting ${JSON.stringify(raw)}: use one of ${NAMES.join(', ')}`,
+    hintOf(didYouMean(raw, NAMES)),
+  );
 }
 
 /** The value to store: a base URL normalised, a format in lower case, a timeout as a number. */

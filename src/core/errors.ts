@@ -162,3 +162,8 @@ export function errorCode(thrown: unknown): string | undefined {
   const code = thrown instanceof Error ? (thrown as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : undefined;
 }
+
+/** A hint for an error's options, when there is one (`{}` when not). */
+export function hintOf(hint: string | undefined): { hint?: string } {
+  return hint === undefined ? {} : { hint };
+}

@@ -2,8 +2,9 @@
 // what it means for the rows (the sandbox filters by this), and its face on the command line (the
 // options that set it and how their values become the query). The endpoint table lists which
 // endpoints take which; commands, the sandbox, completions and the docs all read it from here.
-import { UsageError } from './errors.js';
+import { UsageError, hintOf } from './errors.js';
 import { flag, value, type Values } from './option.js';
+import { didYouMean } from './similar.js';
 
 export const TIERS = ['RECOMMENDED', 'WORTH_A_LOOK', 'STRETCH'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -53,7 +54,7 @@ export function parseTier(raw: string): Tier {
     .replace(/[a-z]/g, (c) => c.toUpperCase())
     .replace(/-/g, '_');
   if (!(TIERS as readonly string[]).includes(tier))
-    throw new UsageError(`--tier must be one of ${TIERS.join(', ')} (got '${raw}')`);
+    throw new UsageError(`--tier must be one of ${TIERS.join(', ')} (got '${raw}')`, hintOf(didYouMean(tier, TIERS)));
   return tier as Tier;
 }
 

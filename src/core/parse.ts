@@ -1,8 +1,9 @@
 // Values as users type them (flags, `config set`, a hand-edited config file), each checked by one
 // rule wherever it comes from: a bad one is a usage error naming what was expected, and the value
 // is shown escaped (it came from argv or a file).
-import { UsageError } from './errors.js';
+import { UsageError, hintOf } from './errors.js';
 import { sanitize } from './sanitize.js';
+import { didYouMean } from './similar.js';
 
 /** A whole number from `min` to `max` (ports, milliseconds, retries, seconds). */
 export function parseInteger(flag: string, raw: string, min: number, max: number): number {
@@ -29,7 +30,10 @@ export function parseChoice<T extends string>(value: string, allowed: readonly T
 export function parseName<T extends string>(value: string, allowed: readonly T[], flag: string, typed = value): T {
   const found = allowed.find((name) => name === value);
   if (found === undefined)
-    throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got '${sanitize(typed)}')`);
+    throw new UsageError(
+      `${flag} must be one of ${allowed.join(', ')} (got '${sanitize(typed)}')`,
+      hintOf(didYouMean(value, allowed)),
+    );
   return found;
 }
 

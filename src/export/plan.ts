@@ -13,7 +13,8 @@ export { EXPORT_FORMATS };
 import type { Limit } from '../core/params.js';
 import { parseChoice } from '../core/parse.js';
 import { findEndpoint, LIST_ENDPOINTS, type Endpoint } from '../core/endpoints.js';
-import { errorCode, errorMessage, UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError, hintOf } from '../core/errors.js';
+import { didYouMean } from '../core/similar.js';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -84,8 +85,10 @@ export function listsNamed(requested: readonly string[], command = 'export'): En
   for (const name of requested) {
     const endpoint = findEndpoint(name);
     if (endpoint?.shape !== 'list') {
+      const valid = LIST_ENDPOINTS.map((e) => e.name);
       throw new UsageError(
-        `unknown resource '${name}' for ${command}; valid: ${LIST_ENDPOINTS.map((e) => e.name).join(', ')}`,
+        `unknown resource '${name}' for ${command}; valid: ${valid.join(', ')}`,
+        hintOf(didYouMean(name, valid)),
       );
     }
     if (!chosen.includes(endpoint)) chosen.push(endpoint);

@@ -181,7 +181,7 @@ describe('choosing', () => {
       ],
       [
         ['changes', '--dir', dir, 'tendres'],
-        "error: unknown resource 'tendres' for changes; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n",
+        "error: unknown resource 'tendres' for changes; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\nhint: Did you mean tenders?\n",
       ],
       [['changes'], 'error: changes needs the export folder: --dir DIR\nhint: e.g. cdata changes --dir /srv/exports\n'],
       [

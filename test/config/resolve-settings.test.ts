@@ -238,7 +238,8 @@ describe('requireProfile', () => {
         expect.objectContaining({
           name: 'UsageError',
           message: "no profile 'prdo' (profiles: prod, cmd, bare)",
-          hint: hint('prdo'),
+          // A typo of a profile there comes first.
+          hint: `Did you mean prod? If not, c${hint('prdo').slice(1)}`,
         }),
       );
     }

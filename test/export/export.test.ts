@@ -227,7 +227,7 @@ describe('cdata export', () => {
     const cases: [string[], string][] = [
       [
         ['export', 'tendres', '--dir', folder()],
-        "error: unknown resource 'tendres' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\n",
+        "error: unknown resource 'tendres' for export; valid: workspaces, companies, documents, obligations, persons, sites, tenders, agents\nhint: Did you mean tenders?\n",
       ],
       [
         ['export', 'me', '--dir', folder()],
