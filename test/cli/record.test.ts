@@ -136,6 +136,24 @@ describe('a record by its key', () => {
     expect(JSON.parse(json!)).toMatchObject({ error: { title: 'Not found', exitCode: 8 } });
   });
 
+  it("a filter's value or a number where a key goes (`tenders RECOMMENDED`, `companies 20`): not found, and the hint names the option meant", async () => {
+    const tier = await cdata(['tenders', 'worth-a-look'], { env: env() });
+    expect(tier).toMatchObject({
+      code: 8,
+      stdout: '',
+      stderr:
+        "error: nothing with ocid 'worth-a-look' (or starting with it) among the 64 tenders the API returned\n" +
+        "hint: Did you mean --tier WORTH_A_LOOK? A word after 'tenders' is the ocid of one record.\n",
+    });
+    const limit = await cdata(['companies', '20'], { env: env() });
+    expect(limit).toMatchObject({ code: 8, stdout: '' });
+    expect(limit.stderr.split('\n')[1]).toBe(
+      "hint: Did you mean --limit 20? A word after 'companies' is the id of one record.",
+    );
+    // A list without --limit (agents, by name) keeps the usual hint.
+    expect((await cdata(['agents', '20'], { env: env() })).stderr).not.toContain('Did you mean');
+  });
+
   it('an ambiguous prefix: exit 2, listing the matches; a prefix under 6 characters: exit 2, saying so', async () => {
     const ocids = (await all('tenders')).map((row) => String(row.ocid));
     const prefix = ocids.map((ocid) => ocid.slice(0, 16)).find((start, i, all) => all.indexOf(start) !== i)!;

@@ -105,5 +105,25 @@ function notFound(
     count < LIMIT_MAX
       ? `The API returns only the ${which}; it returned ${count}, every one there is${filters.length > 0 ? ' with these filters' : ''}.`
       : `The API returns only the ${which}, and has no paging: one outside them cannot be shown.${narrowing.length > 0 ? ` ${narrowing.join(', ')} narrow the list, and may bring it within the ${LIMIT_MAX}.` : ''}`;
-  return new NotFoundError(`nothing with ${field} '${wanted}'${prefix} ${among}`, { hint });
+  const filter = filterMeant(endpoint, wanted);
+  return new NotFoundError(`nothing with ${field} '${wanted}'${prefix} ${among}`, {
+    hint: filter ?? hint,
+  });
+}
+
+/**
+ * `cdata tenders RECOMMENDED`, `cdata companies 20`: a word meant for a filter, taken as a key (a
+ * word after the list's name is one record's key). Said first when the word is a value of one of
+ * the list's filters, or a number where it takes --limit.
+ */
+function filterMeant(endpoint: Endpoint, wanted: string): string | undefined {
+  const folded = wanted.toUpperCase().replaceAll('-', '_');
+  for (const param of endpoint.params) {
+    const option = `--${param.options[0]}`;
+    if (param.kind === 'enum' && param.values.includes(folded))
+      return `Did you mean ${option} ${folded}? A word after '${endpoint.name}' is the ${endpoint.key ?? 'id'} of one record.`;
+    if (param.kind === 'limit' && /^\d{1,3}$/.test(wanted))
+      return `Did you mean ${option} ${wanted}? A word after '${endpoint.name}' is the ${endpoint.key ?? 'id'} of one record.`;
+  }
+  return undefined;
 }
