@@ -237,8 +237,8 @@ _cdata() {
     if [[ -n $canonical ]]; then path=${path:+$path }$canonical; argc=0; else ((argc++)); fi
   done
 
-  if [[ $prev == '=' && ${COMP_WORDS[COMP_CWORD-2]} == -* ]]; then option=${COMP_WORDS[COMP_CWORD-2]}
-  elif [[ $cur == '=' && $prev == -* ]]; then option=$prev; cur=''
+  if [[ $prev == '=' && ${COMP_WORDS[COMP_CWORD-2]} == --* ]]; then option=${COMP_WORDS[COMP_CWORD-2]}
+  elif [[ $cur == '=' && $prev == --* ]]; then option=$prev; cur=''
   elif [[ $prev == -* && $(_cdata_option_kind "$path" "$prev") != flag ]]; then option=$prev
   fi
   if [[ -n $option ]]; then

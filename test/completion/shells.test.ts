@@ -205,6 +205,8 @@ const BASH_CASES: [string[], string[]][] = [
     ['csv', 'json', 'ndjson', 'tsv'],
   ],
   [['cdata', 'export', '--o'], ['--output']],
+  // --output=json is one word to cdata, -o=json is -o with the value '=json' (as getopt reads it): not offered.
+  [['cdata', 'tenders', '-o', '=', 'js'], []],
   [['cdata', 'export', '--f'], []],
   [
     ['cdata', 'tenders', '--o'],
