@@ -15,7 +15,7 @@ export function commanderMistake(error: CommanderError, program: Command, argv: 
   const message =
     error.code === 'commander.unknownCommand' && command !== 'cdata'
       ? `${first} for '${command}'`
-      : (valueless ?? first);
+      : (valueless ?? missingValue(first) ?? first);
   const suggestions = valueless ? [] : more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
   return new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
 }
@@ -64,4 +64,10 @@ function switchWithValue(message: string, command: Command, program: Command): s
   const option = [...command.options, ...program.options].find((o) => o.long === name);
   if (option === undefined || option.required || option.optional) return undefined;
   return `${name} takes no value: give it alone, or leave it out`;
+}
+
+/** `--limit` last, with nothing after it: commander's "option '-l, --limit <n>' argument missing", said as cdata says the rest. */
+function missingValue(message: string): string | undefined {
+  const found = /^option '(?:-\w, )?(--[\w-]+) ([<[][^>\]]+[>\]])' argument missing$/.exec(message);
+  return found ? `${found[1]} needs a value: ${found[1]} ${found[2]}` : undefined;
 }

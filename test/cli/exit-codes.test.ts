@@ -56,6 +56,22 @@ describe('exit 2: usage and configuration', () => {
     );
   });
 
+  it('an option with no value after it: named as cdata names options, with what it takes', async () => {
+    for (const [argv, said] of [
+      [
+        ['tenders', '--limit'],
+        "error: --limit needs a value: --limit <n>\nhint: Run 'cdata tenders --help' for usage.\n",
+      ],
+      [
+        ['tenders', '-o'],
+        "error: --output needs a value: --output <format>\nhint: Run 'cdata tenders --help' for usage.\n",
+      ],
+    ] as const) {
+      const result = await against(sandbox.current, [...argv]);
+      expect(result).toMatchObject({ code: 2, stdout: '', stderr: said, requests: [] });
+    }
+  });
+
   it.each([
     [['-o', 'xml'], "error: --output must be one of table, json, ndjson, csv, tsv (got 'xml')\n"],
     [['--color', 'rainbow'], "error: --color must be one of auto, always, never (got 'rainbow')\n"],
