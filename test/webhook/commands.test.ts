@@ -85,6 +85,25 @@ describe('cdata webhook verify', () => {
     expect(result.code).toBe(0);
   });
 
+  it('a --body-file that is not there: exit 2 naming it, without the hint about pipes', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'cdata-webhook-')), 'nope.json');
+    const result = await cdata([
+      'webhook',
+      'verify',
+      '--signature',
+      sign(SECRET, body()),
+      '--body-file',
+      missing,
+      '--secret-env',
+      'WEBHOOK_SECRET',
+    ]);
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: cannot read the body file ${missing}: ENOENT: no such file or directory, open '${missing}'\n`,
+    });
+  });
+
   it('--secret-file: one trailing line break is dropped (echo adds one), a second is part of the secret', async () => {
     const b = body();
     const args = ['webhook', 'verify', '--signature', sign(SECRET, b)];

@@ -4,7 +4,7 @@ import { redactKeys } from '../../config/key.js';
 import { EXIT, errorMessage, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
 import { readStdin } from '../../io/index.js';
-import { FileTooLarge, readRegularFile } from '../../io/read-file.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from '../../io/read-file.js';
 import type { Handler } from '../../command-kit/command.js';
 import { readSecret } from '../../webhook/secret.js';
 import { MAX_BODY_BYTES, verify as verifyDelivery } from '../../webhook/signature.js';
@@ -42,9 +42,14 @@ function readBodyFile(path: string): Buffer | undefined {
     return readRegularFile(path, MAX_BODY_BYTES).bytes;
   } catch (error) {
     if (error instanceof FileTooLarge) return undefined;
+    // A pipe, a device or a folder given as the file: what to do instead. A missing file: its path.
     throw new UsageError(`cannot read the body file ${path}: ${errorMessage(error)}`, {
       cause: error,
-      hint: 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).',
+      ...(error instanceof NotARegularFile
+        ? {
+            hint: 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).',
+          }
+        : {}),
     });
   }
 }
