@@ -37,7 +37,7 @@ export function manPage(): string {
     roff(
       "cdata reads the company data API: companies, people, sites, documents, obligations, matched public tenders, agents, the key's identity and workspaces. " +
         'It prints tables at a terminal and TSV in a pipe, JSON, NDJSON or CSV on request; writes atomic exports for cron; keeps one key per profile; helps build and test webhook receivers; ' +
-        'and runs a local sandbox of the whole API, so everything can be tried with no account (--sandbox on any command).',
+        'and runs a local sandbox of the whole API, so everything can be tried with no account (--sandbox on any command that reads the API).',
     ),
     '.PP',
     roff(
