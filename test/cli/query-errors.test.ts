@@ -62,6 +62,8 @@ describe('before any request', () => {
       ["[?tier = 'NOPE'] | length(@)", 8],
       ['tier = `"X"`', 6],
       ['let $min = `80` in [?score = $min]', 28],
+      ['let $a = `1`, $b = `2` in [?score = $a]', 35],
+      ["[?$x = 'a']", 6],
     ] as const) {
       const result = await query(expression);
       expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
@@ -150,6 +152,11 @@ describe('while the query runs: exit 2, after the one request', () => {
     [
       'sort_by(@, closesOn)',
       'error: --query failed in sort_by(): expected argument 2 to be type (expression) but received type null instead.\nhint: The key is an expression: write & before the field, sort_by(@, &field).\n',
+    ],
+    // map takes the expression first.
+    [
+      'map(title, @)',
+      'error: --query failed in map(): expected argument 1 to be type (expression) but received type null instead.\nhint: The key is an expression: write & before the field, map(&field, @).\n',
     ],
     [
       'max_by(@, title)',

@@ -150,6 +150,13 @@ describe('a record by its key', () => {
     expect(limit.stderr.split('\n')[1]).toBe(
       "hint: Did you mean --limit 20? A word after 'companies' is the id of one record.",
     );
+    // A number too short to pick an id by its start (it may start some): the same hint, exit 2.
+    for (const digit of ['1', '5', '9']) {
+      const short = await cdata(['persons', digit], { env: env() });
+      expect(short.stderr.split('\n')[1]).toBe(
+        `hint: Did you mean --limit ${digit}? A word after 'persons' is the id of one record.`,
+      );
+    }
     // A list without --limit (agents, by name) keeps the usual hint.
     expect((await cdata(['agents', '20'], { env: env() })).stderr).not.toContain('Did you mean');
   });

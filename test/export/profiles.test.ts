@@ -199,6 +199,11 @@ describe('export --profiles', () => {
         ),
       );
     expect(record.counts.ok).toBe(0);
+    // The closing hint is the lock-out's, not the refusals' (five were refused, not ten).
+    const hints = third.stderr.split('\n').filter((line) => line.startsWith('hint: '));
+    expect(hints).toEqual([
+      'hint: Every request with a key gets the same answer until the lock-out ends (15 minutes at most): run the export again after it.',
+    ]);
   });
 
   it('the profiles skipped are the last in name order, whichever key command answers first', async () => {

@@ -18,7 +18,7 @@ import { clampNote } from '../../core/params.js';
 import { planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { withFolderLock } from '../../export/folder.js';
-import { HostGuard, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
+import { HostGuard, LOCKED_OUT_HINT, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
 import { DEFAULT_CONCURRENCY } from '../../export/profiles/options.js';
 import { eachAtMost } from '../../export/profiles/pool.js';
 import {
@@ -141,7 +141,13 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
     for (const line of lines) io.stderr.write(`${sanitize(line)}\n`);
     if (json) io.stderr.write(`${sanitizeJson(JSON.stringify(entry))}\n`);
   }
-  if (counts.skipped > 0) io.stderr.write(`hint: ${skippedHint(run.refusals, options.shard?.count)}\n`);
+  if (counts.skipped > 0) {
+    // Why hosts closed: their refusals, or a lock-out of the address (each said once).
+    const closed = [...run.hosts.values()].filter((host) => host.closed);
+    if (closed.some((host) => !host.lockedOut))
+      io.stderr.write(`hint: ${skippedHint(run.refusals, options.shard?.count)}\n`);
+    if (closed.some((host) => host.lockedOut)) io.stderr.write(`hint: ${LOCKED_OUT_HINT}\n`);
+  }
   let path: string;
   try {
     path = await writeRunRecord(plan.dir, options.shard, record, io);

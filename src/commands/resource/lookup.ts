@@ -61,7 +61,7 @@ export function pick(
     throw new UsageError(
       `'${wanted}' is not a whole ${field} of the ${endpoint.name}, and too short to pick one by its start (${matches.length} ${matches.length === 1 ? 'starts' : 'start'} with it)`,
       {
-        hint: `Type the whole ${field}, or at least ${MIN_PREFIX} characters of it.`,
+        hint: filterMeant(endpoint, wanted) ?? `Type the whole ${field}, or at least ${MIN_PREFIX} characters of it.`,
       },
     );
   }

@@ -244,8 +244,10 @@ function refusedEarlier(): AuthError {
   });
 }
 
+/** What to do once a host has locked the address out: said with its requests, and after its skipped profiles. */
+export const LOCKED_OUT_HINT =
+  'Every request with a key gets the same answer until the lock-out ends (15 minutes at most): run the export again after it.';
+
 function lockedOutEarlier(host: HostGuard): RateLimitError {
-  return new RateLimitError(`not requested: ${host.why}`, {
-    hint: 'Every request with a key gets the same answer until the lock-out ends (15 minutes at most): run the export again after it.',
-  });
+  return new RateLimitError(`not requested: ${host.why}`, { hint: LOCKED_OUT_HINT });
 }

@@ -149,10 +149,14 @@ function strayBinding(node: unknown): boolean {
   );
 }
 
-/** The error for a stray `=`, the caret under the first `=` that follows no `$variable`. */
+/** The error for a stray `=`, the caret under the first `=` that is no `let $name =` (nor `, $name =` after it). */
 async function singleEquals(expression: string): Promise<UsageError> {
   const tokens = tokenize(expression);
-  const at = tokens.find((token, i) => token.type === 'Assign' && tokens[i - 1]?.type !== 'Variable')?.start;
+  const binds = (i: number) =>
+    tokens[i - 1]?.type === 'Variable' &&
+    (tokens[i - 2]?.type === 'Comma' ||
+      (tokens[i - 2]?.type === 'UnquotedIdentifier' && tokens[i - 2]?.value === 'let'));
+  const at = tokens.find((token, i) => token.type === 'Assign' && !binds(i))?.start;
   return new UsageError(
     `--query is not a valid JMESPath expression${at === undefined ? '' : ` at column ${at + 1}`}: a single = is not a comparison`,
     {

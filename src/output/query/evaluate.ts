@@ -115,8 +115,12 @@ function runtimeError(error: unknown): UsageError {
   const fallback = /expected (?:one of )?\(string\)/.test(message) ? "''" : '`0`';
   // sort_by(@, closesOn): the key is an expression, written with & (the field's value came instead).
   const called = error instanceof QueryFunctionError ? error.functionName : 'sort_by';
-  const hint = /to be type \(expression\)/.test(message)
-    ? { hint: `The key is an expression: write & before the field, ${called}(@, &field).` }
+  // The argument the expression goes in: the second of sort_by, min_by, max_by, group_by; map's first.
+  const place = /expected argument (\d+) to be type \(expression\)/.exec(message)?.[1];
+  const hint = place
+    ? {
+        hint: `The key is an expression: write & before the field, ${called}(${place === '1' ? '&field, @' : '@, &field'}).`,
+      }
     : /received (?:type )?null|^not-a-number: undefined/.test(message)
       ? {
           hint: `Some records hold null there: leave them out first ([?field != null]) or give a default (field || ${fallback}).`,
