@@ -57,6 +57,8 @@ export interface View {
 export interface Endpoint extends View {
   /** Command name, also the export resource name and the file stem of an export. */
   name: string;
+  /** The rows in a sentence, where the name reads badly there (persons: people). */
+  noun?: string;
   shape: 'list' | 'object';
   aliases: readonly string[];
   path: string;
@@ -215,6 +217,7 @@ export const ENDPOINTS = [
   },
   {
     name: 'persons',
+    noun: 'people',
     aliases: ['people'],
     path: '/api/v1/graph/persons',
     scope: 'graph.read',
@@ -341,4 +344,9 @@ export function endpointNamed(name: EndpointName): Endpoint {
 
 export function fieldNames(view: View): string[] {
   return view.fields.map((field) => field.name);
+}
+
+/** What an endpoint's rows are called in a sentence: `These are the 5 newest people`. */
+export function rowsNoun(endpoint: Pick<Endpoint, 'name' | 'noun'>): string {
+  return endpoint.noun ?? endpoint.name;
 }

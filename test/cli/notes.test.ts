@@ -90,6 +90,15 @@ describe('the truncation note', () => {
     expect(result.stderr).toBe('These are the 5 newest obligations; more may exist (--limit takes up to 200).');
   });
 
+  it('persons are people in a sentence, as the command is named too; one of them a person', async () => {
+    expect((await run(['people', '--limit', '5'])).stderr).toBe(
+      'These are the 5 newest people; more may exist (--limit takes up to 200).',
+    );
+    expect((await run(['persons', '--limit', '1'])).stderr).toBe(
+      'This is the newest person; more may exist (--limit takes up to 200).',
+    );
+  });
+
   it('tenders come best tier first, so their note says best-matched, not newest; a sentence for one row too', async () => {
     expect((await run(['tenders', '--limit', '5'])).stderr).toBe(
       'These are the 5 best-matched tenders; more may exist (--limit takes up to 200).',

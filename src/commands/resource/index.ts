@@ -1,7 +1,7 @@
 // The nine endpoint commands: flags checked, one GET, the answer printed to stdout or --out; with
 // a KEY, one record of the list (lookup.ts).
 import { choosingField, clampNote, fixedField, LIMIT_MAX, paramQuery, type ParamValues } from '../../core/params.js';
-import type { Endpoint, View } from '../../core/endpoints.js';
+import { rowsNoun, type Endpoint, type View } from '../../core/endpoints.js';
 import { asRows } from '../../output/cells.js';
 import type { Handler } from '../../command-kit/command.js';
 import { getData } from '../shared/api.js';
@@ -25,7 +25,7 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     const count = asRows(data).length;
     // An empty table says why it is empty; a query's answer (`0`, `[]`) says it itself.
     if (endpoint.shape === 'list' && count === 0 && output.format === 'table' && options.query === undefined)
-      context.note(`No ${endpoint.name} found.`);
+      context.note(`No ${rowsNoun(endpoint)} found.`);
     const limit = options.limit?.value;
     if (limit !== undefined && count >= limit && io.stderr.isTTY) context.note(moreNote(endpoint, count, limit));
   };
@@ -37,7 +37,7 @@ export function moreNote(endpoint: Endpoint, count: number, limit: number): stri
   const rows =
     count === 1
       ? `This is the ${first} ${singular(endpoint.name)}`
-      : `These are the ${count} ${first} ${endpoint.name}`;
+      : `These are the ${count} ${first} ${rowsNoun(endpoint)}`;
   return limit >= LIMIT_MAX
     ? `${rows}, the most the API returns: ${rest} ones cannot be listed (the API has no paging).`
     : `${rows}; more may exist (--limit takes up to ${LIMIT_MAX}).`;

@@ -3,7 +3,7 @@
 // returns, with the filters given) and picks the one whose key is KEY, or starts with KEY when it
 // is 6 characters or more. Not there: exit 8, saying that only those 200 can be found. --query
 // sees the one record's object.
-import { LIMIT_MAX, type Endpoint } from '../../core/endpoints.js';
+import { LIMIT_MAX, rowsNoun, type Endpoint } from '../../core/endpoints.js';
 import { NotFoundError, UsageError } from '../../core/errors.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { paramQuery } from '../../core/params.js';
@@ -28,7 +28,7 @@ export async function lookup(
   const wanted = typed.trim();
   if (wanted === '')
     throw new UsageError(
-      `KEY is empty: give the ${field} of one of the ${endpoint.name}, or leave it out for the list`,
+      `KEY is empty: give the ${field} of one of the ${rowsNoun(endpoint)}, or leave it out for the list`,
     );
   if (options.limit && !options.limit.byDefault) {
     throw new UsageError(
@@ -59,7 +59,7 @@ export function pick(
   if (matches.length === 0) throw notFound(rows.length, field, wanted, endpoint, query);
   if (wanted.length < MIN_PREFIX) {
     throw new UsageError(
-      `'${wanted}' is not a whole ${field} of the ${endpoint.name}, and too short to pick one by its start (${matches.length} ${matches.length === 1 ? 'starts' : 'start'} with it)`,
+      `'${wanted}' is not a whole ${field} of the ${rowsNoun(endpoint)}, and too short to pick one by its start (${matches.length} ${matches.length === 1 ? 'starts' : 'start'} with it)`,
       {
         hint: filterMeant(endpoint, wanted) ?? `Type the whole ${field}, or at least ${MIN_PREFIX} characters of it.`,
       },
@@ -77,7 +77,7 @@ function keyOf(row: JsonObject, field: string): string {
 function ambiguous(matches: readonly JsonObject[], field: string, wanted: string, endpoint: Endpoint): UsageError {
   const shown = matches.slice(0, SHOWN_MATCHES).map((row) => keyOf(row, field));
   const more = matches.length > shown.length ? ` and ${matches.length - shown.length} more` : '';
-  return new UsageError(`'${wanted}' matches ${matches.length} ${endpoint.name}: ${shown.join(', ')}${more}`, {
+  return new UsageError(`'${wanted}' matches ${matches.length} ${rowsNoun(endpoint)}: ${shown.join(', ')}${more}`, {
     hint: `Type more of the ${field}, to pick one.`,
   });
 }
@@ -92,12 +92,12 @@ function notFound(
   const filters = Object.entries(query)
     .filter(([name]) => name !== 'limit')
     .map(([name, value]) => `${name}=${value}`);
-  const among = `among the ${count} ${endpoint.name} the API returned${filters.length > 0 ? ` for ${filters.join(', ')}` : ''}`;
+  const among = `among the ${count} ${rowsNoun(endpoint)} the API returned${filters.length > 0 ? ` for ${filters.join(', ')}` : ''}`;
   const prefix = wanted.length >= MIN_PREFIX ? ' (or starting with it)' : '';
   const which =
     endpoint.firstRows === 'best'
-      ? `best-matched ${LIMIT_MAX} ${endpoint.name} (best tier first)`
-      : `newest ${LIMIT_MAX} ${endpoint.name}`;
+      ? `best-matched ${LIMIT_MAX} ${rowsNoun(endpoint)} (best tier first)`
+      : `newest ${LIMIT_MAX} ${rowsNoun(endpoint)}`;
   const narrowing = endpoint.params.flatMap((param) =>
     param.kind === 'limit' ? [] : param.options.map((name) => `--${name}`),
   );
