@@ -41,6 +41,8 @@ export interface ClientOptions {
   keyFrom?: KeyOrigin | undefined;
   /** The command that stores a new key in the profile in use, for the hints (loginCommand). */
   login: string;
+  /** The base URL came from --base-url: the hints name the flag, not `cdata auth status`. */
+  baseUrlFlag?: boolean | undefined;
   /** The transport is shared with other clients (export --profiles): this client does not close it. */
   keepTransport?: boolean | undefined;
   /** Passed before each attempt (./gate.ts); none: every attempt goes at once. */
@@ -88,7 +90,8 @@ export class ApiClient {
     const url = `${baseUrl}${endpoint.path}${queryString(query)}`;
     const secrets = [this.options.key];
     // What an error answer's message and hints need, the same for every attempt.
-    const errorContext = { keyFrom: this.options.keyFrom, login: this.options.login, secrets, baseUrl };
+    const { baseUrlFlag } = this.options;
+    const errorContext = { keyFrom: this.options.keyFrom, login: this.options.login, secrets, baseUrl, baseUrlFlag };
     // A success is parsed inside the attempt, under its deadline, within the caps on size, values
     // and nesting; a list longer than the limit asked for is then cut to it.
     const read = (answer: HttpAnswer) =>
@@ -120,7 +123,13 @@ export class ApiClient {
         if (error instanceof AnswerCutShort && !isSuccess(error.answer.status)) {
           answer = error.answer;
         } else {
-          const failure = networkFailure(error, url, this.options.timeoutSeconds, proxied(io.env, target));
+          const failure = networkFailure(
+            error,
+            url,
+            this.options.timeoutSeconds,
+            proxied(io.env, target),
+            baseUrlFlag ? '--base-url' : undefined,
+          );
           // A body past the cap (exit 7) would only come again: only what may pass is retried.
           if (retriesLeft > 0 && failure instanceof UnavailableError) {
             await backoff(attempt, failure.message);
@@ -144,7 +153,7 @@ export class ApiClient {
           `the API redirected to ${location === undefined ? '(no location)' : redactKeys(location, secrets)}; cdata never follows redirects, so the key stays with ${host}`,
           {
             http: httpDetail(answer, secrets),
-            hint: 'Check the base URL (cdata auth status): it should be the API origin itself, with https://.',
+            hint: `Check the base URL (${baseUrlFlag ? '--base-url' : 'cdata auth status'}): it should be the API origin itself, with https://.`,
           },
         );
       }

@@ -16,7 +16,17 @@ export class AttemptTimeout extends Error {
  * The CliError for a failed attempt at `url`: an UnavailableError (exit 6) is worth retrying.
  * `viaProxy`: the request went to a proxy, so what refused or failed to resolve may be the proxy.
  */
-export function networkFailure(error: unknown, url: string, timeoutSeconds: number, viaProxy: boolean): CliError {
+/**
+ * `shown`: where the user sees the base URL, for the hints: `cdata auth status shows it`, or
+ * `--base-url` when the flag gave it (it is on the command line already).
+ */
+export function networkFailure(
+  error: unknown,
+  url: string,
+  timeoutSeconds: number,
+  viaProxy: boolean,
+  shown = 'cdata auth status shows it',
+): CliError {
   const target = new URL(url);
   const { host } = target;
   if (error instanceof AttemptTimeout) {
@@ -25,7 +35,7 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
     });
   }
   if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
-  if (error instanceof ProxyRefused) return proxyRefusal(error, target);
+  if (error instanceof ProxyRefused) return proxyRefusal(error, target, shown);
   if (error instanceof AnswerCutShort) {
     return new UnavailableError(
       `the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`,
@@ -47,12 +57,12 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
     case 'ECONNREFUSED':
       return new UnavailableError(`connection refused by ${peer}: nothing is listening on that port`, {
         cause: error,
-        hint: `Check the host and port of the base URL (cdata auth status shows it)${proxy}, and that the server is running.`,
+        hint: `Check the host and port of the base URL (${shown})${proxy}, and that the server is running.`,
       });
     case 'ENOTFOUND':
       return new UnavailableError(`cannot resolve ${name}: no such host (DNS)`, {
         cause: error,
-        hint: `Check the host name in the base URL for a typo (cdata auth status shows it)${proxy}; if it is right, this network cannot resolve it (a VPN may be needed).`,
+        hint: `Check the host name in the base URL for a typo (${shown})${proxy}; if it is right, this network cannot resolve it (a VPN may be needed).`,
       });
     case 'EAI_AGAIN':
       return new UnavailableError(`cannot resolve ${name} just now: the DNS lookup failed (EAI_AGAIN)`, {
@@ -81,7 +91,7 @@ export function networkFailure(error: unknown, url: string, timeoutSeconds: numb
  * word on this proxy setting: exit 2, not retried, as a configuration to fix. Anything else (502:
  * it could not reach the host; 503) may pass: exit 6, retried.
  */
-function proxyRefusal(error: ProxyRefused, target: URL): CliError {
+function proxyRefusal(error: ProxyRefused, target: URL, shown: string): CliError {
   const { proxy } = error;
   if (error.status === 407) {
     const example = proxy.shown.replace('//', '//USER:PASSWORD@');
@@ -100,6 +110,6 @@ function proxyRefusal(error: ProxyRefused, target: URL): CliError {
   }
   return new UnavailableError(error.message, {
     cause: error,
-    hint: `The proxy could not reach ${target.hostname}: check the host in the base URL (cdata auth status shows it); if it is right, the proxy's own network may be at fault.`,
+    hint: `The proxy could not reach ${target.hostname}: check the host in the base URL (${shown}); if it is right, the proxy's own network may be at fault.`,
   });
 }

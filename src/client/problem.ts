@@ -45,6 +45,8 @@ export function errorFromAnswer(
     login: string;
     secrets?: readonly string[];
     baseUrl?: string;
+    /** The base URL came from --base-url (ApiClientOptions). */
+    baseUrlFlag?: boolean | undefined;
   },
 ): CliError {
   const { login } = extra;
@@ -68,7 +70,7 @@ export function errorFromAnswer(
   }
   if (status === 403) {
     const scope = /\b(graph|tenders|workspaces)\.read\b/.exec(detail)?.[0];
-    const misplaced = scope ? undefined : misplacedBase(extra.baseUrl);
+    const misplaced = scope ? undefined : misplacedBase(extra.baseUrl, extra.baseUrlFlag);
     if (misplaced)
       return new UsageError(`the base URL ${extra.baseUrl} does not lead to the API root: ${detail}`, {
         http,
@@ -85,7 +87,7 @@ export function errorFromAnswer(
     const base = extra.baseUrl === undefined ? 'the base URL' : `the base URL ${extra.baseUrl}`;
     return new UsageError(`${detail}: ${base} does not look like this API`, {
       http,
-      hint: 'Check the base URL: cdata auth status.',
+      hint: extra.baseUrlFlag ? 'Check the base URL given with --base-url.' : 'Check the base URL: cdata auth status.',
     });
   }
   if (status === 429) {
@@ -109,11 +111,12 @@ export function errorFromAnswer(
  * means the path before /api/v1 is not the API's. (With no path, the refusal is the API's own
  * word about an endpoint, exit 4.)
  */
-function misplacedBase(baseUrl: string | undefined): string | undefined {
+function misplacedBase(baseUrl: string | undefined, flag: boolean | undefined): string | undefined {
   if (baseUrl === undefined) return undefined;
   const { origin, pathname } = new URL(baseUrl);
   if (pathname === '/' || pathname === '') return undefined;
-  return `The base URL is the API's origin (such as ${origin}), or that with /api/v1; the path ${pathname} before it is not the API's. cdata auth status shows where the base URL comes from.`;
+  const from = flag ? 'It came from --base-url.' : 'cdata auth status shows where the base URL comes from.';
+  return `The base URL is the API's origin (such as ${origin}), or that with /api/v1; the path ${pathname} before it is not the API's. ${from}`;
 }
 
 /**

@@ -161,6 +161,18 @@ describe('network failures: retried, then exit 6', () => {
     );
   });
 
+  it('connection refused with --base-url: the hint points at the flag, where the URL already is', async () => {
+    const port = await closedPort();
+    const result = await cdata(['tenders', '--retries', '0', '--base-url', `http://127.0.0.1:${port}`], {
+      env: { CDATA_API_KEY: 'svc_x' },
+    });
+    expect(result).toMatchObject({ code: 6, stdout: '' });
+    expect(result.stderr).toBe(
+      `error: connection refused by 127.0.0.1:${port}: nothing is listening on that port\n` +
+        'hint: Check the host and port of the base URL (--base-url), and that the server is running.\n',
+    );
+  });
+
   it('a timeout: headers, then nothing, past --timeout', async () => {
     const result = await against(faultAlways(FAULTS.stallAfterHeaders), [
       'tenders',

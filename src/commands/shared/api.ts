@@ -79,6 +79,7 @@ export async function openClient(
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,
     waits: waits ? async () => waits : waitDisplay(context),
     login,
+    baseUrlFlag: settings.baseUrl.source === 'flag',
     keyFrom:
       key === undefined && (settings.key.source === 'env' || settings.key.source === 'key-command')
         ? settings.key.source
