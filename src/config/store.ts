@@ -4,7 +4,7 @@
 // cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
 import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
 import { makeFolders } from '../io/atomic.js';
-import { errorMessage, UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWriteIn, withLock } from '../io/lock.js';
 import { configDir, configPath } from './paths.js';
@@ -37,6 +37,7 @@ export async function updateConfig<T>(
   ensureFolder(folder);
   return withLock(`${path}.lock`, io, async () => {
     refuseLink(path);
+    refuseReadOnly(path);
     const current = readConfig(io.env);
     const next = structuredClone(current.data);
     const result = change(next);
@@ -54,6 +55,7 @@ export function checkWritable(env: Io['env']): void {
   const folder = configDir(env);
   ensureFolder(folder);
   refuseLink(configPath(env));
+  refuseReadOnly(configPath(env));
   try {
     accessSync(folder, constants.W_OK);
   } catch (error) {
@@ -101,6 +103,25 @@ function refuseLink(path: string): void {
   );
 }
 
+/**
+ * A config file the user may not write is not replaced, though the folder would allow it (a
+ * rename there would undo a chmod a-w made on purpose), as `--out` treats a file. No file yet: fine.
+ */
+function refuseReadOnly(path: string): void {
+  try {
+    accessSync(path, constants.W_OK);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw new UsageError(
+      `the config file ${path} may not be written (${errorCode(error) ?? 'EACCES'}); nothing was changed`,
+      {
+        cause: error,
+        hint: `Make it writable (chmod u+w '${path}') to change it, or set CDATA_CONFIG_DIR to another folder.`,
+      },
+    );
+  }
+}
+
 /** The config as written: what `write` stores, and what `readConfig` reads back. */
 const serialize = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -126,7 +147,11 @@ async function write(folder: string, path: string, data: ConfigData): Promise<vo
       configFileMode: FILE_MODE,
       accessPropertiesByDotNotation: false,
       serialize,
-      deserialize: (text) => JSON.parse(withoutBom(text)) as Record<string, unknown>,
+      // A blank file is an empty config, as readConfig reads it.
+      deserialize: (text) => {
+        const json = withoutBom(text);
+        return (json.trim() === '' ? {} : JSON.parse(json)) as Record<string, unknown>;
+      },
     });
     conf.store = data as unknown as Record<string, unknown>;
   } catch (error) {

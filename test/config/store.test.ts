@@ -298,6 +298,40 @@ describe('a config file cdata cannot read', () => {
   });
 });
 
+describe('a blank config file', () => {
+  it('is an empty config to write into, as it is to read (empty, or a line break alone)', async () => {
+    for (const blank of ['', '\n']) {
+      const home = configHome();
+      mkdirSync(home.dir, { recursive: true });
+      writeFileSync(home.file, blank);
+      const set = await cdata(['config', 'set', 'output', 'json'], { env: home.env });
+      expect(set).toMatchObject({ code: 0, stdout: '' });
+      expect(home.read()).toEqual({ profiles: { default: { output: 'json' } } });
+    }
+  });
+});
+
+describe('a config file its user may not write', () => {
+  it('exit 2, before a key is read; the file, its content and its mode, as they were', async () => {
+    const root = tempConfigDir();
+    chmodSync(root, 0o755);
+    const file = join(root, 'config.json');
+    const content = '{"profiles":{"default":{"output":"json"}}}\n';
+    writeFileSync(file, content);
+    chmodSync(file, 0o444);
+    const said = `error: the config file ${file} may not be written (EACCES); nothing was changed\nhint: Make it writable (chmod u+w '${file}') to change it, or set CDATA_CONFIG_DIR to another folder.\n`;
+    const set = await runBinAsUser(['config', 'set', 'output', 'csv'], { env: { CDATA_CONFIG_DIR: root } });
+    expect(set).toMatchObject({ code: 2, stdout: '', stderr: said });
+    const login = await runBinAsUser(['auth', 'login', '--base-url', 'http://127.0.0.1:1'], {
+      env: { CDATA_CONFIG_DIR: root },
+      input: 'svc_notread\n',
+    });
+    expect(login).toMatchObject({ code: 2, stderr: said }); // not 6: the key was never checked
+    expect(readFileSync(file, 'utf8')).toBe(content);
+    expect(mode(file)).toBe(0o444);
+  });
+});
+
 describe('a read-only config folder', () => {
   // Root writes anywhere: as root the binary runs without capabilities, so the folder is read-only to it too.
   const asUser = (args: string[], env: Record<string, string>) => runBinAsUser(args, { env });
