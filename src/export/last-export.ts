@@ -3,11 +3,11 @@
 // so the two always agree even while another export commits). A generation an export removes
 // between the resolving and the reading is resolved again. The changes are read a line at a
 // time, a few MiB at a time: memory follows the largest line, not the file's size.
-import { closeSync, lstatSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, readlinkSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { openRegularFile, readRegularFile } from '../io/read-file.js';
-import { CHANGES_FILE, parseChange } from './changes-file.js';
+import { CHANGES_FILE, parseChange, type ChangesFile } from './changes-file.js';
 import type { Change } from './changes.js';
 import type { Unseen } from './coverage.js';
 import { DATA, isGeneration } from './layout.js';
@@ -74,14 +74,14 @@ function readFrom(dir: string): LastExport {
   const { exportedAt, resources, recorded } = parseManifest(manifest);
   // Before generations, or in a generation an older cdata wrote, there is no changes.ndjson; one
   // whose manifest names it has it, unless the generation has just gone.
-  const fd = generation === undefined ? undefined : openChanges(join(folder, CHANGES_FILE), recorded);
+  const fd = generation === undefined ? undefined : openChanges(join(folder, CHANGES_FILE), recorded !== undefined);
   if (fd === undefined) return { kind: 'unrecorded', exportedAt };
   const seen = { bytes: 0, since: 0 };
   return {
     kind: 'recorded',
     exportedAt,
     lists: resources,
-    changes: (keep) => batches(fd, join(dir, CHANGES_FILE), keep, seen),
+    changes: (keep) => batches(fd, join(dir, CHANGES_FILE), keep, seen, recorded),
     // Whether the lines read since it was last asked came to more than a large answer (transport.ts).
     large: () => {
       const large = seen.bytes - seen.since >= LARGE_BODY_BYTES;
@@ -111,6 +111,8 @@ async function* batches(
   path: string,
   keep: (change: Change) => boolean,
   seen: { bytes: number },
+  /** The lines and bytes the manifest recorded; undefined: not known. */
+  expected: Recorded,
 ): AsyncGenerator<Change[]> {
   let batch: Change[] = [];
   let size = 0;
@@ -137,6 +139,16 @@ async function* batches(
       }
     }
     if (batch.length > 0) yield batch;
+    // Every line read, each a change: the file must be the whole of what the export wrote, not
+    // cut short (or grown) at a line's end. Said after the changes before it, as a bad line is.
+    const bytes = fstatSync(fd).size;
+    if (expected !== undefined && (number !== expected.lines || bytes !== expected.bytes))
+      throw unreadable(
+        dirOf(path),
+        new Error(
+          `${path} holds ${number} lines (${bytes} bytes), not the ${expected.lines} (${expected.bytes} bytes) its manifest recorded`,
+        ),
+      );
   } finally {
     closeSync(fd);
   }
@@ -205,7 +217,10 @@ function read(path: string, maxBytes: number, required: boolean): string | undef
   }
 }
 
-function parseManifest(text: string): { exportedAt: string | undefined; resources: ListOutcome[]; recorded: boolean } {
+/** What the manifest says of changes.ndjson: its lines and bytes; undefined when it names none. */
+type Recorded = { lines: number; bytes: number } | undefined;
+
+function parseManifest(text: string): { exportedAt: string | undefined; resources: ListOutcome[]; recorded: Recorded } {
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);
@@ -221,8 +236,17 @@ function parseManifest(text: string): { exportedAt: string | undefined; resource
   return {
     exportedAt: typeof exportedAt === 'string' ? exportedAt : undefined,
     resources: lists,
-    recorded: changesFile !== undefined,
+    recorded: recordedOf(changesFile),
   };
+}
+
+/** The manifest's word on changes.ndjson; one whose counts are not numbers is not cdata's. */
+function recordedOf(changesFile: unknown): Recorded {
+  if (changesFile === undefined) return undefined;
+  const { lines, bytes } = (changesFile ?? {}) as Partial<ChangesFile>;
+  if (!Number.isSafeInteger(lines) || !Number.isSafeInteger(bytes))
+    throw new Error(`its ${MANIFEST_FILE} is not a manifest cdata wrote (changesFile)`);
+  return { lines: lines!, bytes: bytes! };
 }
 
 function unreadable(dir: string, error: unknown): UsageError {

@@ -438,6 +438,27 @@ describe('what it refuses', () => {
     expect(table).toMatchObject({ code: 2, stdout: '' });
   });
 
+  it("a changes.ndjson cut short at a line's end (or grown): the changes read, then exit 2, its lines against the manifest's", async () => {
+    const dir = await exported();
+    const path = join(dir, '..data', 'changes.ndjson');
+    const whole = readFileSync(path, 'utf8');
+    const good = whole.split('\n').filter(Boolean);
+    expect(good.length).toBeGreaterThan(2);
+    rmSync(path);
+    const cut = `${good.slice(0, 2).join('\n')}\n`;
+    writeFileSync(path, cut);
+    const ndjson = await changes(dir, '-o', 'ndjson');
+    expect(ndjson).toMatchObject({ code: 2, stdout: cut });
+    // (An error line in JSON follows, the output being ndjson.)
+    expect(ndjson.stderr.split('\n').slice(0, 2)).toEqual([
+      `error: cannot read the changes in ${dir}: ${dir}/changes.ndjson holds 2 lines (${Buffer.byteLength(cut)} bytes), not the ${good.length} (${Buffer.byteLength(whole)} bytes) its manifest recorded`,
+      `hint: cdata export writes them; the next export into ${dir} writes them afresh.`,
+    ]);
+    rmSync(path);
+    writeFileSync(path, `${whole}${good[0]}\n`);
+    expect((await changes(dir, '-o', 'ndjson')).code).toBe(2);
+  });
+
   it("a ..data that is not cdata's: exit 2", async () => {
     const dir = folder();
     writeFileSync(join(dir, '..data'), 'x');
