@@ -4,6 +4,7 @@ import { COLOR_MODES, DEFAULTS } from '../config/resolve.js';
 import { FORMATS } from '../config/schema.js';
 import { flag, negatable, text, value, type Values } from '../core/option.js';
 import { parseChoice, parseInteger, parseSeconds } from '../core/parse.js';
+import { UsageError } from '../core/errors.js';
 
 /** The formats that print a header row, which --no-header leaves out. */
 export const HEADED_FORMATS: readonly string[] = ['table', 'csv', 'tsv'];
@@ -28,7 +29,9 @@ export const GLOBAL_OPTIONS = {
   fields: text('-f, --fields <a,b,c>', 'fields to show, in this order', { complete: { kind: 'fields' } }),
   header: negatable('--no-header', headerDescription(HEADED_FORMATS)),
   bom: flag('--bom', 'start csv output with a UTF-8 byte order mark (for Excel)'),
-  out: text('--out <file>', 'write the output to FILE atomically instead of stdout', { complete: { kind: 'files' } }),
+  out: value('--out <file>', 'write the output to FILE atomically instead of stdout', parseOutFile, {
+    complete: { kind: 'files' },
+  }),
   timeout: value('--timeout <seconds>', 'whole-request deadline', (raw) => parseSeconds('--timeout', raw, false), {
     defaultText: String(DEFAULTS.timeoutSeconds),
   }),
@@ -63,3 +66,9 @@ export const GLOBAL_OPTIONS = {
 };
 
 export type GlobalValues = Values<typeof GLOBAL_OPTIONS>;
+
+/** `--out ''` (an empty variable, say) names no file: said so, not as a rename that failed. */
+function parseOutFile(raw: string): string {
+  if (raw === '') throw new UsageError('--out needs a file name: it was given an empty one');
+  return raw;
+}

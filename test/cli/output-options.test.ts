@@ -318,6 +318,15 @@ describe('--out FILE', () => {
     expect(existsSync(missing)).toBe(false);
   });
 
+  it('an empty name (`--out "$FILE"` with FILE unset): exit 2 saying so, not as a rename that failed', async () => {
+    const result = await cdata(['tenders', '--out', ''], { env: env() });
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --out needs a file name: it was given an empty one\n',
+    });
+  });
+
   it('keeps the permissions of the file it replaces: a 0600 file is not widened', async () => {
     const file = join(folder(), 'private.csv');
     writeFileSync(file, 'old\n');
