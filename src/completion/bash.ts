@@ -110,7 +110,10 @@ _cdata_complete_kind() {
         *) words=\${kind#list } ;;
       esac
       [[ $cur == *,* ]] && done=\${cur%,*},
-      COMPREPLY=($(compgen -P "$done" -W "$words" -- "\${cur##*,}"))
+      # The names already chosen are not offered again.
+      local word left=''
+      for word in $words; do [[ ",$done" == *",$word,"* ]] || left+="$word "; done
+      COMPREPLY=($(compgen -P "$done" -W "$left" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null ;;
     profiles) COMPREPLY=($(compgen -W "$(${PROFILE_NAMES})" -- "$cur")) ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;

@@ -136,6 +136,11 @@ const BASH_CASES: [string[], string[]][] = [
   [['cdata', 'people', '-f', 'full'], ['fullName']],
   // Comma-separated lists of values and of profiles: each name after a comma completes too.
   [['cdata', 'changes', '--change', 'added,re'], ['added,removed']],
+  // What is chosen already is not offered again.
+  [
+    ['cdata', 'changes', '--change', 'added,'],
+    ['added,changed', 'added,removed'],
+  ],
   [['cdata', 'export', '--profiles', 'prod,st'], ['prod,staging']],
   [
     ['cdata', 'pe'],
