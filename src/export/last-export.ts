@@ -4,7 +4,7 @@
 // between the resolving and the reading is resolved again. The changes are read a line at a
 // time, a few MiB at a time: memory follows the largest line, not the file's size.
 import { closeSync, fstatSync, lstatSync, readlinkSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { openRegularFile, readRegularFile } from '../io/read-file.js';
 import { CHANGES_FILE, parseChange, type ChangesFile } from './changes-file.js';
@@ -61,7 +61,9 @@ export function readLastExport(dir: string): LastExport {
     try {
       return readFrom(dir);
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT' || attempt === 3) throw unreadable(dir, error);
+      if (errorCode(error) !== 'ENOENT') throw unreadable(dir, error);
+      if (attempt === 3)
+        throw unreadable(dir, new Error(`a file of its last export is missing: ${missingName(error)}`));
     }
   }
 }
@@ -89,6 +91,12 @@ function readFrom(dir: string): LastExport {
       return large;
     },
   };
+}
+
+/** Which file of the export could not be found, by its name in DIR (not the generation's path). */
+function missingName(error: unknown): string {
+  const path = (error as { path?: unknown }).path;
+  return typeof path === 'string' ? basename(path) : 'a file its manifest names';
 }
 
 /** changes.ndjson opened (a regular file only: never a FIFO or a device); undefined when missing and not required. */

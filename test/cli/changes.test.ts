@@ -459,6 +459,16 @@ describe('what it refuses', () => {
     expect((await changes(dir, '-o', 'ndjson')).code).toBe(2);
   });
 
+  it("a changes.ndjson its manifest names but that is gone: exit 2 naming it, not the generation's path", async () => {
+    const dir = await exported();
+    rmSync(join(dir, '..data', 'changes.ndjson'));
+    expect(await changes(dir)).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: cannot read the changes in ${dir}: a file of its last export is missing: changes.ndjson\nhint: cdata export writes them; the next export into ${dir} writes them afresh.\n`,
+    });
+  });
+
   it("a ..data that is not cdata's: exit 2", async () => {
     const dir = folder();
     writeFileSync(join(dir, '..data'), 'x');
