@@ -125,6 +125,16 @@ describe('cdata sandbox', () => {
     expect(result.stderr).toBe("error: unknown option '--bogus'\nhint: Run 'cdata sandbox --help' for usage.\n");
   });
 
+  it('exits 2 on a host it cannot listen on, without the warning for listening beyond loopback', async () => {
+    // 203.0.113.1 (TEST-NET-3) is no address of this machine.
+    const result = await runBin(['sandbox', '--host', '203.0.113.1', '--port', '0']);
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: cannot listen on 203.0.113.1:0 (EADDRNOTAVAIL)\n',
+    });
+  });
+
   it('exits 2 when the port is already in use, naming the port', async () => {
     blocker = createServer();
     blocker.listen(0, '127.0.0.1');

@@ -11,10 +11,6 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
   const { io, options } = context;
   const { host, port } = options;
   const fault = options.fault === undefined ? undefined : NAMED_FAULTS[options.fault];
-  if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
-    context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
-  }
-
   let server: Sandbox;
   try {
     server = await startSandbox({
@@ -37,6 +33,10 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
       throw new UsageError(`cannot listen on ${host}:${port} (${code})`, { cause: error });
     }
     throw error;
+  }
+  // Once it listens there (a host it cannot listen on is the error above, without the warning).
+  if (!isLoopback(host.includes(':') ? `[${host}]` : host)) {
+    context.warn(`listening on ${host}: the demo keys are public, so anyone who can reach this address can use them`);
   }
 
   const all = demoKey('all');
