@@ -1,5 +1,6 @@
 // Test helpers for talking to the sandbox directly (what cdata's output must equal), for
 // sandboxes that misbehave on chosen requests, and for an address nothing listens on.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
 import type { Endpoint } from '../../src/core/endpoints.js';
@@ -49,11 +50,31 @@ export function useSandboxes(): (options?: SandboxOptions) => Promise<Sandbox> {
   };
 }
 
-/** A loopback port that was free a moment ago and is closed now: connecting is refused. */
+/** Where the system's ephemeral ports start (Linux's default, where it cannot be read). */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A loopback port nothing listens on: connecting is refused. Chosen below the system's ephemeral
+ * range, where no `listen(0)` lands: a port the kernel hands out, freed again, could be handed to
+ * a sandbox of a test running beside this one before cdata connects (the request then succeeds).
+ */
 export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const low = ephemeralLow();
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * Math.max(1, low - 20_000));
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!free) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
 }
