@@ -8,7 +8,7 @@ import type { Io } from '../io/index.js';
 import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
-import { parseRetryAfter } from './retry-after.js';
+import { parseRetryAfter, waitsOut } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
 import { describeFailure } from './cause.js';
 import { MAX_ERROR_BODY_BYTES } from './sizes.js';
@@ -159,7 +159,7 @@ export class ApiClient {
       }
       if (status === 429) {
         const wait = parseRetryAfter(header(answer, 'retry-after'), io.now());
-        if (wait !== undefined && wait <= maxWaitSeconds && !waitedOn429) {
+        if (waitsOut(wait, maxWaitSeconds) && !waitedOn429) {
           waitedOn429 = true;
           waits({ kind: 'rate-limited', name, seconds: wait });
           await io.sleep(wait * 1000);

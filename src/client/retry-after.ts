@@ -24,6 +24,14 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/**
+ * Whether a 429 asking for `wait` seconds is waited out (once, within --max-wait) rather than
+ * failed: the client's rule, and export --profiles' for telling a lock-out of the address.
+ */
+export function waitsOut(wait: number | undefined, maxWaitSeconds: number): wait is number {
+  return wait !== undefined && wait <= maxWaitSeconds;
+}
+
 /** An HTTP-date in any of its three forms as milliseconds since the epoch (always GMT). */
 export function parseHttpDate(text: string, now: number): number | undefined {
   for (const form of HTTP_DATES) {

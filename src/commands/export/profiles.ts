@@ -95,12 +95,11 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   let ended = 0;
   // Ctrl-C at a terminal: how far the run went (each profile's line said as it ended).
   const recordPath = join(plan.dir, recordName(options.shard));
-  const previous = existsSync(recordPath);
   // The terminal's echo of ^C is taken off the line first, where the cursor can move.
   const stopTelling = terminal
     ? io.onInterrupt(() =>
         io.stderr.write(
-          `${canRedraw(io, io.stderr) ? '\r\u001b[2K' : '\n'}${sanitize(interruptedRunLine(ended, names.length, recordPath, previous))}\n`,
+          `${canRedraw(io, io.stderr) ? '\r\u001b[2K' : '\n'}${sanitize(interruptedRunLine(ended, names.length, recordPath, existsSync(recordPath)))}\n`,
         ),
       )
     : () => undefined;

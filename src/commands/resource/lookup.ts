@@ -119,11 +119,14 @@ function notFound(
 function filterMeant(endpoint: Endpoint, wanted: string): string | undefined {
   const folded = wanted.toUpperCase().replaceAll('-', '_');
   for (const param of endpoint.params) {
-    const option = `--${param.options[0]}`;
-    if (param.kind === 'enum' && param.values.includes(folded))
-      return `Did you mean ${option} ${folded}? A word after '${endpoint.name}' is the ${endpoint.key ?? 'id'} of one record.`;
-    if (param.kind === 'limit' && /^\d{1,3}$/.test(wanted))
-      return `Did you mean ${option} ${wanted}? A word after '${endpoint.name}' is the ${endpoint.key ?? 'id'} of one record.`;
+    const value =
+      param.kind === 'enum' && param.values.includes(folded)
+        ? folded
+        : param.kind === 'limit' && /^\d{1,3}$/.test(wanted)
+          ? wanted
+          : undefined;
+    if (value !== undefined)
+      return `Did you mean --${param.options[0]} ${value}? A word after '${endpoint.name}' is the ${endpoint.key ?? 'id'} of one record.`;
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 // `cdata webhook verify`: one delivery checked as a receiver would. A module of its own, so that
 // a script that runs it for each delivery loads no HTTP client or server (index.ts holds those).
 import { redactKeys } from '../../config/key.js';
-import { EXIT, errorMessage, UsageError } from '../../core/errors.js';
+import { EXIT, errorMessage, hintOf, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
 import { readStdin } from '../../io/index.js';
 import { FileTooLarge, NotARegularFile, readRegularFile } from '../../io/read-file.js';
@@ -45,11 +45,11 @@ function readBodyFile(path: string): Buffer | undefined {
     // A pipe, a device or a folder given as the file: what to do instead. A missing file: its path.
     throw new UsageError(`cannot read the body file ${path}: ${errorMessage(error)}`, {
       cause: error,
-      ...(error instanceof NotARegularFile
-        ? {
-            hint: 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).',
-          }
-        : {}),
+      ...hintOf(
+        error instanceof NotARegularFile
+          ? 'A body file is a regular file; to verify a body that comes through a pipe, pipe it on stdin (without --body-file).'
+          : undefined,
+      ),
     });
   }
 }

@@ -21,6 +21,7 @@
 import { DEFAULTS } from '../../config/resolve.js';
 import { AuthError, RateLimitError } from '../../core/errors.js';
 import type { LeaveGate, RequestGate } from '../../client/gate.js';
+import { waitsOut } from '../../client/retry-after.js';
 import type { Shard } from './shard.js';
 
 /** The API's lock-out: this many failed authentications from one address in 15 minutes. */
@@ -199,8 +200,7 @@ export class ProfileGate implements RequestGate {
     }
     return (status, retryAfterSeconds) => {
       this.slots.release();
-      if (status === 429 && !(retryAfterSeconds !== undefined && retryAfterSeconds <= this.maxWaitSeconds))
-        this.host.lockOut(retryAfterSeconds);
+      if (status === 429 && !waitsOut(retryAfterSeconds, this.maxWaitSeconds)) this.host.lockOut(retryAfterSeconds);
       if (status !== undefined) this.observe(status);
       if (alone) this.wakeNext();
     };
