@@ -70,6 +70,18 @@ describe('profile list', () => {
     expect(result.stdout).toBe('name\tdefault\nprod\ttrue\nstaging\tfalse\n');
   });
 
+  it('none marked: the profile named default is the default, as commands take it', async () => {
+    const home = configHome();
+    writeFileSync(
+      home.file,
+      JSON.stringify({ profiles: { ci: { baseUrl: sandbox.current.url }, default: { baseUrl: sandbox.current.url } } }),
+      { mode: 0o600 },
+    );
+    const result = await cdata(['profile', 'list', '--fields', 'name,default'], { env: home.env });
+    expect(result.stdout).toBe('name\tdefault\nci\tfalse\ndefault\ttrue\n');
+    expect(await whoAmI(home.env)).toMatchObject({ profile: 'default' });
+  });
+
   it('no profiles: an empty list, and a hint at a terminal', async () => {
     const home = configHome();
     expect((await cdata(['profile', 'list', '--json'], { env: home.env })).stdout).toBe('[]\n');
@@ -123,6 +135,21 @@ describe('profile remove', () => {
     expect(removed.stderr).toContain("Removed profile 'prod' and its key. No profile is the default now");
     expect(home.read()).toEqual({ profiles: { staging: { key: demoKey('tenders'), baseUrl: sandbox.current.url } } });
     expect(await whoAmI(home.env)).toMatchObject({ profile: 'default', profileSource: 'default' });
+  });
+
+  it('removing the marked default falls back to the profile named default, and says so', async () => {
+    const home = await twoProfiles();
+    await cdata(['auth', 'login', '-p', 'default', '--base-url', sandbox.current.url], {
+      stdin: demoKey('tenders'),
+      env: home.env,
+    });
+    const removed = await cdata(['profile', 'remove', 'prod'], { env: home.env });
+    expect(removed.stderr).toBe("Removed profile 'prod' and its key. Profile 'default' is the default now.\n");
+    expect(await whoAmI(home.env)).toMatchObject({ profile: 'default', profileSource: 'default' });
+    const gone = await cdata(['profile', 'remove', 'default'], { env: home.env });
+    expect(gone.stderr).toBe(
+      "Removed profile 'default' and its key. No profile is the default now: choose one with cdata profile use NAME.\n",
+    );
   });
 
   it('says what went with the profile: its key, its key command, or nothing', async () => {

@@ -2,6 +2,7 @@
 import { maskKey, shownKeyCommand } from '../../config/key.js';
 import {
   checkProfileName,
+  DEFAULT_PROFILE,
   noProfileError,
   type ConfigData,
   type Format,
@@ -16,7 +17,9 @@ import { PROFILE_LISTING } from '../../command-kit/local-views.js';
 export const list: Handler = async (context) => {
   const { config } = context.settings();
   const output = context.output(PROFILE_LISTING);
-  const { defaultProfile, profiles } = config.data;
+  const { profiles } = config.data;
+  // The profile a command uses when none is chosen: the one marked, else the one named `default`.
+  const defaultProfile = config.data.defaultProfile ?? DEFAULT_PROFILE;
   const rows: JsonObject[] = Object.entries(profiles).map(([name, profile]) => ({
     name,
     // A mark a person reads in a table; true/false where a script reads it.
@@ -51,20 +54,23 @@ export const use: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
 
 export const remove: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
   const name = profileArg(context);
-  const { held, wasDefault } = await updateConfig(context.io, (data) => {
+  const { held, wasDefault, fallback } = await updateConfig(context.io, (data) => {
     requireExisting(data, name);
     const profile = data.profiles[name];
     delete data.profiles[name];
     // What went with it, said as such: a profile may hold a key, a key command, or neither.
     const held =
       profile?.key !== undefined ? ' and its key' : profile?.keyCommand !== undefined ? ' and its key command' : '';
-    const wasDefault = data.defaultProfile === name;
-    if (wasDefault) delete data.defaultProfile;
-    return { held, wasDefault };
+    const wasDefault = (data.defaultProfile ?? DEFAULT_PROFILE) === name;
+    if (data.defaultProfile === name) delete data.defaultProfile;
+    // Commands fall back to the profile named `default` when none is marked.
+    const fallback = Object.hasOwn(data.profiles, DEFAULT_PROFILE);
+    return { held, wasDefault, fallback };
   });
-  context.note(
-    `Removed profile '${name}'${held}.${wasDefault ? ' No profile is the default now: choose one with cdata profile use NAME.' : ''}`,
-  );
+  const now = fallback
+    ? ` Profile '${DEFAULT_PROFILE}' is the default now.`
+    : ' No profile is the default now: choose one with cdata profile use NAME.';
+  context.note(`Removed profile '${name}'${held}.${wasDefault ? now : ''}`);
 };
 
 /** The NAME argument, checked; settings are resolved too, so a config problem is reported once. */
