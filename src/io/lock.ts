@@ -2,15 +2,17 @@
 // config file, held while one re-reads, changes and rewrites it; in an export folder, held for
 // the whole export. Created with O_EXCL (atomic on every local filesystem); retried with
 // backoff. A lock is stale, and taken over, when its holder is gone: on this host, when its
-// process no longer exists (however long it has been stopped or stalled: a live holder keeps
-// it); from another host, or with an owner that cannot be read, when it has not been refreshed
-// for longer than a holder refreshes it.
+// process no longer exists, or its pid is now another process's (however long the holder has
+// been stopped or stalled: a live holder keeps it); from another host, another boot or another
+// pid namespace (a container's), or with an owner that cannot be read, when it has not been
+// refreshed for longer than a holder refreshes it.
 import {
   closeSync,
   existsSync,
   linkSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -39,6 +41,13 @@ interface Owner {
   pid: number;
   host: string;
   token: string;
+  /**
+   * Where the pid means something (Linux): the boot and the pid namespace. A lock written by an
+   * earlier boot or another container on this host names a pid of a different process here.
+   */
+  where?: string;
+  /** When the holder started (Linux: ticks since boot), so a pid reused by another process is told apart. */
+  started?: string;
 }
 
 /** What a lock guards, as its messages name it. */
@@ -67,7 +76,7 @@ export async function withLock<T>(
   subject?: LockSubject,
 ): Promise<T> {
   const about = subject ?? { ...CONFIG, cannotWrite: (error: unknown) => cannotWriteIn(dirname(lockPath), error) };
-  const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
+  const owner: Owner = { ...ownIdentity(), host: hostname(), token: randomBytes(8).toString('hex') };
   await acquire(lockPath, owner, io, about);
   const unregister = io.onInterrupt(() => release(lockPath, owner));
   const heartbeat = setInterval(() => refresh(lockPath, owner), STALE_AFTER_MS / 4);
@@ -208,8 +217,46 @@ function isStale(lockPath: string, owner: Owner | undefined): boolean {
   // On this host, whether the holder is alive decides, not the lock's age: a holder stopped
   // (Ctrl-Z) or stalled on a slow disk for longer than its refresh must keep it, or a second
   // export would take it and remove the first one's generation under it.
-  if (owner !== undefined && owner.host === hostname()) return !isAlive(owner.pid);
+  if (owner !== undefined && owner.host === hostname() && sameWhere(owner)) {
+    if (!isAlive(owner.pid)) return true;
+    // Alive, but another process: the holder died and its pid was given again (pid 1 of the
+    // next container, a pid after a reboot whose boot id could not be read).
+    const started = owner.started === undefined ? undefined : startedOf(owner.pid);
+    return started !== undefined && started !== owner.started;
+  }
   return age > STALE_AFTER_MS;
+}
+
+/** Whether the owner's pid names a process of this boot and pid namespace (unknown: assumed so). */
+function sameWhere(owner: Owner): boolean {
+  const { where } = ownIdentity();
+  return owner.where === undefined || where === undefined || owner.where === where;
+}
+
+let identity: Pick<Owner, 'pid' | 'where' | 'started'> | undefined;
+
+/** This process as a lock records it: its pid and, on Linux, where the pid holds and when it started. */
+export function ownIdentity(): Pick<Owner, 'pid' | 'where' | 'started'> {
+  if (identity?.pid === process.pid) return identity;
+  let where: string | undefined;
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    where = `${boot} ${readlinkSync('/proc/self/ns/pid')}`;
+  } catch {
+    // Not Linux, or /proc hidden: the pid alone is judged.
+  }
+  identity = { pid: process.pid, where, started: startedOf(process.pid) };
+  return identity;
+}
+
+/** A process's start time (field 22 of /proc/PID/stat, after the command name's parentheses). */
+function startedOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -225,8 +272,16 @@ function isAlive(pid: number): boolean {
 function readOwner(lockPath: string): Owner | undefined {
   try {
     const owner = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<Owner>;
-    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string')
-      return owner as Owner;
+    if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string') {
+      const { pid, host, token, where, started } = owner;
+      return {
+        pid,
+        host,
+        token,
+        where: typeof where === 'string' ? where : undefined,
+        started: typeof started === 'string' ? started : undefined,
+      };
+    }
   } catch {
     // Missing, half written or not JSON: judged by age alone.
   }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STALE_AFTER_MS, withLock } from '../../src/io/lock.js';
+import { ownIdentity, STALE_AFTER_MS, withLock } from '../../src/io/lock.js';
 import { updateConfig } from '../../src/config/store.js';
 import { testIo } from '../helpers/io.js';
 import { cdata, configHome } from '../auth/harness.js';
@@ -11,9 +11,13 @@ import { cdata, configHome } from '../auth/harness.js';
 /** A pid no process has: above Linux's largest pid_max (2^22). */
 const DEAD_PID = 2 ** 22 + 12_345;
 
-function lockBy(home: ReturnType<typeof configHome>, owner: { pid: number; host?: string }, ageMs = 0): string {
+function lockBy(
+  home: ReturnType<typeof configHome>,
+  owner: { pid: number; host?: string; where?: string; started?: string },
+  ageMs = 0,
+): string {
   const path = `${home.file}.lock`;
-  writeFileSync(path, JSON.stringify({ pid: owner.pid, host: owner.host ?? hostname(), token: 'theirs' }), {
+  writeFileSync(path, JSON.stringify({ ...owner, host: owner.host ?? hostname(), token: 'theirs' }), {
     mode: 0o600,
   });
   if (ageMs) {
@@ -63,6 +67,31 @@ describe('the config lock', () => {
     const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`locked by another cdata (pid ${process.pid} on ${hostname()})`);
+  });
+
+  it("of a pid now another process's (the holder died, its pid given again: pid 1 of the next container): taken over at once", async () => {
+    const home = configHome();
+    const { where } = ownIdentity();
+    expect(where).toMatch(/^[0-9a-f-]{36} pid:\[\d+\]$/); // Linux: the boot id and the pid namespace
+    lockBy(home, { pid: process.pid, where, started: '1' });
+    const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+    expect(result.code).toBe(0);
+    expect(result.sleeps).toEqual([]);
+  });
+
+  it('of a live holder, its start time recorded: still held', async () => {
+    const home = configHome();
+    lockBy(home, { ...ownIdentity() }, STALE_AFTER_MS * 100);
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(2);
+  });
+
+  it('from another boot or pid namespace on this host: judged by age, as from another host', async () => {
+    const home = configHome();
+    const elsewhere = { pid: process.pid, where: 'c0ffee00-0000-4000-8000-000000000000 pid:[4026531836]' };
+    lockBy(home, elsewhere);
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(2);
+    lockBy(home, elsewhere, STALE_AFTER_MS + 5_000);
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(0);
   });
 
   it('on another host and recent: not judged by a pid that means nothing here', async () => {

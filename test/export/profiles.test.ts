@@ -16,6 +16,7 @@ import { NOW } from '../helpers/api.js';
 import { testIo } from '../helpers/io.js';
 import { run } from '../helpers/run.js';
 import { withFolderLock } from '../../src/export/folder.js';
+import { withRunLock } from '../../src/export/profiles/run-record.js';
 import { clientName, countingSandbox, fleet, readRecord, writeProfiles, type CountingSandbox } from './fleet.js';
 import { leftovers, names as namesIn } from './layout.js';
 
@@ -613,6 +614,28 @@ describe('export --profiles', () => {
     expect(result.code).toBe(0);
     expect(sandbox.requests).toHaveLength(6 * LISTS.length);
     expect(maxInFlight()).toBeLessThanOrEqual(8);
+  });
+
+  it('a second run into the same folder while one runs: exit 2 before any request, the first run untouched; shards apart', async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 2));
+    const dir = folder();
+    const lock = join(dir, '..run.lock');
+    const second = await withRunLock(dir, undefined, testIo().io, async () => {
+      const held = await run(['export', 'agents', '--all-profiles', '--dir', dir], { env });
+      // Another shard's run has its own record, and its own lock.
+      const shard = await run(['export', 'agents', '--all-profiles', '--shard', '1/2', '--dir', dir, '-q'], { env });
+      expect(shard.code).toBe(0);
+      return held;
+    });
+    expect(second.code).toBe(2);
+    expect(second.stderr).toBe(
+      `error: another cdata export --profiles is running into ${dir} (pid ${process.pid} on ${hostname()}): ${lock}\n` +
+        `hint: Let it finish, then run this export again; a schedule should not start a run before the last one ends. If no other cdata is running, remove the lock file: rm '${lock}'\n`,
+    );
+    expect(second.sleeps.length).toBeGreaterThan(10);
+    expect(readdirSync(dir).sort()).toEqual([clientName(1), 'run-1-of-2.json'].sort());
+    expect(sandbox.requests).toHaveLength(1);
   });
 
   it('a profile whose folder another export holds fails alone (exit 2); run.json is replaced whole', async () => {

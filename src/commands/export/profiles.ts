@@ -15,7 +15,7 @@ import { envValue } from '../../config/env.js';
 import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
-import { planExport, prepareFolder } from '../../export/plan.js';
+import { type ExportPlan, planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { withFolderLock } from '../../export/folder.js';
 import { HostGuard, LOCKED_OUT_HINT, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
@@ -25,6 +25,7 @@ import {
   fromManifest,
   recordName,
   runExitCode,
+  withRunLock,
   writeRunRecord,
   type ProfileRun,
   type RunRecord,
@@ -47,6 +48,16 @@ interface Run {
   hosts: Map<string, HostGuard>;
   /** The refusals the run may spend on each host (a shard's share). */
   refusals: number;
+}
+
+/** What the checks before the run settled, for the run itself. */
+interface RunInputs {
+  config: LoadedConfig;
+  names: readonly string[];
+  plan: ExportPlan;
+  output: Settings['output'];
+  concurrency: number;
+  startedAt: number;
 }
 
 /** A profile's run.json entry, and the lines its export says of its gaps (none, mostly). */
@@ -77,6 +88,18 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
     global.output !== undefined || global.json ? context.settings().output : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
   prepareFolder(plan.dir);
+  // One run at a time into DIR (per shard): see withRunLock.
+  return withRunLock(plan.dir, options.shard, io, () =>
+    runProfiles(context, { config, names, plan, output, concurrency, startedAt }),
+  );
+}
+
+/** The run itself, holding DIR's run lock. */
+async function runProfiles(
+  context: ExportContext,
+  { config, names, plan, output, concurrency, startedAt }: RunInputs,
+): Promise<number> {
+  const { io, options, global } = context;
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
   const { json } = context.errorStyle();

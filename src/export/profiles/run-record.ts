@@ -4,6 +4,8 @@
 // shard writes DIR/run-I-of-N.json instead, so N shards exporting into one folder each keep
 // their own record. docs/many-profiles.md describes every field.
 import { join } from 'node:path';
+import { type LockSubject, withLock } from '../../io/lock.js';
+import { cannotWrite } from '../../output/sink.js';
 import { EXIT } from '../../core/errors.js';
 import { writeFileAtomic } from '../../io/atomic.js';
 import type { Io } from '../../io/index.js';
@@ -109,6 +111,27 @@ function errorOf(failure: ResourceFailed): ProfileError {
 
 export function recordName(shard: Shard | undefined): string {
   return shard === undefined ? 'run.json' : `run-${shard.index}-of-${shard.count}.json`;
+}
+
+/**
+ * Runs `work` holding DIR's lock for this run's record (one per shard): a second run into DIR
+ * waits a few seconds, then exit 2. Without it, two overlapping runs (a cron line whose run
+ * outlasts its interval) each failed the profiles whose folders the other held, and the later
+ * one's run.json replaced the other's.
+ */
+export function withRunLock<T>(
+  dir: string,
+  shard: Shard | undefined,
+  io: Pick<Io, 'sleep' | 'onInterrupt'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = join(dir, `..${recordName(shard).replace(/\.json$/, '')}.lock`);
+  const subject: LockSubject = {
+    held: `another cdata export --profiles${shard ? ` --shard ${shard.index}/${shard.count}` : ''} is running into ${dir}`,
+    wait: 'Let it finish, then run this export again; a schedule should not start a run before the last one ends.',
+    cannotWrite: (error) => cannotWrite(lock, error),
+  };
+  return withLock(lock, io, work, subject);
 }
 
 /** Whether a file's name is one recordName gives: the folder holds an export --profiles run. */
