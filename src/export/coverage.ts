@@ -104,9 +104,13 @@ export function advice(resource: string, rows: readonly JsonObject[], limit: num
   if (span <= 0)
     return `${resource}: its rows carry no creation times to measure its pace by; export it more often${raise}`;
   const perDay = ((times.length - 1) / span) * DAY_MS;
-  const every = (limit / perDay) * DAY_MS * MARGIN;
+  // How long the list takes to gain the limit's worth of rows; an export must come sooner, by the margin.
+  const fills = (limit / perDay) * DAY_MS;
+  const every = fills * MARGIN;
   const pace = `${resource}: about ${rowsText(perDay)} new rows a day`;
-  if (every < MINUTE_MS) return `${pace}, more than ${limit} a minute: no schedule keeps up with it${raise}`;
+  if (fills < MINUTE_MS) return `${pace}, more than ${limit} a minute: no schedule keeps up with it${raise}`;
+  // cron's finest step is a minute.
+  if (every < MINUTE_MS) return `${pace}; export every minute, and even that barely keeps up${raise}`;
   return `${pace}; export at least every ${interval(every)}${raise}`;
 }
 

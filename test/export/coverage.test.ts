@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS } from '../../src/core/endpoints.js';
 import type { JsonObject } from '../../src/core/json.js';
-import { coverageOf as coverageFor, newestRow } from '../../src/export/coverage.js';
+import { advice as adviceFor, coverageOf as coverageFor, newestRow } from '../../src/export/coverage.js';
 import type { ResourceEntry } from '../../src/export/manifest.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -184,5 +184,29 @@ describe('the newest row an export remembers', () => {
     // The same answer again, at its limit: that row is among it, so no gap (the false exit 9 of before).
     expect(coverageFor(OBLIGATIONS, newest, rows, true)).toEqual({ gap: false, unseen: null });
     expect(newestRow([{ id: null }, { id: 7 }], 'id')).toBeNull();
+  });
+});
+
+describe('the advice at a pace near what one export a minute holds', () => {
+  /** 201 rows, `perMinute` apart: the pace the advice reads from their createdAt. */
+  const rowsAt = (perMinute: number): JsonObject[] =>
+    Array.from({ length: 201 }, (_, i) => ({
+      id: `o${i}`,
+      createdAt: new Date(Date.UTC(2027, 0, 1) - (i * 60_000) / perMinute).toISOString(),
+    }));
+
+  it('says no schedule keeps up only when the limit fills in under a minute; every minute when it fills in a little more', () => {
+    expect(adviceFor('obligations', rowsAt(250), 200, 200)).toBe(
+      'obligations: about 360,000 new rows a day, more than 200 a minute: no schedule keeps up with it',
+    );
+    expect(adviceFor('obligations', rowsAt(170), 200, 200)).toBe(
+      'obligations: about 240,000 new rows a day; export every minute, and even that barely keeps up',
+    );
+    expect(adviceFor('obligations', rowsAt(130), 100, 200)).toBe(
+      'obligations: about 190,000 new rows a day, more than 100 a minute: no schedule keeps up with it, or with --limit 200',
+    );
+    expect(adviceFor('obligations', rowsAt(2), 200, 200)).toBe(
+      'obligations: about 2,900 new rows a day; export at least every 80 min',
+    );
   });
 });
