@@ -1,6 +1,7 @@
 // What `cdata export` will do, checked in full before any request: the resources, the format,
 // the limit, the folder (created, and writable) and the file names.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, rmdirSync, statSync } from 'node:fs';
+import type { Io } from '../io/index.js';
 import { makeFolders, PATH_MAX } from '../io/atomic.js';
 import { GENERATION_NAME_LENGTH } from './layout.js';
 import { MANIFEST_FILE } from './manifest.js';
@@ -106,9 +107,10 @@ function exportFormat(output: Settings['output']): ExportFormat {
  * The export folder made (with its parents) and checked: a folder to write in and list. Called
  * once the key and base URL are known, so that a run that cannot start leaves no folder behind.
  */
-export function prepareFolder(dir: string): void {
+export function prepareFolder(dir: string, io: Pick<Io, 'onInterrupt'>): void {
+  let made: string[];
   try {
-    makeFolders(dir);
+    made = makeFolders(dir);
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     accessSync(dir, constants.W_OK);
   } catch (error) {
@@ -126,6 +128,19 @@ export function prepareFolder(dir: string): void {
         hint: 'An export keeps its files in folders inside it, found by listing it: give the folder read and search permission (chmod u+rx), or choose another --dir.',
       },
     );
+  }
+  // Interrupted, the folders made here go again if still empty, deepest first: the last cleanups
+  // to run (io.ts), once the lock and any generation are gone. A Ctrl-C leaves no empty folder.
+  if (made.length > 0) io.onInterrupt(() => removeEmpty(made));
+}
+
+function removeEmpty(folders: readonly string[]): void {
+  for (const folder of [...folders].reverse()) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      return; // not empty (an export was committed), or not ours to remove: it and those above it stay
+    }
   }
 }
 

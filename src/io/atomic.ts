@@ -211,12 +211,13 @@ function fileTarget(path: string): FileTarget {
 }
 
 /**
- * `mkdir -p`: each missing folder from the top, `mode` on each (less the umask). Not Node's
- * recursive mkdir, which spins forever where a parent answers ENOENT to mkdir (under /proc),
- * deaf to SIGTERM.
+ * `mkdir -p`: each missing folder from the top, `mode` on each (less the umask); returns the
+ * folders it made. Not Node's recursive mkdir, which spins forever where a parent answers ENOENT
+ * to mkdir (under /proc), deaf to SIGTERM.
  */
-export function makeFolders(dir: string, mode?: number): void {
+export function makeFolders(dir: string, mode?: number): string[] {
   const missing: string[] = [];
+  const made: string[] = [];
   for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
     missing.unshift(at);
     if (dirname(at) === at) break;
@@ -224,11 +225,13 @@ export function makeFolders(dir: string, mode?: number): void {
   for (const folder of missing) {
     try {
       mkdirSync(folder, { mode });
+      made.push(folder);
     } catch (error) {
       // Made meanwhile by someone else: as good as made here.
       if (errorCode(error) !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
     }
   }
+  return made;
 }
 
 /**

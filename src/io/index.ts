@@ -57,9 +57,13 @@ export function canRedraw(io: Pick<Io, 'env'>, stream: OutStream): boolean {
 
 const interruptCleanups = new Set<() => void>();
 
-/** Runs every registered cleanup; bin/cdata.js calls it on SIGINT, SIGTERM and SIGHUP. */
+/**
+ * Runs every registered cleanup, the last registered first, as finally blocks unwind (an export's
+ * generation goes before its lock is released, the lock before the folder made for it);
+ * bin/cdata.js calls it on SIGINT, SIGTERM and SIGHUP.
+ */
 export function runInterruptCleanups(): void {
-  for (const cleanup of interruptCleanups) {
+  for (const cleanup of [...interruptCleanups].reverse()) {
     try {
       cleanup();
     } catch {

@@ -2,9 +2,9 @@
 // and a hint), the progress lines without a second copy of each failure, a closing summary at a
 // terminal, and on Ctrl-C the progress cleared and what the folder still holds. In-process for
 // the words a cron job mails; through the built binary in a pseudo-terminal for the screen.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS } from '../../src/core/endpoints.js';
 import { FAULTS } from '../../src/sandbox/faults.js';
@@ -168,5 +168,22 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
     ]);
     expect(existsSync(join(dir, 'run.json'))).toBe(false);
     expect(existsSync(join(dir, 'acme', 'manifest.json'))).toBe(true);
+    expect(existsSync(join(dir, 'zeta'))).toBe(false); // made by this run, and left empty: gone again
+  });
+
+  it('Ctrl-C in a first export: the folders it made for it go again', async () => {
+    const base = dirname(folder()); // a temp folder of its own, empty
+    const dir = join(base, 'new', 'exports');
+    const stuck = await makeSandbox({ faults: tendersFail(FAULTS.stallAfterHeaders) });
+    const session = startBinInTerminal(['export', '--dir', dir], { columns, env: sandboxEnv(stuck) });
+    await until(
+      () => (screen(session.stdout()).match(/ done$/gm) ?? []).length === 7,
+      'seven lists done and tenders still pending',
+    );
+    session.child.stdin.write('\u0003');
+    const result = await session.done;
+    expect(result.code).toBe(130);
+    expect(screen(result.stdout)).toBe(`interrupted: nothing was written to ${dir}`);
+    expect(readdirSync(base)).toEqual([]);
   });
 });

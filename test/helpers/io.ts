@@ -84,7 +84,7 @@ export function testIo(options: TestIoOptions = {}): TestIo {
     sleeps,
     pagers,
     interrupt() {
-      for (const cleanup of cleanups) cleanup();
+      for (const cleanup of [...cleanups].reverse()) cleanup(); // the last registered first, as io.ts runs them
       cleanups.clear();
     },
   };

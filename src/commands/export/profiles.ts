@@ -87,7 +87,7 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   const output: Settings['output'] =
     global.output !== undefined || global.json ? context.settings().output : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
-  prepareFolder(plan.dir);
+  prepareFolder(plan.dir, io);
   // One run at a time into DIR (per shard): see withRunLock.
   return withRunLock(plan.dir, options.shard, io, () =>
     runProfiles(context, { config, names, plan, output, concurrency, startedAt }),
@@ -254,7 +254,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
           { ...context.options, dir: join(run.dir, name), resources: context.args[0], fields: undefined, output },
           started,
         );
-        prepareFolder(plan.dir);
+        prepareFolder(plan.dir, io);
         const progress = new Progress(io, [], undefined);
         const origin = { profile: name, baseUrl };
         const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
