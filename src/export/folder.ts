@@ -1,6 +1,7 @@
 // The export folder before an export writes to it: locked (one export at a time), cleared of
 // what a killed export left, an older cdata's plain files adopted (adopt.ts), and the previous
 // manifest read. All of it after every check that needs no folder has passed.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LockSubject } from '../io/lock.js';
 import { withLock } from '../io/lock.js';
@@ -12,6 +13,7 @@ import { CHANGES_FILE } from './changes-file.js';
 import { clearGarbage, Generation } from './generation.js';
 import { currentGeneration, LOCK, visible } from './layout.js';
 import { MANIFEST_FILE, plainManifestIsOurs, readPrevious, type Previous } from './manifest.js';
+import { isRecordName } from './profiles/run-record.js';
 
 export interface OpenFolder {
   previous: Previous;
@@ -54,6 +56,13 @@ export function openFolder(
 }
 
 function prepare(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>, held: () => boolean): OpenFolder {
+  // An export --profiles run's folder holds a folder per profile: one export's files beside them
+  // would mix two layouts that a script, `cdata changes` and the next run each read as one.
+  const record = readdirSync(dir).find(isRecordName);
+  if (record !== undefined)
+    throw new UsageError(`cannot export into ${dir}: it holds an export --profiles run (${record})`, {
+      hint: `Each profile's export is in its folder there: cdata -p NAME export --dir ${join(dir, 'NAME')}; or choose another --dir.`,
+    });
   const manifest = visible(dir, MANIFEST_FILE);
   if (typeof manifest === 'object') throw inTheWay(dir, MANIFEST_FILE, manifest.inTheWay, 'its manifest');
   // A plain manifest.json is taken over only when an older cdata wrote it (adopt.ts).

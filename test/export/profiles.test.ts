@@ -638,6 +638,34 @@ describe('export --profiles', () => {
     expect(sandbox.requests).toHaveLength(1);
   });
 
+  it("one folder, one layout: --profiles refuses a single export's folder, and a single export a run's (exit 2, no request)", async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 2));
+    const single = folder();
+    expect((await run(['-p', clientName(1), 'export', 'agents', '--dir', single], { env })).code).toBe(0);
+    const before = readdirSync(single).sort();
+    const runInto = await run(['export', 'agents', '--all-profiles', '--dir', single], { env });
+    expect(runInto.code).toBe(2);
+    expect(runInto.stderr).toBe(
+      `error: cannot export --profiles into ${single}: it holds a single export (manifest.json)\n` +
+        'hint: A run writes a folder per profile inside DIR, and its own run.json: choose another --dir, such as a new folder.\n',
+    );
+    expect(readdirSync(single).sort()).toEqual(before);
+
+    const many = folder();
+    expect(
+      (await run(['export', 'agents', '--all-profiles', '--shard', '2/2', '--dir', many, '-q'], { env })).code,
+    ).toBe(0);
+    const requests = sandbox.requests.length;
+    const oneInto = await run(['-p', clientName(1), 'export', 'agents', '--dir', many], { env });
+    expect(oneInto.code).toBe(2);
+    expect(oneInto.stderr).toBe(
+      `error: cannot export into ${many}: it holds an export --profiles run (run-2-of-2.json)\n` +
+        `hint: Each profile's export is in its folder there: cdata -p NAME export --dir ${join(many, 'NAME')}; or choose another --dir.\n`,
+    );
+    expect(sandbox.requests).toHaveLength(requests);
+  });
+
   it('a profile whose folder another export holds fails alone (exit 2); run.json is replaced whole', async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 2));
