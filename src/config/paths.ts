@@ -17,21 +17,33 @@ export function configDir(env: Env): string {
   const xdg = env.XDG_CONFIG_HOME;
   if (xdg && isAbsolute(xdg)) return join(xdg, 'cdata');
   if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'cdata');
-  return join(env.HOME && isAbsolute(env.HOME) ? env.HOME : accountHome(), '.config', 'cdata');
+  return join(env.HOME && isAbsolute(env.HOME) ? env.HOME : accountHome(env), '.config', 'cdata');
 }
 
 /**
- * The home folder of the account, from the user database (os.homedir() would give back an empty
- * HOME). node:os only here, where HOME is unset or unusable: loaded on every command otherwise,
- * for nothing.
+ * No folder for the config can be named: HOME unset or relative, and the account has no home in
+ * the user database (a container run as a uid of its own). Reading finds no config then; writing
+ * one is this error, exit 2.
  */
-function accountHome(): string {
-  const os = process.getBuiltinModule('node:os');
+export class NoConfigHome extends UsageError {}
+
+/**
+ * The home folder of the account, from the user database (os.homedir() would give back HOME
+ * as it is, relative or empty). node:os only here, where HOME is unset or unusable: loaded on
+ * every command otherwise, for nothing.
+ */
+function accountHome(env: Env): string {
+  let home: string | undefined;
   try {
-    return os.userInfo().homedir;
+    home = process.getBuiltinModule('node:os').userInfo().homedir;
   } catch {
-    return os.homedir();
+    // No entry for this uid.
   }
+  if (home && isAbsolute(home)) return home;
+  throw new NoConfigHome(
+    `no folder for the config file: HOME is ${env.HOME ? 'not an absolute path' : 'unset'}, and user ${process.getuid?.() ?? '?'} has no home folder in the user database`,
+    { hint: 'Set CDATA_CONFIG_DIR to the folder that holds (or is to hold) the config, or set HOME.' },
+  );
 }
 
 export function configPath(env: Env): string {

@@ -9,12 +9,13 @@ import { MAX_DEPTH, MAX_VALUES } from '../core/json.js';
 import { JsonLimitError, scanJson } from '../core/json-scan.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
-import { configPath } from './paths.js';
+import { configPath, NoConfigHome } from './paths.js';
 import { holdersOf, octal, untrusted, type Holder } from './trust.js';
 import { configProblem, storedValueProblem, type ConfigData, type StoredSetting } from './schema.js';
 
 export interface LoadedConfig {
-  path: string;
+  /** Undefined when no folder can be named for it (NoConfigHome): there is no config then. */
+  path: string | undefined;
   /** False when no config file exists yet. */
   exists: boolean;
   /** Permission bits of the file (e.g. 0o600), when it exists. */
@@ -28,7 +29,16 @@ export interface LoadedConfig {
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export function readConfig(env: Env): LoadedConfig {
-  const path = configPath(env);
+  let path: string;
+  try {
+    path = configPath(env);
+  } catch (error) {
+    // Nowhere to keep a config: none to read. Commands that need none (--sandbox, a key and base
+    // URL from the environment) run; writing one says why it cannot (store.ts).
+    if (error instanceof NoConfigHome)
+      return { path: undefined, exists: false, mode: undefined, data: { profiles: {} } };
+    throw error;
+  }
   let text: string;
   let mode: number;
   let stats: Stats;
@@ -133,7 +143,7 @@ export function storedValue<T extends string | number>(
 ): T | undefined {
   if (value === undefined) return undefined;
   const problem = storedValueProblem(`profiles.${profile}`, setting, value);
-  if (problem) throw invalidConfig(config.path, problem);
+  if (problem) throw invalidConfig(config.path ?? 'config.json', problem); // a value read has a file
   return value;
 }
 

@@ -99,7 +99,12 @@ function isStandardInput(path: string): boolean {
 
 /** Whether `path` is cdata's config file or its lock, by name or (a link, another path) by identity. */
 function isOwnConfig(path: string, io: Io): boolean {
-  const config = resolve(configPath(io.env));
+  let config: string;
+  try {
+    config = resolve(configPath(io.env));
+  } catch {
+    return false; // no folder for a config (paths.ts): there is none to overwrite
+  }
   const target = resolve(path);
   if (target === config || target === `${config}.lock`) return true;
   try {

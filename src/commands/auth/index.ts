@@ -20,7 +20,8 @@ interface Status {
   keySource: KeySource;
   /** The profile's key command, also when CDATA_API_KEY wins over it. */
   keyCommand: string | null;
-  configFile: string;
+  /** Null when no folder can be named for it (no usable HOME, no home in the user database). */
+  configFile: string | null;
   configFileExists: boolean;
   configFileMode: string | null;
   /** What /api/v1/me said, or null when it was not asked or could not say. */
@@ -108,7 +109,7 @@ function localStatus(settings: Settings): Status {
     key: key.value === undefined ? null : maskKey(key.value),
     keySource: key.source,
     keyCommand: key.command === undefined ? null : shownKeyCommand(key.command),
-    configFile: config.path,
+    configFile: config.path ?? null,
     configFileExists: config.exists,
     configFileMode: config.mode === undefined ? null : config.mode.toString(8).padStart(4, '0'),
     identity: null,
@@ -176,7 +177,9 @@ function localLines(report: Status, settings: Settings): string {
     ...(report.keyCommand === null ? [] : [row('key command', report.keyCommand)]),
     row(
       'config file',
-      `${report.configFile} (${report.configFileExists ? `mode ${report.configFileMode}` : 'not created yet'})`,
+      report.configFile === null
+        ? '- (no folder for it: set CDATA_CONFIG_DIR or HOME)'
+        : `${report.configFile} (${report.configFileExists ? `mode ${report.configFileMode}` : 'not created yet'})`,
     ),
   ].join('');
 }
