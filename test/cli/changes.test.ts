@@ -349,6 +349,32 @@ describe('when there is nothing to show', () => {
     });
   });
 
+  it('--change that finds nothing says what it left out; removals a list cut at its limit cannot know, said', async () => {
+    const dir = folder();
+    const added = BEFORE.replace(
+      /\]$/,
+      ',{"name":"extra-agent","description":"New","authority":"OBSERVE","tools":[],"outputType":null,"restrictedActions":[]}]',
+    );
+    const sandbox = await agentsAnswer(BEFORE);
+    await exportInto(dir, sandbox, 'agents', 'companies', '--limit', '3');
+    await exportInto(dir, await agentsAnswer(added), 'agents', 'companies', '--limit', '3');
+    const at = manifestOf(dir).exportedAt;
+    const agents = await run(['changes', '--dir', dir, 'agents', '--change', 'changed,removed'], { stdoutTTY: true });
+    expect(agents).toMatchObject({ code: 0, stdout: '' });
+    expect(agents.stderr).toBe(
+      `No changed or removed rows in agents in the last export (${at}). It found 1 added (--change added shows them).\n`,
+    );
+    const companies = await run(['changes', '--dir', dir, 'companies', '--change', 'removed'], { stdoutTTY: true });
+    expect(companies.stderr).toBe(
+      `No removed rows in companies in the last export (${at}).\n` +
+        'Removed rows in companies are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.\n',
+    );
+    const typo = await run(['changes', '--dir', dir, '--change', 'chnaged']);
+    expect(typo.stderr).toBe(
+      "error: --change takes added, changed, removed, or several of them with commas (got 'chnaged')\nhint: Did you mean changed?\n",
+    );
+  });
+
   it('a list that failed, one not exported, and lists compared with nothing changed: each said', async () => {
     const dir = folder();
     const sandbox = await agentsAnswer(BEFORE);

@@ -1,7 +1,8 @@
 // `cdata changes`: what the last export into a folder found changed, in any format.
-import { UsageError } from '../../core/errors.js';
+import { hintOf, UsageError } from '../../core/errors.js';
 import { text, value } from '../../core/option.js';
 import { sanitize } from '../../core/sanitize.js';
+import { didYouMean } from '../../core/similar.js';
 import { CHANGE_KINDS, CHANGE_LINE_VIEW, type ChangeKind } from '../../export/changes-view.js';
 import { defineCommand } from '../../command-kit/command.js';
 import { QUERY_OPTIONS } from '../shared/query-options.js';
@@ -13,6 +14,7 @@ export function parseKinds(raw: string): readonly ChangeKind[] {
   if (wrong !== undefined) {
     throw new UsageError(
       `--change takes ${CHANGE_KINDS.join(', ')}, or several of them with commas (got '${sanitize(wrong === '' ? raw : wrong)}')`,
+      hintOf(didYouMean(wrong, CHANGE_KINDS)),
     );
   }
   return CHANGE_KINDS.filter((kind) => kinds.includes(kind));

@@ -8,7 +8,7 @@ import { sanitize } from '../../core/sanitize.js';
 import { collectGarbage } from '../../io/collect.js';
 import { drained } from '../../io/index.js';
 import { changeLines } from '../../export/change-lines.js';
-import { CHANGE_LINE_VIEW, CHANGE_VIEW } from '../../export/changes-view.js';
+import { CHANGE_KINDS, CHANGE_LINE_VIEW, CHANGE_VIEW, type ChangeKind } from '../../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../../export/last-export.js';
 import { listsNamed } from '../../export/plan.js';
 import { isRecordName } from '../../export/profiles/run-record.js';
@@ -83,13 +83,41 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   const compared = shown.filter((name) =>
     last.lists.some((list) => list.resource === name && list.status === 'ok' && list.changes),
   );
+  const kinds = options.change;
+  const filtered = kinds.length < CHANGE_KINDS.length;
   if (count === 0 && format === 'table' && compared.length > 0 && options.query === undefined) {
+    const what = filtered ? `No ${kinds.join(' or ')} rows` : 'No changes';
     context.note(
-      `No changes${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.`,
+      `${what}${lists ? ` in ${compared.join(', ')}` : ''} in the last export${last.exportedAt ? ` (${last.exportedAt})` : ''}.${filtered ? leftOut(compared, last.lists, kinds) : ''}`,
     );
   }
+  // A list cut at the limit cannot tell a row removed from one pushed past the limit: said when
+  // removals are asked for, or an empty answer to --change removed reads as "nothing was removed".
+  const unknown =
+    filtered && kinds.includes('removed')
+      ? compared.filter((name) => last.lists.find((list) => list.resource === name)?.changes?.removed === null)
+      : [];
+  if (unknown.length > 0 && options.query === undefined)
+    context.note(
+      `Removed rows in ${unknown.join(', ')} are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.`,
+    );
   return 0;
 };
+
+/** ` It found 2 added and 1 changed (--change shows them).`: what a --change filter left out. */
+function leftOut(names: readonly string[], outcomes: readonly ListOutcome[], kinds: readonly ChangeKind[]): string {
+  const others = CHANGE_KINDS.filter((kind) => !kinds.includes(kind));
+  const found = others
+    .map((kind) => {
+      const total = names.reduce((sum, name) => {
+        const counts = outcomes.find((list) => list.resource === name)?.changes;
+        return sum + (counts?.[kind] ?? 0);
+      }, 0);
+      return total > 0 ? `${total} ${kind}` : '';
+    })
+    .filter(Boolean);
+  return found.length > 0 ? ` It found ${found.join(' and ')} (--change ${others.join(',')} shows them).` : '';
+}
 
 /**
  * Whether the changes print a batch at a time: ndjson, csv and tsv, to stdout that is no terminal
