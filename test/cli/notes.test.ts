@@ -112,6 +112,12 @@ describe('the truncation note', () => {
     );
   });
 
+  it('a filter that chose the rows is named in the note: not the best-matched tenders, the best-matched STRETCH ones', async () => {
+    expect((await run(['tenders', '--tier', 'stretch', '--limit', '1'])).stderr).toBe(
+      'This is the best-matched STRETCH tender; more may exist (--limit takes up to 200).',
+    );
+  });
+
   it('says at 200 that the API cannot return more', async () => {
     const result = await run(['obligations', '--limit', '200']);
     expect(result.stderr).toBe(

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from '../../src/client/sizes.js';
 import { MAX_DEPTH, MAX_VALUES } from '../../src/core/json.js';
 import { cdata } from '../helpers/checked.js';
+import { testIo } from '../helpers/io.js';
+import { runWith } from '../helpers/run.js';
 import { useFolders } from './folders.js';
 import { answer, deepRow, emptyRows, unterminatedEscapes, useHostileServers } from './server.js';
 
@@ -107,6 +109,27 @@ describe('more rows than asked for (a server that ignores limit): the first `lim
       stderr: 'the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n',
     });
     expect(JSON.parse(result.stdout)).toEqual(firstOcids(20));
+  });
+
+  it('at a terminal, the note comes after the table and its pager, as every note does', async () => {
+    const server = await serve(answer(200, numbered(25)));
+    const test = testIo({
+      env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: KEY, CDATA_CONFIG_DIR: folder(), PAGER: 'less' },
+      stdoutTTY: true,
+      stderrTTY: true,
+      rows: 5,
+    });
+    let stderrAtPager: string | undefined;
+    const runPager = test.io.runPager;
+    test.io.runPager = (command, text) => {
+      stderrAtPager = test.stderr();
+      return runPager(command, text);
+    };
+    const result = await runWith(test, ['tenders', '--limit', '20', '--fields', 'ocid', '--color', 'never']);
+    expect(result.code).toBe(0);
+    expect(test.pagers).toEqual(['less']);
+    expect(stderrAtPager).toBe('');
+    expect(result.stderr).toContain('the API sent 25 tenders, more than the 20 asked for: the first 20 are used\n');
   });
 
   it('limit+5 rows, -o csv: the header and the first 20', async () => {

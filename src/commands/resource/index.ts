@@ -19,21 +19,26 @@ export function resource(endpoint: Endpoint): Handler<Partial<typeof RESOURCE_OP
     const note = options.limit && clampNote(options.limit);
     if (note) context.note(note);
 
-    const data = await getData(context, endpoint, query);
+    const { data, surplus } = await getData(context, endpoint, query);
     await output.print(data);
+    if (surplus) context.note(surplus);
 
     const count = asRows(data).length;
     // An empty table says why it is empty; a query's answer (`0`, `[]`) says it itself.
     if (endpoint.shape === 'list' && count === 0 && output.format === 'table' && options.query === undefined)
       context.note(`No ${rowsNoun(endpoint)} found.`);
     const limit = options.limit?.value;
-    if (limit !== undefined && count >= limit && io.stderr.isTTY) context.note(moreNote(endpoint, count, limit));
+    // The rows a filter chose are named by it: `the 5 best-matched STRETCH tenders`.
+    const chosen = endpoint.params.flatMap((param) => (param.kind === 'enum' ? (param.query(options) ?? []) : []));
+    if (limit !== undefined && count >= limit && io.stderr.isTTY)
+      context.note(moreNote(endpoint, count, limit, chosen.join(' ')));
   };
 }
 
 /** The note for a list as long as its limit, as a sentence: more may exist, or cannot be listed. */
-export function moreNote(endpoint: Endpoint, count: number, limit: number): string {
-  const [first, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
+export function moreNote(endpoint: Endpoint, count: number, limit: number, chosen = ''): string {
+  const [best, rest] = endpoint.firstRows === 'best' ? ['best-matched', 'lower-ranked'] : ['newest', 'older'];
+  const first = chosen ? `${best} ${chosen}` : best;
   const rows =
     count === 1
       ? `This is the ${first} ${singular(endpoint.name)}`

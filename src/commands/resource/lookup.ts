@@ -38,8 +38,9 @@ export async function lookup(
   // Everything typed is checked before the request: the filters, --fields against the record.
   const query = paramQuery(endpoint.params, { ...options, limit: { value: LIMIT_MAX } });
   const output = await queryOutput(context, { ...endpoint, shape: 'object' }, options.query);
-  const rows = asRows(await getData(context, endpoint, query));
-  await output.print(pick(rows, field, wanted, endpoint, query));
+  const { data, surplus } = await getData(context, endpoint, query);
+  await output.print(pick(asRows(data), field, wanted, endpoint, query));
+  if (surplus) context.note(surplus);
 }
 
 /** The one row whose `field` is `wanted`, or starts with it; a usage error when several do. */

@@ -93,17 +93,22 @@ function keyWhere({ key, profile }: Settings): string {
   return `the API key of profile '${profile.name}'`;
 }
 
-/** One GET of an endpoint, the client closed after: its data (a list cut to the limit asked for, with a note). */
+/**
+ * One GET of an endpoint, the client closed after: its data (a list cut to the limit asked for),
+ * and the note that says so, for the caller to give after the output, as every note comes
+ * (after the pager has closed).
+ */
 export async function getData(
   context: ApiContext,
   endpoint: Endpoint,
   query: Record<string, string>,
-): Promise<JsonValue> {
+): Promise<{ data: JsonValue; surplus: string | undefined }> {
   const client = await openClient(context);
   try {
     const { data, received } = await client.get(endpoint, query);
-    if (received !== undefined && Array.isArray(data)) context.note(surplusNote(endpoint, received, data.length));
-    return data;
+    const surplus =
+      received !== undefined && Array.isArray(data) ? surplusNote(endpoint, received, data.length) : undefined;
+    return { data, surplus };
   } finally {
     await client.close();
   }
