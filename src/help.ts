@@ -199,7 +199,8 @@ function wrapWords(text: string, width: number): string[] {
 
 /**
  * What bare `cdata` prints: what it is, the commands most people start with, and where the rest
- * is; on stdout, at most 24 lines, exit 0 (help is asked for, not a mistake).
+ * is; on stdout, at most 24 lines, exit 0 (help is asked for, not a mistake). Each command's line
+ * fits in 60 columns, so it stays within 24 lines down to a terminal that narrow.
  */
 export function overview(width: number): string {
   const text = [
@@ -212,15 +213,15 @@ export function overview(width: number): string {
     '',
     'Common commands:',
     '  cdata auth login         store an API key (read from stdin)',
-    '  cdata tenders            tenders matched to the company, best tier first',
-    '  cdata tenders OCID       one tender in full (any list takes its key)',
+    '  cdata tenders            matched tenders, best tier first',
+    '  cdata tenders OCID       one tender; every list takes a key',
     '  cdata obligations        what the company must do or is owed',
     '  cdata export --dir DIR   every list to files, for cron',
-    '  cdata changes --dir DIR  what the last export found added, changed, removed',
+    '  cdata changes --dir DIR  the changes the last export found',
     '',
     'More:',
-    '  cdata help               every command, option, variable and exit code',
-    '  cdata help COMMAND       one command: its options and examples',
+    '  cdata help               commands, options, exit codes',
+    '  cdata help COMMAND       one command, with examples',
     '',
   ].join('\n');
   // Paragraphs as one line each, then wrapped: the first three lines are one.

@@ -67,6 +67,10 @@ describe('the binary', () => {
         lines.some((line) => line.startsWith(wanted)),
         wanted,
       ).toBe(true);
+    // At 24 lines down to a terminal 60 wide: each command's line fits, unwrapped.
+    const narrow = await runBin([], { env: { ...env(), COLUMNS: '60' } });
+    expect(narrow.stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+    expect(narrow.stdout).toContain('  cdata changes --dir DIR  the changes the last export found\n');
     for (const [argv, extra] of [
       [['help', 'tenders'], { COLUMNS: '80' }],
       [['--help'], {}],
