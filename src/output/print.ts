@@ -85,6 +85,8 @@ export interface Rendering {
   width: number | undefined;
   /** The text goes to a terminal: control characters are escaped in every format but JSON. */
   terminal: boolean;
+  /** The local date (YYYY-MM-DD) past-due dates are told by, where colour shows them. */
+  today?: string | undefined;
 }
 
 /** For files cdata writes itself (exports): no colour, natural widths, the data as sent. */
@@ -93,11 +95,19 @@ export const FILE_RENDERING: Rendering = { color: 0, width: undefined, terminal:
 /** How text is rendered for where it goes: stdout (a terminal or not), or --out. */
 export function rendering(io: Io, options: Pick<PrintOptions, 'out' | 'color'>): Rendering {
   if (options.out !== undefined) return FILE_RENDERING;
+  const color = colorLevel(io.stdout, options.color, io.env);
   return {
-    color: colorLevel(io.stdout, options.color, io.env),
+    color,
     width: terminalWidth(io),
     terminal: io.stdout.isTTY === true,
+    today: color > 0 ? localDate(io.now()) : undefined,
   };
+}
+
+/** `2026-11-27`: the day it is where cdata runs. */
+function localDate(at: number): string {
+  const day = new Date(at);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }
 
 /** The terminal's width; a pseudo-terminal of unknown size reports 0, then COLUMNS or none. */

@@ -18,6 +18,8 @@ const ITEM = '- ';
 
 export interface RecordOptions {
   color: ColorLevel;
+  /** The local date past-due dates are told by (tones.ts). */
+  today?: string | undefined;
   /** Terminal width to wrap to; undefined: no wrapping. */
   width: number | undefined;
 }
@@ -35,7 +37,7 @@ export function renderRecord(row: JsonObject, fields: readonly string[], options
     const lines = valueLines(row[field], valueWidth);
     lines.forEach((line, n) => {
       const lead = n === 0 ? `${paint.bold(label)}${' '.repeat(labelWidth - displayWidth(label) + GAP)}` : indent;
-      text += `${trimSpacesEnd(`${lead}${lines.length === 1 ? colorize(paint, row, field, line) : line}`)}\n`;
+      text += `${trimSpacesEnd(`${lead}${lines.length === 1 ? colorize(paint, row, field, line, options.today) : line}`)}\n`;
     });
   });
   return text;

@@ -31,6 +31,7 @@ export async function render(request: RenderRequest): Promise<string> {
         const row = rows[0] ?? {};
         return record.renderRecord(row, fields ?? record.recordFields(fieldNames(view), row), {
           color: request.color,
+          today: request.today,
           width: request.width,
         });
       }
@@ -49,6 +50,7 @@ export async function render(request: RenderRequest): Promise<string> {
       return table.renderTable(rows, columns, {
         header,
         color: request.color,
+        today: request.today,
         width: request.width,
         ...layout,
         onDropped: request.onDropped,

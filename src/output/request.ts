@@ -14,6 +14,8 @@ export interface RenderRequest {
   header: boolean;
   bom: boolean;
   color: ColorLevel;
+  /** The local date past-due dates are told by (tones.ts), where colour shows them. */
+  today?: string | undefined;
   /** Terminal width for tables; undefined: natural widths. */
   width: number | undefined;
   /**

@@ -54,6 +54,8 @@ export interface TableColumn {
 export interface TableOptions {
   header: boolean;
   color: ColorLevel;
+  /** The local date past-due dates are told by (tones.ts). */
+  today?: string | undefined;
   /** Terminal width to fit; undefined: natural widths. */
   width: number | undefined;
   /** The column that is cut, and keeps its room first (its index), if any. */
@@ -132,7 +134,7 @@ export function renderTable(
       const row = rows[r]!;
       table.push(
         fields.map((field, i) => ({
-          content: colorize(paint, row, field, texts[r]![i]!),
+          content: colorize(paint, row, field, texts[r]![i]!, options.today),
           hAlign: isNumeric(row[field]) ? ('right' as const) : ('left' as const),
         })),
       );

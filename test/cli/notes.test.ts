@@ -66,6 +66,33 @@ describe('colour', () => {
     for (const code of ['\u001b[33mOPEN', '\u001b[90mDONE']) expect(obligations).toContain(code);
   });
 
+  it('an open obligation past its due date: its dueOn red, by the day it is where cdata runs', async () => {
+    const rows = async (now: number) => {
+      const out = await cdata(
+        ['obligations', '-o', 'table', '--color', 'always', '-f', 'status,dueOn', '--no-header'],
+        {
+          env: env(),
+          now: () => now,
+        },
+      );
+      return out.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.replace(/\u001b\[(33|90)m|\u001b\[39m(?!\S)/g, ''));
+    };
+    const today = await rows(NOW);
+    const day = (line: string) => /(\d{4}-\d{2}-\d{2})/.exec(line)?.[1] ?? '9999-12-31'; // none: not due
+    const ymd = new Date(NOW);
+    const date = `${ymd.getFullYear()}-${String(ymd.getMonth() + 1).padStart(2, '0')}-${String(ymd.getDate()).padStart(2, '0')}`;
+    for (const line of today) {
+      const overdue = line.startsWith('OPEN') && day(line) < date;
+      expect(line.includes('\u001b[31m'), line).toBe(overdue);
+    }
+    expect(today.some((line) => line.includes('\u001b[31m'))).toBe(true);
+    // A year before, nothing was due yet.
+    expect((await rows(NOW - 365 * 86_400_000)).some((line) => line.includes('\u001b[31m'))).toBe(false);
+  });
+
   it.each(['json', 'ndjson', 'csv', 'tsv'])('never in %s, even when forced', async (format) => {
     const result = await cdata(['tenders', '-o', format, '--color', 'always', '-f', 'ocid,tier,score,decision'], {
       env: { ...env(), FORCE_COLOR: '3' },

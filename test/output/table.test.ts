@@ -299,6 +299,21 @@ describe('renderTable', () => {
     expect(alone).toBe('\u001b[31m2026-11-17\u001b[39m\n2026-11-26\n');
   });
 
+  it("an open obligation past its due date in red: its dueOn, before today's date; one done or not yet due plain", () => {
+    const rows = [
+      { status: 'OPEN', dueOn: '2026-11-26' },
+      { status: 'OPEN', dueOn: '2026-11-27' },
+      { status: 'DONE', dueOn: '2026-11-01' },
+    ];
+    const text = renderTable(rows, columnsOf(['dueOn'], false), {
+      header: false,
+      color: 1,
+      today: '2026-11-27',
+      width: undefined,
+    });
+    expect(text).toBe('\u001b[31m2026-11-26\u001b[39m\n2026-11-27\n2026-11-01\n');
+  });
+
   it('without a header', () => {
     const text = renderTable(data.workspaces, columnsOf(['productKey', 'name'], [false, true]), {
       header: false,
