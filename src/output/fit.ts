@@ -1,7 +1,8 @@
 // Column widths for a terminal: which columns a table shows, and how wide. The key column is never
 // dropped nor cut; the main text column (title, name, fullName, description) is the one that is
 // cut, with `…`, and keeps at least MAIN_MIN_WIDTH while other columns can make room for it: the
-// view's drop order takes whole columns away, first to last, until it fits. Headings, enum
+// view's drop order takes whole columns away, first to last, until it fits (one it need not have
+// taken comes back when the table then shows whole). Headings, enum
 // values, dates and numbers are never cut. Only what no drop order covers (columns a query or
 // --fields brought) may be cut too, if free text, and then be dropped from the right.
 
@@ -68,6 +69,18 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
   for (const i of options.drop ?? []) {
     if (need() <= total) break;
     if (i !== main && i !== key && kept.includes(i)) remove(i);
+  }
+  // A column dropped early (a narrow one) comes back where a wider one dropped after it freed the
+  // room, the last dropped (the most wanted) first, so long as every column then shows whole (the
+  // main column is never cut for it): the phone beside a person's name, once the email went.
+  const whole = () => kept.reduce((room, i) => room + natural[i]!, 0) + GAP * (kept.length - 1);
+  if (whole() <= total) {
+    for (const i of [...dropped].reverse()) {
+      kept.push(i);
+      kept.sort((a, b) => a - b);
+      if (whole() <= total) dropped.splice(dropped.indexOf(i), 1);
+      else kept.splice(kept.indexOf(i), 1);
+    }
   }
   for (;;) {
     const widths = cut(columns, kept, total - GAP * (kept.length - 1), main, key);

@@ -55,6 +55,15 @@ describe('fit', () => {
     });
   });
 
+  it('a narrow column dropped before a wide one comes back once the wide one has made room, if every column then shows whole', () => {
+    // `cdata persons` at 80: id 8, fullName 26 (the main column, whole), email 45, roleTitle 21, phone 15.
+    const columns = [col(8), col(26, 8), col(45, 5), col(21, 9), col(15, 5, false)];
+    const drop = [3, 4, 2]; // roleTitle, phone, email
+    expect(fit(columns, 80, { key: 0, main: 1, drop })).toEqual({ widths: [8, 26, 0, 21, 15], dropped: [2] });
+    // Where only one fits again, the more wanted (the later in the drop order) comes back.
+    expect(fit(columns, 70, { key: 0, main: 1, drop })).toEqual({ widths: [8, 26, 0, 0, 15], dropped: [3, 2] });
+  });
+
   it('never cuts the key, an enum, a number, a date or a heading', () => {
     fc.assert(
       fc.property(
