@@ -134,6 +134,27 @@ describe('a gap: more rows created between two exports than the cap holds', () =
     });
   });
 
+  it('-o json: the gap also as a JSON line after its two, as a failed list is, for scripts', async () => {
+    const [nine, ten] = [await day(9), await day(10)];
+    const dir = folder();
+    expect((await exportInto(dir, nine, 'obligations', '-o', 'json')).code).toBe(0);
+    const result = await exportInto(dir, ten, 'obligations', '-o', 'json', '-q');
+    expect(result.code).toBe(9);
+    const [warning, hint, json, ...rest] = result.stderr.trimEnd().split('\n');
+    expect(rest).toEqual([]);
+    const { unseen } = manifestOf(dir).resources[0]!;
+    expect(JSON.parse(json!)).toEqual({
+      gap: {
+        resource: 'obligations',
+        unseen,
+        detail: warning!.replace(/^warning: /, ''),
+        hint: hint!.replace(/^hint: /, ''),
+        exitCode: 9,
+      },
+    });
+    expect(unseen).not.toBeNull();
+  });
+
   it("a failed list beside a gap: the failure's exit code; the gap is said and recorded too", async () => {
     const nine = await day(9);
     const ten = await day(10, {

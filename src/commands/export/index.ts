@@ -8,8 +8,8 @@
 // state goes in beside its file, and changes.ndjson with the manifest. Exit 0 only when
 // everything succeeded, else the highest code. With --profiles or --all-profiles, each profile's
 // export is this one, run by profiles.ts.
-import { UsageError } from '../../core/errors.js';
-import { sanitize } from '../../core/sanitize.js';
+import { EXIT, UsageError } from '../../core/errors.js';
+import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
 import { withFolderLock } from '../../export/folder.js';
 import type { Manifest } from '../../export/manifest.js';
@@ -19,8 +19,9 @@ import { closingLine, groupFailures, groupLines } from '../../export/summary.js'
 import type { Handler } from '../../command-kit/command.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
 import type { EXPORT_ARGS, EXPORT_OPTIONS } from './command.js';
-import { exportInto, gapLinesOf, type Exported, type ExportContext, type Failed, type Outcome } from './run.js';
+import { exportInto, type Exported, type ExportContext, type Failed, type Outcome } from './run.js';
 import { canRedraw } from '../../io/index.js';
+import type { JsonObject } from '../../core/json-value.js';
 
 export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = async (context) => {
   const { io, options, global } = context;
@@ -81,8 +82,13 @@ function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: str
  */
 function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest, dir: string, progress: boolean): void {
   const { io } = context;
-  for (const line of gapLinesOf(outcomes)) io.stderr.write(`${sanitize(line)}\n`);
   const errorStyle = context.errorStyle();
+  for (const outcome of outcomes) {
+    if (!('entry' in outcome) || outcome.gapLines.length === 0) continue;
+    for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
+    // A script reading JSON lines sees the gap as it sees a failure: the list, the window, exit 9.
+    if (errorStyle.json) io.stderr.write(`${sanitizeJson(JSON.stringify(gapJson(outcome)))}\n`);
+  }
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
   const said = new Set<string>();
   for (const group of groupFailures(failed.map((outcome) => ({ ...outcome.said, outcome })))) {
@@ -94,4 +100,18 @@ function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest,
     if (errorStyle.json) for (const { outcome } of group) io.stderr.write(outcome.jsonLine);
   }
   if (progress) context.note(closingLine(manifest.resources, dir));
+}
+
+/** A gap as a JSON line: `{"gap": {"resource", "unseen", "detail", "hint", "exitCode": 9}}`. */
+function gapJson({ entry, gapLines }: Extract<Outcome, { entry: unknown }>): JsonObject {
+  const [detail = '', hint = ''] = gapLines;
+  return {
+    gap: {
+      resource: entry.resource,
+      unseen: entry.unseen ? { after: entry.unseen.after, before: entry.unseen.before } : null,
+      detail: detail.replace(/^warning: /, ''),
+      hint: hint.replace(/^hint: /, ''),
+      exitCode: EXIT.incomplete,
+    },
+  };
 }
