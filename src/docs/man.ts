@@ -82,6 +82,11 @@ export function manPage(): string {
     '.TP',
     '.I DIR/..lock',
     roff('Held by an export for as long as it runs in DIR, so two exports never write the same folder at once.'),
+    '.TP',
+    '.I DIR/..run.lock',
+    roff(
+      'Held by cdata export --profiles for as long as it runs into DIR (with --shard I/N, DIR/..run-I-of-N.lock), so a second run waits, then stops with exit 2.',
+    ),
     '.SH EXAMPLES',
     ...example(
       'cdata --sandbox tenders --tier RECOMMENDED',

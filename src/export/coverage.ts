@@ -72,13 +72,19 @@ export function coverageOf(
 }
 
 /** The lines said on stderr for a list with a gap: the window, then the advice. */
-export function gapLines(
+/** What is said of a gap: the window never exported, and the pace to export at. */
+export interface GapNotice {
+  detail: string;
+  hint: string;
+}
+
+export function gapNotice(
   resource: string,
   unseen: Unseen,
   rows: readonly JsonObject[],
   limit: number,
   limitMax: number,
-): string[] {
+): GapNotice {
   const window =
     unseen.after !== null && unseen.before !== null
       ? `rows created after ${unseen.after} and before ${unseen.before}`
@@ -87,10 +93,15 @@ export function gapLines(
         : unseen.before !== null
           ? `rows created before ${unseen.before}`
           : 'some rows';
-  return [
-    `warning: ${resource}: ${window} were never exported: more were created since the last export than one export holds (${limit} rows)`,
-    `hint: ${advice(resource, rows, limit, limitMax)}`,
-  ];
+  return {
+    detail: `${resource}: ${window} were never exported: more were created since the last export than one export holds (${limit} rows)`,
+    hint: advice(resource, rows, limit, limitMax),
+  };
+}
+
+/** A gap's two lines on stderr. */
+export function gapLines({ detail, hint }: GapNotice): string[] {
+  return [`warning: ${detail}`, `hint: ${hint}`];
 }
 
 /**

@@ -1,7 +1,7 @@
 // The export folder before an export writes to it: locked (one export at a time), cleared of
 // what a killed export left, an older cdata's plain files adopted (adopt.ts), and the previous
 // manifest read. All of it after every check that needs no folder has passed.
-import { readdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LockSubject } from '../io/lock.js';
 import { withLock } from '../io/lock.js';
@@ -11,9 +11,9 @@ import { cannotWrite } from '../output/sink.js';
 import { adoptPlainFiles } from './adopt.js';
 import { CHANGES_FILE } from './changes-file.js';
 import { clearGarbage, Generation } from './generation.js';
-import { currentGeneration, LOCK, visible } from './layout.js';
+import { currentGeneration, DATA, LOCK, visible } from './layout.js';
 import { MANIFEST_FILE, plainManifestIsOurs, readPrevious, type Previous } from './manifest.js';
-import { isRecordName } from './profiles/run-record.js';
+import { runFolderMark } from './profiles/run-record.js';
 
 export interface OpenFolder {
   previous: Previous;
@@ -58,7 +58,7 @@ export function openFolder(
 function prepare(dir: string, files: readonly string[], io: Pick<Io, 'onInterrupt'>, held: () => boolean): OpenFolder {
   // An export --profiles run's folder holds a folder per profile: one export's files beside them
   // would mix two layouts that a script, `cdata changes` and the next run each read as one.
-  const record = readdirSync(dir).find(isRecordName);
+  const record = runFolderMark(dir);
   if (record !== undefined)
     throw new UsageError(`cannot export into ${dir}: it holds an export --profiles run (${record})`, {
       hint: `Each profile's export is in its folder there: cdata -p NAME export --dir ${join(dir, 'NAME')}; or choose another --dir.`,
@@ -82,6 +82,16 @@ function prepare(dir: string, files: readonly string[], io: Pick<Io, 'onInterrup
   const previous = readPrevious(dir);
   const current = adoptPlainFiles(dir, [MANIFEST_FILE, ...files, ...previous.byFile.keys()], io, held);
   return { previous, generation: Generation.open(dir, current, io, held) };
+}
+
+/**
+ * The entry of DIR that marks it a single export's folder: its manifest, its link to the current
+ * generation, or the lock of one under way (a first export has neither yet). Undefined for any other.
+ */
+export function exportMark(dir: string): string | undefined {
+  return [MANIFEST_FILE, DATA, LOCK].find(
+    (name) => lstatSync(join(dir, name), { throwIfNoEntry: false }) !== undefined,
+  );
 }
 
 function inTheWay(dir: string, name: string, why: string, what: string): UsageError {

@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 // The lock records and checks processes by pid: not part of Io, as nothing a test would fake.
 import process from 'node:process';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
+import { makeFolders } from './atomic.js';
 import type { Io } from './index.js';
 
 /**
@@ -121,6 +122,16 @@ function tryCreate(lockPath: string, owner: Owner, subject: LockSubject): boolea
     const code = errorCode(error);
     if (code === 'EEXIST') return false;
     if (code === 'ENOENT' && existsSync(dirname(lockPath))) return false; // ours removed as a leftover by the holder: again
+    // The folder went while this one waited: an export interrupted before its first commit removes
+    // the folder it made (plan.ts). The waiter had passed the folder's checks: it makes it again.
+    if (code === 'ENOENT') {
+      try {
+        makeFolders(dirname(lockPath));
+      } catch (again) {
+        throw subject.cannotWrite(again);
+      }
+      return false;
+    }
     if (code !== undefined && NO_HARD_LINKS.has(code) && existsSync(mine))
       return createDirectly(lockPath, owner, subject);
     throw subject.cannotWrite(error);

@@ -104,8 +104,8 @@ export function rendering(io: Io, options: Pick<PrintOptions, 'out' | 'color'>):
   };
 }
 
-/** `2026-11-27`: the day it is where cdata runs. */
-function localDate(at: number): string {
+/** `2026-11-27`: the day it is where cdata runs (its time zone, TZ), not UTC's. */
+export function localDate(at: number): string {
   const day = new Date(at);
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }

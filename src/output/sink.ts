@@ -22,7 +22,7 @@ import {
 import { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
-import { configPath } from '../config/paths.js';
+import { configPath, NoConfigHome } from '../config/paths.js';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { writeFileAtomic } from '../io/atomic.js';
@@ -102,8 +102,9 @@ function isOwnConfig(path: string, io: Io): boolean {
   let config: string;
   try {
     config = resolve(configPath(io.env));
-  } catch {
-    return false; // no folder for a config (paths.ts): there is none to overwrite
+  } catch (error) {
+    if (error instanceof NoConfigHome) return false; // no folder for a config (paths.ts): none to overwrite
+    throw error;
   }
   const target = resolve(path);
   if (target === config || target === `${config}.lock`) return true;

@@ -67,6 +67,19 @@ describe('auth login from stdin', () => {
     expect(home.read().defaultProfile).toBe('prod');
   });
 
+  it('marks none while a profile named default is there: that one is the default unmarked', async () => {
+    const home = configHome();
+    await login(home, ALL, ['-p', 'prod']); // marked
+    await login(home, ALL, ['-p', 'default']);
+    await cdata(['profile', 'remove', 'prod'], { env: home.env }); // the default falls back to `default`
+    const other = await login(home, ALL, ['-p', 'staging']);
+    expect(other.code).toBe(0);
+    expect(other.stderr).not.toContain('now the default');
+    expect(home.read().defaultProfile).toBeUndefined();
+    const listed = await cdata(['profile', 'list', '--fields', 'name,default'], { env: home.env });
+    expect(listed.stdout).toBe('name\tdefault\ndefault\ttrue\nstaging\tfalse\n');
+  });
+
   it('replaces the key of a profile that had one, keeping its other settings', async () => {
     const home = configHome();
     await login(home, demoKey('tenders'), ['-p', 'prod']);

@@ -369,6 +369,12 @@ describe('when there is nothing to show', () => {
       `No removed rows in companies in the last export (${at}).\n` +
         'Removed rows in companies are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.\n',
     );
+    // Asked for by default too: an empty answer must not read as "nothing was removed".
+    const all = await run(['changes', '--dir', dir, 'companies'], { stdoutTTY: true });
+    expect(all.stderr).toBe(
+      `No changes in companies in the last export (${at}).\n` +
+        'Removed rows in companies are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.\n',
+    );
     const typo = await run(['changes', '--dir', dir, '--change', 'chnaged']);
     expect(typo.stderr).toBe(
       "error: --change takes added, changed, removed, or several of them with commas (got 'chnaged')\nhint: Did you mean changed?\n",

@@ -71,6 +71,8 @@ describe('the binary', () => {
     const narrow = await runBin([], { env: { ...env(), COLUMNS: '60' } });
     expect(narrow.stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
     expect(narrow.stdout).toContain('  cdata changes --dir DIR  the changes the last export found\n');
+    for (const line of narrow.stdout.split('\n').filter((text) => text.startsWith('  cdata ')))
+      expect(line.length, line).toBeLessThanOrEqual(60);
     for (const [argv, extra] of [
       [['help', 'tenders'], { COLUMNS: '80' }],
       [['--help'], {}],

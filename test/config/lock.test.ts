@@ -7,6 +7,9 @@ import { ownIdentity, STALE_AFTER_MS, withLock } from '../../src/io/lock.js';
 import { updateConfig } from '../../src/config/store.js';
 import { testIo } from '../helpers/io.js';
 import { cdata, configHome } from '../auth/harness.js';
+import { withFolderLock } from '../../src/export/folder.js';
+import { prepareFolder } from '../../src/export/plan.js';
+import { tempConfigDir } from '../helpers/run.js';
 
 /** A pid no process has: above Linux's largest pid_max (2^22). */
 const DEAD_PID = 2 ** 22 + 12_345;
@@ -146,5 +149,24 @@ describe('the config lock', () => {
       'p6',
       'p7',
     ]);
+  });
+});
+
+describe('a folder removed while its lock is waited on', () => {
+  it('an export interrupted before its first commit removes the folder it made; the one waiting makes it again and goes on', async () => {
+    const dir = join(tempConfigDir(), 'new', 'exports');
+    const first = testIo({ realSleep: true });
+    const second = testIo({ realSleep: true });
+    prepareFolder(dir, first.io);
+    let release: () => void = () => undefined;
+    const holding = withFolderLock(dir, first.io, () => new Promise<void>((resolve) => (release = resolve)));
+    prepareFolder(dir, second.io); // there already: nothing of it is the second's to remove
+    const waiting = withFolderLock(dir, second.io, async () => readdirSync(dir));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.interrupt(); // the lock released, then the folder, empty, removed
+    expect(existsSync(dir)).toBe(false);
+    expect(await waiting).toEqual(['..lock']);
+    release();
+    await holding;
   });
 });

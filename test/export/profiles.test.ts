@@ -638,6 +638,17 @@ describe('export --profiles', () => {
     expect(sandbox.requests).toHaveLength(1);
   });
 
+  it("what a killed run's lock left in DIR (its owner file, a stale lock moved aside) the next run clears", async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 1));
+    const dir = folder();
+    for (const left of ['..run.lock.0123456789abcdef', '..run.lock.a1b2c3d4e5f6.stale', '..run-1-of-2.lock.feed'])
+      writeFileSync(join(dir, left), '{}');
+    expect((await run(['export', 'agents', '--all-profiles', '--dir', dir, '-q'], { env })).code).toBe(0);
+    // Another shard's leftover is that shard's to clear.
+    expect(readdirSync(dir).sort()).toEqual(['..run-1-of-2.lock.feed', clientName(1), 'run.json']);
+  });
+
   it("one folder, one layout: --profiles refuses a single export's folder, and a single export a run's (exit 2, no request)", async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 2));
@@ -662,6 +673,23 @@ describe('export --profiles', () => {
     expect(oneInto.stderr).toBe(
       `error: cannot export into ${many}: it holds an export --profiles run (run-2-of-2.json)\n` +
         `hint: Each profile's export is in its folder there: cdata -p NAME export --dir ${join(many, 'NAME')}; or choose another --dir.\n`,
+    );
+    expect(sandbox.requests).toHaveLength(requests);
+
+    // A first run still under way has no record yet, only its lock; a first single export, its lock.
+    const first = folder();
+    const marked = await withRunLock(first, undefined, testIo().io, () =>
+      run(['-p', clientName(1), 'export', 'agents', '--dir', first], { env }),
+    );
+    expect(marked.stderr.split('\n')[0]).toBe(
+      `error: cannot export into ${first}: it holds an export --profiles run (..run.lock)`,
+    );
+    const under = folder();
+    const locked = await withFolderLock(under, testIo().io, () =>
+      run(['export', 'agents', '--all-profiles', '--dir', under], { env }),
+    );
+    expect(locked.stderr.split('\n')[0]).toBe(
+      `error: cannot export --profiles into ${under}: it holds a single export (..lock)`,
     );
     expect(sandbox.requests).toHaveLength(requests);
   });

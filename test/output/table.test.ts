@@ -9,6 +9,7 @@ import { parseJson, type JsonObject } from '../../src/core/json.js';
 import { tableColumns, tableLayout } from '../../src/output/columns.js';
 import { fit, type FitColumn } from '../../src/output/fit.js';
 import { dayOf, renderTable } from '../../src/output/table.js';
+import { localDate } from '../../src/output/print.js';
 import { shorten } from '../../src/output/width.js';
 import { demoData } from '../../src/sandbox/data.js';
 import { sanitize } from '../../src/core/sanitize.js';
@@ -330,5 +331,21 @@ describe('renderTable', () => {
       width: undefined,
     });
     expect(text).toBe('CONSTRUCT  Construction\nPROPERTY   Property portfolio\nGROWTH     Growth & tenders\n');
+  });
+});
+
+describe("the day an obligation is past due by: the local date where cdata runs, not UTC's", () => {
+  it('at 05:00 UTC it is still the day before in Honolulu, and already that day in Johannesburg', () => {
+    const zone = process.env.TZ;
+    const at = Date.UTC(2026, 10, 27, 5, 0);
+    try {
+      process.env.TZ = 'Pacific/Honolulu';
+      expect(localDate(at)).toBe('2026-11-26');
+      process.env.TZ = 'Africa/Johannesburg';
+      expect(localDate(at)).toBe('2026-11-27');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -53,7 +53,9 @@ export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (co
       delete stored.key;
     }
     stored.baseUrl = baseUrl;
+    // A default already: the one marked, else another profile named `default` (PRODUCT §2).
     if (data.defaultProfile !== undefined) return false;
+    if (profile !== DEFAULT_PROFILE && Object.hasOwn(data.profiles, DEFAULT_PROFILE)) return false;
     data.defaultProfile = profile;
     return true;
   });

@@ -11,7 +11,7 @@ import { changeLines } from '../../export/change-lines.js';
 import { CHANGE_KINDS, CHANGE_LINE_VIEW, CHANGE_VIEW, type ChangeKind } from '../../export/changes-view.js';
 import { readLastExport, type ListOutcome } from '../../export/last-export.js';
 import { listsNamed } from '../../export/plan.js';
-import { isRecordName } from '../../export/profiles/run-record.js';
+import { runFolderMark } from '../../export/profiles/run-record.js';
 import { outputFormat } from '../../output/format.js';
 import type { Format } from '../../config/schema.js';
 import type { Output, ViewOf } from '../../output/print.js';
@@ -92,9 +92,9 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
     );
   }
   // A list cut at the limit cannot tell a row removed from one pushed past the limit: said when
-  // removals are asked for, or an empty answer to --change removed reads as "nothing was removed".
+  // removals are asked for (the default too), or no removal listed reads as "nothing was removed".
   const unknown =
-    filtered && kinds.includes('removed')
+    kinds.includes('removed') && format === 'table'
       ? compared.filter((name) => last.lists.find((list) => list.resource === name)?.changes?.removed === null)
       : [];
   if (unknown.length > 0 && options.query === undefined)
@@ -201,11 +201,10 @@ function noteUncompared(context: ChangesContext, shown: readonly string[], outco
     );
 }
 
-/** The folders of DIR when it holds an export --profiles run (run.json or a shard's run-I-of-N.json); else undefined. */
+/** The folders of DIR when it holds an export --profiles run (runFolderMark); else undefined. */
 function profileFolders(dir: string): string[] | undefined {
-  const entries = readdirSync(dir, { withFileTypes: true });
-  if (!entries.some((entry) => entry.isFile() && isRecordName(entry.name))) return undefined;
-  return entries
+  if (runFolderMark(dir) === undefined) return undefined;
+  return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();

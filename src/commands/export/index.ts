@@ -12,7 +12,8 @@ import { EXIT, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
 import { withFolderLock } from '../../export/folder.js';
-import type { Manifest } from '../../export/manifest.js';
+import type { Manifest, ResourceWritten } from '../../export/manifest.js';
+import { type GapNotice, gapLines } from '../../export/coverage.js';
 import { planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { closingLine, groupFailures, groupLines } from '../../export/summary.js';
@@ -84,10 +85,10 @@ function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest,
   const { io } = context;
   const errorStyle = context.errorStyle();
   for (const outcome of outcomes) {
-    if (!('entry' in outcome) || outcome.gapLines.length === 0) continue;
-    for (const line of outcome.gapLines) io.stderr.write(`${sanitize(line)}\n`);
+    if (!('entry' in outcome) || outcome.gap === undefined) continue;
+    for (const line of gapLines(outcome.gap)) io.stderr.write(`${sanitize(line)}\n`);
     // A script reading JSON lines sees the gap as it sees a failure: the list, the window, exit 9.
-    if (errorStyle.json) io.stderr.write(`${sanitizeJson(JSON.stringify(gapJson(outcome)))}\n`);
+    if (errorStyle.json) io.stderr.write(`${sanitizeJson(JSON.stringify(gapJson(outcome.entry, outcome.gap)))}\n`);
   }
   const failed = outcomes.filter((outcome): outcome is Failed => 'failure' in outcome);
   const said = new Set<string>();
@@ -103,15 +104,7 @@ function report(context: ExportContext, outcomes: Outcome[], manifest: Manifest,
 }
 
 /** A gap as a JSON line: `{"gap": {"resource", "unseen", "detail", "hint", "exitCode": 9}}`. */
-function gapJson({ entry, gapLines }: Extract<Outcome, { entry: unknown }>): JsonObject {
-  const [detail = '', hint = ''] = gapLines;
-  return {
-    gap: {
-      resource: entry.resource,
-      unseen: entry.unseen ? { after: entry.unseen.after, before: entry.unseen.before } : null,
-      detail: detail.replace(/^warning: /, ''),
-      hint: hint.replace(/^hint: /, ''),
-      exitCode: EXIT.incomplete,
-    },
-  };
+function gapJson(entry: ResourceWritten, { detail, hint }: GapNotice): JsonObject {
+  const unseen = entry.unseen ? { after: entry.unseen.after, before: entry.unseen.before } : null;
+  return { gap: { resource: entry.resource, unseen, detail, hint, exitCode: EXIT.incomplete } };
 }

@@ -17,9 +17,7 @@ import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
 import { type ExportPlan, planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
-import { visible } from '../../export/layout.js';
-import { MANIFEST_FILE } from '../../export/manifest.js';
-import { withFolderLock } from '../../export/folder.js';
+import { exportMark, withFolderLock } from '../../export/folder.js';
 import { HostGuard, LOCKED_OUT_HINT, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
 import { DEFAULT_CONCURRENCY } from '../../export/profiles/options.js';
 import { eachAtMost } from '../../export/profiles/pool.js';
@@ -90,8 +88,9 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
     global.output !== undefined || global.json ? context.settings().output : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
   prepareFolder(plan.dir, io);
-  if (visible(plan.dir, MANIFEST_FILE) !== 'absent')
-    throw new UsageError(`cannot export --profiles into ${plan.dir}: it holds a single export (${MANIFEST_FILE})`, {
+  const single = exportMark(plan.dir);
+  if (single !== undefined)
+    throw new UsageError(`cannot export --profiles into ${plan.dir}: it holds a single export (${single})`, {
       hint: 'A run writes a folder per profile inside DIR, and its own run.json: choose another --dir, such as a new folder.',
     });
   // One run at a time into DIR (per shard): see withRunLock.

@@ -8,7 +8,7 @@ import { CliError, EXIT, exitCodeOf, UsageError, type ExitCode } from '../../cor
 import { errorJsonLine, httpSuffix, messageOf } from '../../output/error-text.js';
 import { account, type Failure } from '../../export/account.js';
 import { CHANGES_FILE, writeChanges, writeChangesPart } from '../../export/changes-file.js';
-import { gapLines } from '../../export/coverage.js';
+import { type GapNotice, gapLines, gapNotice } from '../../export/coverage.js';
 import { detectChanges, type Detected } from '../../export/detect.js';
 import { Turns, type Turn } from '../../export/turn.js';
 import type { JsonValue } from '../../core/json-value.js';
@@ -54,7 +54,7 @@ export type Outcome =
       changes: ChangesPart;
       unusable: string | undefined;
       surplus: string | undefined;
-      gapLines: string[];
+      gap: GapNotice | undefined;
     }
   | Failed;
 /** The outcome of a list that could not be exported (see failing). */
@@ -72,7 +72,7 @@ export interface Exported {
 
 /** What the lists of an export say of their gaps, in order (none, mostly). */
 export function gapLinesOf(outcomes: readonly Outcome[]): string[] {
-  return outcomes.flatMap((outcome) => ('entry' in outcome ? outcome.gapLines : []));
+  return outcomes.flatMap((outcome) => ('entry' in outcome && outcome.gap ? gapLines(outcome.gap) : []));
 }
 
 /** The export of `plan` into its folder, whose lock is held; export --profiles runs it for each profile. */
@@ -307,7 +307,7 @@ async function exportOne(
       changes,
       unusable: detected.unusable,
       surplus,
-      gapLines: coverage.unseen ? gapLines(endpoint.name, coverage.unseen, asRows(data), limit, LIMIT_MAX) : [],
+      gap: coverage.unseen ? gapNotice(endpoint.name, coverage.unseen, asRows(data), limit, LIMIT_MAX) : undefined,
       entry: {
         resource: endpoint.name,
         status: 'ok',

@@ -4,7 +4,8 @@
 // shard writes DIR/run-I-of-N.json instead, so N shards exporting into one folder each keep
 // their own record. docs/many-profiles.md describes every field.
 import { join } from 'node:path';
-import { type LockSubject, withLock } from '../../io/lock.js';
+import { readdirSync, rmSync } from 'node:fs';
+import { isLockLeftover, type LockSubject, withLock } from '../../io/lock.js';
 import { cannotWrite } from '../../output/sink.js';
 import { EXIT } from '../../core/errors.js';
 import { writeFileAtomic } from '../../io/atomic.js';
@@ -125,17 +126,41 @@ export function withRunLock<T>(
   io: Pick<Io, 'sleep' | 'onInterrupt'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const lock = join(dir, `..${recordName(shard).replace(/\.json$/, '')}.lock`);
+  const name = runLockName(shard);
+  const lock = join(dir, name);
   const subject: LockSubject = {
     held: `another cdata export --profiles${shard ? ` --shard ${shard.index}/${shard.count}` : ''} is running into ${dir}`,
     wait: 'Let it finish, then run this export again; a schedule should not start a run before the last one ends.',
     cannotWrite: (error) => cannotWrite(lock, error),
   };
-  return withLock(lock, io, work, subject);
+  return withLock(
+    lock,
+    io,
+    async () => {
+      // What a killed run's lock left (its owner file, a stale lock moved aside): this run's to clear.
+      for (const left of readdirSync(dir).filter((entry) => isLockLeftover(entry, name)))
+        rmSync(join(dir, left), { force: true });
+      return work();
+    },
+    subject,
+  );
+}
+
+/** `..run.lock`, `..run-2-of-4.lock`: the lock of the run whose record recordName names. */
+function runLockName(shard: Shard | undefined): string {
+  return `..${recordName(shard).replace(/\.json$/, '')}.lock`;
+}
+
+/**
+ * The entry of DIR that marks it an export --profiles run's folder: a run's record, or the lock
+ * of a run under way (its first has no record yet). Undefined for any other folder.
+ */
+export function runFolderMark(dir: string): string | undefined {
+  return readdirSync(dir).find((name) => isRecordName(name) || /^\.\.run(?:-\d+-of-\d+)?\.lock$/.test(name));
 }
 
 /** Whether a file's name is one recordName gives: the folder holds an export --profiles run. */
-export function isRecordName(name: string): boolean {
+function isRecordName(name: string): boolean {
   return /^run(?:-\d+-of-\d+)?\.json$/.test(name);
 }
 
