@@ -5,6 +5,7 @@ import { redactKeys } from '../config/key.js';
 import type { Io } from '../io/index.js';
 import type { Transport } from '../client/transport.js';
 import { deliver, eventBody, signed, type DeliveryResult } from './deliver.js';
+import type { WaitObserver } from '../client/waits.js';
 import { sign } from './signature.js';
 
 const STALE_BY_MS = 10 * 60 * 1000;
@@ -62,11 +63,17 @@ export interface CheckResult {
  * limit from when it is sent: a receiver that answers one request at a time is not failed for
  * the time a case would wait behind the others.
  */
-export async function runChecks(io: Io, transport: Transport, url: URL, secret: string): Promise<CheckResult[]> {
+export async function runChecks(
+  io: Io,
+  transport: Transport,
+  url: URL,
+  secret: string,
+  waits?: WaitObserver,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of CHECK_CASES) {
     const { body, signature } = check.build(secret, io.now());
-    results.push(judge(check, await deliver(io, transport, url, body, signature), secret));
+    results.push(judge(check, await deliver(io, transport, url, body, signature, waits), secret));
   }
   return results;
 }

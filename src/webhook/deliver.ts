@@ -7,6 +7,7 @@ import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
 import { describeFailure, rootCause, speaksPlainHttp } from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
+import type { WaitObserver } from '../client/waits.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { SIGNATURE_HEADER, sign, WEBHOOK_USER_AGENT } from './signature.js';
@@ -45,15 +46,20 @@ export function eventBody(type: string, at: number): string {
   return JSON.stringify({ type, timestamp: new Date(at).toISOString() });
 }
 
-/** POSTs `body` with `signature`, through a transport `transport` makes (the command's: a test may answer it). */
+/**
+ * POSTs `body` with `signature`, through a transport `transport` makes (the command's: a test may
+ * answer it). `waits` is told while the answer is awaited (a spinner at a terminal).
+ */
 export async function deliver(
   io: Io,
   transport: Transport,
   url: URL,
   body: string,
   signature: string,
+  waits?: WaitObserver,
 ): Promise<DeliveryResult> {
   const started = io.now();
+  waits?.({ kind: 'request', name: 'an answer', host: url.host, attempt: 1, attempts: 1 });
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)),
@@ -76,6 +82,7 @@ export async function deliver(
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
   } finally {
     clearTimeout(timer);
+    waits?.({ kind: 'done', name: 'an answer' });
   }
 }
 

@@ -90,8 +90,11 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     options.onDrop?.(data?.remoteAddress, `${server.maxConnections} open already, the most it keeps`),
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // A 503 already said it all (its body is being read and dropped): nothing more to answer.
-    if ((socket as Socket & { [ANSWERED]?: boolean })[ANSWERED]) return void socket.destroy();
+    // A 503 or an earlier refusal already said it all: nothing more to answer, nor to tell.
+    const answered = socket as Socket & { [ANSWERED]?: boolean };
+    if (answered[ANSWERED]) return void socket.destroy();
+    // The refused request's end as the client closes (HPE_INVALID_EOF_STATE) is no second request.
+    answered[ANSWERED] = true;
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     options.onReject(
       status,
@@ -129,7 +132,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   };
 }
 
-/** Marks a socket whose request got its answer before its body was read (a 503). */
+/** Marks a socket whose request got its answer before its body was read (a 503), or was refused (clientError). */
 const ANSWERED = Symbol('answered early');
 
 function handle(req: IncomingMessage, res: ServerResponse, options: ReceiverOptions, budget: Budget): void {

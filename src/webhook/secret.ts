@@ -60,7 +60,12 @@ export async function readSecret(
       },
     );
   }
-  if (secret === '') throw new UsageError('the signing secret is empty');
+  if (secret === '')
+    throw new UsageError(
+      secretEnv === undefined && secretFile === undefined
+        ? 'no signing secret: stdin was empty (give it with --secret-env VAR or --secret-file FILE, or pipe it on stdin)'
+        : 'the signing secret is empty',
+    );
   if (!secret.startsWith('whsec_'))
     warn("the signing secret does not start with 'whsec_': is it the one the Developers page showed?");
   // Used exactly as given all the same: only the user knows whether these belong.

@@ -99,7 +99,8 @@ export function verify(
   if (skewSeconds > tolerance) {
     return reject(
       'stale-timestamp',
-      `the timestamp is ${Math.round(skewSeconds)} s from now, more than the ${tolerance} s allowed (a replay?)`,
+      // Rounded up: past the tolerance by a fraction still reads as more than it.
+      `the timestamp is ${Math.ceil(skewSeconds)} s from now, more than the ${tolerance} s allowed (a replay?)`,
     );
   }
   return { ok: true, event: { type, timestamp, body } };

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEYS, demoKey } from '../../src/sandbox/keys.js';
 import { run } from '../helpers/run.js';
 import { BIN, runBin, runProcess } from '../helpers/spawn.js';
+import { tryLines } from '../../src/commands/sandbox/index.js';
 
 const HAS_CURL = spawnSync('curl', ['--version']).status === 0;
 
@@ -228,5 +229,24 @@ describe('cdata sandbox --fault', () => {
     expect(result.stderr).toBe(
       "error: --fault must be one of unavailable, internal, too-many-requests, bad-request, reset-mid-body, stall-after-headers, short-content-length, html-200, object-for-array, broken-json, empty-list (got 'gremlins')\n",
     );
+  });
+});
+
+describe("the banner's lines to try it with", () => {
+  const key = demoKey('all');
+
+  it('on loopback: cdata pointed at it, then curl', () => {
+    expect(tryLines('http://127.0.0.1:4010', key)).toEqual([
+      `  export CDATA_BASE_URL=http://127.0.0.1:4010 CDATA_API_KEY=${key}`,
+      '  cdata tenders --tier RECOMMENDED',
+      `  curl -H "X-API-Key: ${key}" http://127.0.0.1:4010/api/v1/tenders`,
+    ]);
+  });
+
+  it('off loopback: curl, and not a cdata command that would refuse plain http:// there', () => {
+    const lines = tryLines('http://192.0.2.2:4016', key);
+    expect(lines[0]).toBe(`  curl -H "X-API-Key: ${key}" http://192.0.2.2:4016/api/v1/tenders`);
+    expect(lines.join('\n')).not.toContain('CDATA_BASE_URL');
+    expect(lines.join(' ')).toContain('to loopback only');
   });
 });

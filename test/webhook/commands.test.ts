@@ -76,6 +76,18 @@ describe('cdata webhook verify', () => {
     });
   });
 
+  it('the event line escapes what a terminal would act on (C1, bidi, line separators), as all JSON cdata prints', async () => {
+    const b = `{"type":"ping","timestamp":"${new Date(now).toISOString()}","t":"a\u009b31mb\u202ec\u2028d"}`;
+    const result = await cdata(
+      ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET'],
+      { stdin: b },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `{"type":"ping","timestamp":"${new Date(now).toISOString()}","t":"a\\u009b31mb\\u202ec\\u2028d"}\n`,
+    );
+  });
+
   it('reads the body from --body-file and then the secret from stdin, dropping one trailing line break', async () => {
     const b = body();
     const result = await cdata(
@@ -180,6 +192,12 @@ describe('cdata webhook verify', () => {
       ],
     ];
     for (const [argv, stderr] of cases) expect(await cdata(argv, { stdin: b })).toMatchObject({ code: 2, stderr });
+    // No option, and stdin empty (a service manager's /dev/null): said as no secret, not an empty one.
+    expect(await cdata(['webhook', 'listen', '--port', '0'], { stdin: '' })).toMatchObject({
+      code: 2,
+      stderr:
+        'error: no signing secret: stdin was empty (give it with --secret-env VAR or --secret-file FILE, or pipe it on stdin)\n',
+    });
     for (const argv of [['--secret', SECRET], [`--secret=${SECRET}`]]) {
       const result = await cdata(['webhook', 'ping', 'http://127.0.0.1:9/', ...argv]);
       expect(result.code).toBe(2);
@@ -587,10 +605,15 @@ describe('the receiver survives garbage', () => {
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /hooks HTTP/1.1\r\nHost: x\r\n'));
       let text = '';
-      socket.on('data', (c: Buffer) => (text += c));
+      socket.on('data', (c: Buffer) => {
+        text += c;
+        socket.end(); // the client goes once answered, its request still unfinished
+      });
       socket.on('close', () => resolve(text));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    expect(rejections).toContain('408 the client was too slow');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One line for the one request refused: its end as it closes is no second (400) refusal.
+    expect(rejections).toEqual(['408 the client was too slow']);
   });
 });

@@ -120,6 +120,13 @@ describe('verify', () => {
     else expect(verdict).toMatchObject({ ok: false, rejection: { reason: 'stale-timestamp', status: 400 } });
   });
 
+  it('a fraction of a second past the tolerance reads as more than it: 300.15 s is said as 301, not 300', () => {
+    const body = at(new Date(AT - 300_150).toISOString());
+    expect(check(body, sign(SECRET, body))).toMatchObject({
+      rejection: { message: 'the timestamp is 301 s from now, more than the 300 s allowed (a replay?)' },
+    });
+  });
+
   it('honours another tolerance', () => {
     const body = at(new Date(AT - 60_000).toISOString());
     expect(check(body, sign(SECRET, body), AT, 30)).toMatchObject({ rejection: { reason: 'stale-timestamp' } });

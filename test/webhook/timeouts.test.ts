@@ -36,6 +36,37 @@ describe('a receiver that does not answer within 5 s', () => {
     expect([mock.opened, mock.closed]).toEqual([1, 1]);
   });
 
+  it('webhook ping -o json: the answer that did not come, as one that did (status null), for a script', async () => {
+    const mock = new HttpMock().on('POST', '/hooks', silent);
+    const argv = ['webhook', 'ping', URL_, '--secret-env', 'WEBHOOK_SECRET', '-o', 'json'];
+    const result = await afterSilence(mock, argv, 1, 5_000);
+    expect(result.code).toBe(1);
+    // ms by the real clock, which the fake timers leave running.
+    expect(JSON.parse(result.stdout)).toEqual({
+      status: null,
+      statusText: null,
+      location: null,
+      ms: expect.any(Number),
+    });
+  });
+
+  it('webhook ping at a terminal: a spinner says what is awaited while the receiver takes its time, then goes', async () => {
+    const slow = () =>
+      new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve) =>
+        setTimeout(() => resolve({ status: 204, headers: {}, body: '' }), 900),
+      );
+    const mock = new HttpMock().on('POST', '/hooks', slow);
+    const result = await runMocked(mock, ['webhook', 'ping', URL_, '--secret-env', 'WEBHOOK_SECRET'], {
+      env: { WEBHOOK_SECRET: SECRET },
+      stdoutTTY: true,
+      stderrTTY: true,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^204 No Content in \d+ ms\n$/);
+    expect(result.stderr).toMatch(/waiting for an answer from hooks\.example\.test \(0\.\d s\)/);
+    expect(result.stderr.endsWith('\r\u001b[2K')).toBe(true); // cleared once answered
+  });
+
   it('webhook ping: still waiting at 4.9 s', async () => {
     const mock = new HttpMock().on('POST', '/hooks', silent);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

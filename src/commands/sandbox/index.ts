@@ -49,9 +49,7 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
       ...DEMO_KEYS.map((k) => `  ${k.displayName.padEnd(width)}  ${demoKey(k.id)}`),
       '',
       'Try:',
-      `  export CDATA_BASE_URL=${server.url} CDATA_API_KEY=${all}`,
-      '  cdata tenders --tier RECOMMENDED',
-      `  curl -H "X-API-Key: ${all}" ${server.url}/api/v1/tenders`,
+      ...tryLines(server.url, all),
       ...(options.day > 0
         ? [
             '',
@@ -69,3 +67,18 @@ export const sandbox: Handler<typeof SANDBOX_OPTIONS> = async (context) => {
   await server.close();
   return 0;
 };
+
+/**
+ * The banner's lines to try it with. cdata sends a key over plain http:// to loopback only: at an
+ * address off loopback (--host 192.0.2.2) curl still can, and cdata is pointed elsewhere.
+ */
+export function tryLines(url: string, key: string): string[] {
+  const curl = `  curl -H "X-API-Key: ${key}" ${url}/api/v1/tenders`;
+  if (!isLoopback(new URL(url).hostname))
+    return [
+      curl,
+      '  (cdata sends a key over plain http:// to loopback only: for cdata, start the sandbox on',
+      '  127.0.0.1, the default, or 0.0.0.0 for both)',
+    ];
+  return [`  export CDATA_BASE_URL=${url} CDATA_API_KEY=${key}`, '  cdata tenders --tier RECOMMENDED', curl];
+}

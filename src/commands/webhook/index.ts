@@ -5,7 +5,9 @@ import { redactKeys } from '../../config/key.js';
 import { errorCode, errorMessage, EXIT, UnavailableError, UsageError } from '../../core/errors.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { sanitize } from '../../core/sanitize.js';
-import type { Handler } from '../../command-kit/command.js';
+import type { CommandContext, Handler } from '../../command-kit/command.js';
+import type { WaitObserver } from '../../client/waits.js';
+import { canRedraw } from '../../io/index.js';
 import { runChecks } from '../../webhook/check.js';
 import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../../webhook/deliver.js';
 import { startReceiver } from '../../webhook/receiver.js';
@@ -54,7 +56,8 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   const secret = await readSecret(io, context.options, true, context.warn);
   const { body, signature } = signed(secret, eventBody('ping', io.now()));
   const transport = await context.transport();
-  const result = await deliver(io, transport, url, body, signature).finally(() => transport.close());
+  const waits = await waitDisplay(context);
+  const result = await deliver(io, transport, url, body, signature, waits).finally(() => transport.close());
   // The receiver chose the Location; one that knows the secret could echo it there.
   if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
   if (result.status === undefined) {
@@ -62,6 +65,9 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
     io.stderr.write(
       `no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`,
     );
+    // For a script, the answer that did not come, as one that did: status null, the time waited.
+    if (output.format !== 'table' || context.global.fields !== undefined)
+      await output.print({ status: null, statusText: null, location: null, ms: result.ms });
     return REJECTED;
   }
   const answer: JsonObject = {
@@ -88,7 +94,8 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const output = context.output(CHECK_RESULTS);
   const secret = await readSecret(io, context.options, true, context.warn);
   const transport = await context.transport();
-  const results = await runChecks(io, transport, url, secret).finally(() => transport.close());
+  const waits = await waitDisplay(context);
+  const results = await runChecks(io, transport, url, secret, waits).finally(() => transport.close());
   // A table shows PASS/FAIL under `pass`; the other formats carry `pass` as a boolean.
   const table = output.format === 'table';
   const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({
@@ -111,4 +118,16 @@ function unreachableError(url: URL, why: string | undefined): UnavailableError {
   return new UnavailableError(`cannot reach ${url.host}: ${sanitize(why ?? '')}`, {
     hint: 'Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
+}
+
+/**
+ * At a terminal, a spinner while an answer is awaited (up to 5 s each), as for the API's answers;
+ * not with -q. Loaded only then.
+ */
+async function waitDisplay(
+  context: CommandContext<typeof SECRET_OPTIONS, typeof URL_ARGS>,
+): Promise<WaitObserver | undefined> {
+  const { io, global } = context;
+  if (!canRedraw(io, io.stderr) || global.quiet) return undefined;
+  return (await import('../../output/spinner.js')).waitSpinner(io);
 }
