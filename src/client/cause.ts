@@ -42,3 +42,21 @@ export function speaksPlainHttp(cause: SystemCause): boolean {
     /wrong version number|packet length too long/i.test(cause.message)
   );
 }
+
+/** OpenSSL's codes for a certificate this machine does not trust (self-signed, an unknown CA). */
+const UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+]);
+
+/**
+ * The hint for a server whose certificate this machine does not trust: most often a proxy that
+ * inspects TLS, or a receiver under development with a certificate of its own.
+ */
+export function untrustedCertificateHint(cause: SystemCause): string | undefined {
+  if (cause.code === undefined || !UNTRUSTED.has(cause.code)) return undefined;
+  return 'Its certificate is not one this machine trusts. If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. cdata never turns certificate checks off.';
+}

@@ -3,7 +3,7 @@
 // HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
 import { isIP } from 'node:net';
 import { BadResponseError, type CliError, UnavailableError, UsageError } from '../core/errors.js';
-import { describeFailure, rootCause, speaksPlainHttp } from './cause.js';
+import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificateHint } from './cause.js';
 import { AnswerCutShort, BodyTooLarge, ProxyRefused } from './transport.js';
 
 export class AttemptTimeout extends Error {
@@ -82,7 +82,7 @@ export function networkFailure(
   }
   return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,
-    hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
+    hint: untrustedCertificateHint(cause) ?? 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
 }
 

@@ -56,6 +56,8 @@ export interface CheckResult {
   pass: boolean;
   /** No connection possible (refused, reset, DNS); a receiver that is only too slow is reachable. */
   unreachable: boolean;
+  /** The delivery's hint, when one helps (deliver.ts). */
+  hint?: string | undefined;
 }
 
 /**
@@ -90,7 +92,8 @@ function judge(check: CheckCase, answer: DeliveryResult, secret: string): CheckR
     pass,
     unreachable,
   });
-  if (answer.status === undefined) return result(answer.failure ?? 'no answer', false, !answer.timedOut);
+  if (answer.status === undefined)
+    return { ...result(answer.failure ?? 'no answer', false, !answer.timedOut), hint: answer.hint };
   const pass =
     check.expect === 'success' ? answer.status >= 200 && answer.status < 300 : answer.status === check.expect;
   const got = `${answer.status}${answer.location ? ` -> ${redactKeys(answer.location, [secret])}` : ''}`;

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { describeFailure, rootCause, speaksPlainHttp } from '../client/cause.js';
+import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificateHint } from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
 import type { WaitObserver } from '../client/waits.js';
 import { errorMessage, UsageError } from '../core/errors.js';
@@ -24,6 +24,8 @@ export interface DeliveryResult {
   failure: string | undefined;
   /** No answer within the 5 seconds (as opposed to none possible: refused, reset, DNS). */
   timedOut: boolean;
+  /** What to do about it, where the cause tells (a certificate this machine does not trust). */
+  hint?: string | undefined;
 }
 
 export function receiverUrl(raw: string): URL {
@@ -79,7 +81,8 @@ export async function deliver(
   } catch (error) {
     const timedOut = controller.signal.aborted;
     const failure = timedOut ? errorMessage(controller.signal.reason) : unreachable(error);
-    return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut };
+    const hint = timedOut ? undefined : untrustedCertificateHint(rootCause(error));
+    return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut, hint };
   } finally {
     clearTimeout(timer);
     waits?.({ kind: 'done', name: 'an answer' });

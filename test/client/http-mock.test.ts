@@ -54,3 +54,35 @@ describe('a command whose requests a test answers', () => {
     expect(result.stderr).not.toContain('svc_mockedkey0123456789');
   });
 });
+
+describe('a server whose certificate this machine does not trust', () => {
+  /** What undici throws for a self-signed certificate: OpenSSL's code on the innermost cause. */
+  const untrusted = (code: string) => () => {
+    throw new TypeError('fetch failed', {
+      cause: Object.assign(new Error('self-signed certificate in certificate chain'), { code }),
+    });
+  };
+  const HINT =
+    'hint: Its certificate is not one this machine trusts. If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. cdata never turns certificate checks off.';
+
+  it('the API (a proxy that inspects TLS): exit 6, the code, and how to trust its CA', async () => {
+    const fail = untrusted('SELF_SIGNED_CERT_IN_CHAIN');
+    const mock = new HttpMock().on('GET', '/api/v1/me', fail, fail, fail);
+    const result = await runMocked(mock, ['me', '--retries', '0']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toBe(
+      `error: cannot reach api.example.test: self-signed certificate in certificate chain (SELF_SIGNED_CERT_IN_CHAIN)\n${HINT}\n`,
+    );
+  });
+
+  it('a webhook receiver of your own with a certificate of its own: the same hint', async () => {
+    const mock = new HttpMock().on('POST', '/hooks', untrusted('DEPTH_ZERO_SELF_SIGNED_CERT'));
+    const result = await runMocked(mock, ['webhook', 'ping', 'https://hooks.example.test/hooks', '--secret-env', 'S'], {
+      env: { S: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    });
+    expect(result.code).toBe(6);
+    expect(result.stderr).toBe(
+      `error: cannot reach hooks.example.test: self-signed certificate in certificate chain (DEPTH_ZERO_SELF_SIGNED_CERT)\n${HINT}\n`,
+    );
+  });
+});

@@ -61,7 +61,7 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   // The receiver chose the Location; one that knows the secret could echo it there.
   if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
   if (result.status === undefined) {
-    if (!result.timedOut) throw unreachableError(url, result.failure);
+    if (!result.timedOut) throw unreachableError(url, result.failure, result.hint);
     io.stderr.write(
       `no answer from ${url.host} within ${DELIVERY_TIMEOUT_MS / 1000} s, the time the platform gives a receiver\n`,
     );
@@ -98,7 +98,7 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const results = await runChecks(io, transport, url, secret, waits).finally(() => transport.close());
   // A table shows PASS/FAIL under `pass`; the other formats carry `pass` as a boolean.
   const table = output.format === 'table';
-  const rows: JsonObject[] = results.map(({ unreachable: _, pass, ...rest }) => ({
+  const rows: JsonObject[] = results.map(({ unreachable: _, hint: __, pass, ...rest }) => ({
     ...rest,
     pass: table ? (pass ? 'PASS' : 'FAIL') : pass,
   }));
@@ -108,15 +108,17 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
     context.note(`all ${results.length} checks passed`);
     return EXIT.ok;
   }
-  if (results.every((r) => r.unreachable)) throw unreachableError(url, results[0]!.got);
+  if (results.every((r) => r.unreachable)) throw unreachableError(url, results[0]!.got, results[0]!.hint);
   context.note(`${failed.length} of ${results.length} checks failed`);
   return REJECTED;
 };
 
 /** No answer possible from the receiver at `url` (exit 6): why, and where to look. */
-function unreachableError(url: URL, why: string | undefined): UnavailableError {
+function unreachableError(url: URL, why: string | undefined, hint?: string): UnavailableError {
   return new UnavailableError(`cannot reach ${url.host}: ${sanitize(why ?? '')}`, {
-    hint: 'Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).',
+    hint:
+      hint ??
+      'Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
 }
 
