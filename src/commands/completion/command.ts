@@ -11,5 +11,9 @@ export const COMPLETION_COMMAND = defineCommand({
   name: 'completion',
   summary: 'Print the shell completion script for bash, zsh or fish',
   args: COMPLETION_ARGS,
-  examples: ['cdata completion bash > ~/.local/share/bash-completion/completions/cdata'],
+  examples: [
+    'cdata completion bash > ~/.local/share/bash-completion/completions/cdata',
+    'cdata completion zsh > ~/.zfunc/_cdata',
+    'cdata completion fish > ~/.config/fish/completions/cdata.fish',
+  ],
 });
