@@ -53,10 +53,13 @@ const UNTRUSTED = new Set([
 ]);
 
 /**
- * The hint for a server whose certificate this machine does not trust: most often a proxy that
- * inspects TLS, or a receiver under development with a certificate of its own.
+ * A server whose certificate this machine does not trust, said in a line and a hint: most often a
+ * proxy that inspects TLS, or a receiver under development with a certificate of its own.
  */
-export function untrustedCertificateHint(cause: SystemCause): string | undefined {
+export function untrustedCertificate(cause: SystemCause): { why: string; hint: string } | undefined {
   if (cause.code === undefined || !UNTRUSTED.has(cause.code)) return undefined;
-  return 'Its certificate is not one this machine trusts. If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. cdata never turns certificate checks off.';
+  return {
+    why: `its certificate is not one this machine trusts (${cause.code})`,
+    hint: 'If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. cdata never turns certificate checks off.',
+  };
 }

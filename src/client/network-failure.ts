@@ -2,8 +2,8 @@
 // deadline, a refused connection, a name that does not resolve, TLS to a server speaking plain
 // HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
 import { isIP } from 'node:net';
-import { BadResponseError, type CliError, UnavailableError, UsageError } from '../core/errors.js';
-import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificateHint } from './cause.js';
+import { BadResponseError, CliError, EXIT, UnavailableError, UsageError } from '../core/errors.js';
+import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificate } from './cause.js';
 import { AnswerCutShort, BodyTooLarge, ProxyRefused } from './transport.js';
 
 export class AttemptTimeout extends Error {
@@ -80,9 +80,16 @@ export function networkFailure(
       },
     );
   }
+  const untrusted = untrustedCertificate(cause);
+  // Exit 6, but no UnavailableError: not retried, the same certificate comes until its CA is trusted.
+  if (untrusted)
+    return new CliError(EXIT.unavailable, `cannot reach ${host}: ${untrusted.why}`, {
+      cause: error,
+      hint: untrusted.hint,
+    });
   return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,
-    hint: untrustedCertificateHint(cause) ?? 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
+    hint: 'Check the base URL, your network and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
 }
 

@@ -71,13 +71,13 @@ export function coverageOf(
   return { gap: true, unseen: { after: previous?.createdAt ?? null, before: oldest } };
 }
 
-/** The lines said on stderr for a list with a gap: the window, then the advice. */
 /** What is said of a gap: the window never exported, and the pace to export at. */
 export interface GapNotice {
   detail: string;
   hint: string;
 }
 
+/** The notice for a list with a gap: its window, then the advice computed from its rows. */
 export function gapNotice(
   resource: string,
   unseen: Unseen,

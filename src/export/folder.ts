@@ -35,6 +35,7 @@ export function withFolderLock<T>(
     held: `another cdata is exporting into ${dir}`,
     wait: 'Let it finish, then run this export again.',
     cannotWrite: (error) => cannotWrite(join(dir, LOCK), error),
+    remake: true,
   };
   return withLock(join(dir, LOCK), io, work, subject);
 }

@@ -59,6 +59,12 @@ export interface LockSubject {
   wait: string;
   /** The error for a lock that cannot be written (no space, no permission). */
   cannotWrite: (error: unknown) => UsageError;
+  /**
+   * The folder may be made again if it goes while the lock is waited on: an export's (an export
+   * interrupted before its first commit removes the folder it made). Not the config's, which
+   * store.ts makes 0700 itself.
+   */
+  remake?: boolean;
 }
 
 const CONFIG: Omit<LockSubject, 'cannotWrite'> = {
@@ -124,7 +130,7 @@ function tryCreate(lockPath: string, owner: Owner, subject: LockSubject): boolea
     if (code === 'ENOENT' && existsSync(dirname(lockPath))) return false; // ours removed as a leftover by the holder: again
     // The folder went while this one waited: an export interrupted before its first commit removes
     // the folder it made (plan.ts). The waiter had passed the folder's checks: it makes it again.
-    if (code === 'ENOENT') {
+    if (code === 'ENOENT' && subject.remake) {
       try {
         makeFolders(dirname(lockPath));
       } catch (again) {

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificateHint } from '../client/cause.js';
+import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificate } from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
 import type { WaitObserver } from '../client/waits.js';
 import { errorMessage, UsageError } from '../core/errors.js';
@@ -81,7 +81,7 @@ export async function deliver(
   } catch (error) {
     const timedOut = controller.signal.aborted;
     const failure = timedOut ? errorMessage(controller.signal.reason) : unreachable(error);
-    const hint = timedOut ? undefined : untrustedCertificateHint(rootCause(error));
+    const hint = timedOut ? undefined : untrustedCertificate(rootCause(error))?.hint;
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut, hint };
   } finally {
     clearTimeout(timer);
@@ -94,6 +94,8 @@ function unreachable(error: unknown): string {
   const cause = rootCause(error);
   if (speaksPlainHttp(cause))
     return 'it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)';
+  const untrusted = untrustedCertificate(cause);
+  if (untrusted) return untrusted.why;
   switch (cause.code) {
     case 'ECONNREFUSED':
       return 'connection refused: nothing is listening on that port';

@@ -80,6 +80,14 @@ describe('auth login from stdin', () => {
     expect(listed.stdout).toBe('name\tdefault\ndefault\ttrue\nstaging\tfalse\n');
   });
 
+  it('a profile named default that holds settings alone (config set without -p) does not keep the first login from being the default', async () => {
+    const home = configHome();
+    await cdata(['config', 'set', 'timeout', '60'], { env: home.env });
+    const first = await login(home, ALL, ['-p', 'prod']);
+    expect(first.stderr).toContain("Profile 'prod' is now the default (no other was).");
+    expect(home.read().defaultProfile).toBe('prod');
+  });
+
   it('replaces the key of a profile that had one, keeping its other settings', async () => {
     const home = configHome();
     await login(home, demoKey('tenders'), ['-p', 'prod']);

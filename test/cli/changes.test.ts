@@ -375,6 +375,10 @@ describe('when there is nothing to show', () => {
       `No changes in companies in the last export (${at}).\n` +
         'Removed rows in companies are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.\n',
     );
+    // And for a script: the JSON is the empty list, the note on stderr all the same.
+    const json = await run(['changes', '--dir', dir, 'companies', '--change', 'removed', '-o', 'json']);
+    expect(json.stdout).toBe('[]\n');
+    expect(json.stderr).toContain('Removed rows in companies are not known');
     const typo = await run(['changes', '--dir', dir, '--change', 'chnaged']);
     expect(typo.stderr).toBe(
       "error: --change takes added, changed, removed, or several of them with commas (got 'chnaged')\nhint: Did you mean changed?\n",

@@ -1,5 +1,5 @@
 // The lock beside the config file, in-process: held, stale by a dead owner, stale by age, released.
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -153,6 +153,22 @@ describe('the config lock', () => {
 });
 
 describe('a folder removed while its lock is waited on', () => {
+  it("the config's is not made again by a waiter (store.ts makes it, 0700): cannot write, exit 2", async () => {
+    const dir = join(tempConfigDir(), 'config');
+    mkdirSync(dir);
+    const lock = join(dir, 'config.json.lock');
+    const first = testIo({ realSleep: true });
+    let release: () => void = () => undefined;
+    const holding = withLock(lock, first.io, () => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = withLock(lock, testIo({ realSleep: true }).io, async () => 'held');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    rmSync(dir, { recursive: true });
+    await expect(waiting).rejects.toThrow(/^cannot write in the config folder /);
+    expect(existsSync(dir)).toBe(false);
+    release();
+    await holding;
+  });
+
   it('an export interrupted before its first commit removes the folder it made; the one waiting makes it again and goes on', async () => {
     const dir = join(tempConfigDir(), 'new', 'exports');
     const first = testIo({ realSleep: true });

@@ -53,9 +53,12 @@ export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (co
       delete stored.key;
     }
     stored.baseUrl = baseUrl;
-    // A default already: the one marked, else another profile named `default` (PRODUCT §2).
+    // A default already: the one marked, else another profile named `default` that can be used
+    // (a key or a key command: `config set` without -p makes one that holds settings alone).
     if (data.defaultProfile !== undefined) return false;
-    if (profile !== DEFAULT_PROFILE && Object.hasOwn(data.profiles, DEFAULT_PROFILE)) return false;
+    const fallback = Object.hasOwn(data.profiles, DEFAULT_PROFILE) ? data.profiles[DEFAULT_PROFILE] : undefined;
+    if (profile !== DEFAULT_PROFILE && (fallback?.key !== undefined || fallback?.keyCommand !== undefined))
+      return false;
     data.defaultProfile = profile;
     return true;
   });

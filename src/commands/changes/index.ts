@@ -93,10 +93,9 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   }
   // A list cut at the limit cannot tell a row removed from one pushed past the limit: said when
   // removals are asked for (the default too), or no removal listed reads as "nothing was removed".
-  const unknown =
-    kinds.includes('removed') && format === 'table'
-      ? compared.filter((name) => last.lists.find((list) => list.resource === name)?.changes?.removed === null)
-      : [];
+  const unknown = kinds.includes('removed')
+    ? compared.filter((name) => last.lists.find((list) => list.resource === name)?.changes?.removed === null)
+    : [];
   if (unknown.length > 0 && options.query === undefined)
     context.note(
       `Removed rows in ${unknown.join(', ')} are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.`,

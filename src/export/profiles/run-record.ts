@@ -132,6 +132,7 @@ export function withRunLock<T>(
     held: `another cdata export --profiles${shard ? ` --shard ${shard.index}/${shard.count}` : ''} is running into ${dir}`,
     wait: 'Let it finish, then run this export again; a schedule should not start a run before the last one ends.',
     cannotWrite: (error) => cannotWrite(lock, error),
+    remake: true,
   };
   return withLock(
     lock,
