@@ -92,10 +92,13 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
     );
   }
   // A list cut at the limit cannot tell a row removed from one pushed past the limit: said when
-  // removals are asked for (the default too), or no removal listed reads as "nothing was removed".
-  const unknown = kinds.includes('removed')
-    ? compared.filter((name) => last.lists.find((list) => list.resource === name)?.changes?.removed === null)
-    : [];
+  // removals are asked for, or no removal listed reads as "nothing was removed". Asked for by
+  // --change in any format; by default at a terminal, where a person reads the table (a script's
+  // plain `changes -o ndjson` keeps a quiet stderr; the manifest says `removed: null`).
+  const unknown =
+    kinds.includes('removed') && (filtered || format === 'table')
+      ? compared.filter((name) => last.lists.find((list) => list.resource === name)?.changes?.removed === null)
+      : [];
   if (unknown.length > 0 && options.query === undefined)
     context.note(
       `Removed rows in ${unknown.join(', ')} are not known: the last export got as many rows as it asked for, so a row missing from it may only have moved past the limit.`,
