@@ -2,9 +2,9 @@
 // dropped nor cut; the main text column (title, name, fullName, description) is the one that is
 // cut, with `…`, and keeps at least MAIN_MIN_WIDTH while other columns can make room for it: the
 // view's drop order takes whole columns away, first to last, until it fits (one it need not have
-// taken comes back when the table then shows whole). Headings, enum
-// values, dates and numbers are never cut. Only what no drop order covers (columns a query or
-// --fields brought) may be cut too, if free text, and then be dropped from the right.
+// taken comes back when the table then shows whole). Headings, enum values, dates and numbers are
+// never cut. Only what no drop order covers (columns a query or --fields brought) may be cut too,
+// if free text, and then be dropped from the right.
 
 /** Between two columns. */
 export const GAP = 2;

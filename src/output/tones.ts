@@ -2,9 +2,9 @@
 // one meaning (the legend is in docs/output.md): green the best tier, cyan the next, blue a
 // decision to bid, magenta one not to, yellow something still to do (a question before deciding,
 // an open obligation), red past due or failed (a negative runway and its closing day, an open
-// obligation's due date before today, a failed check), grey finished. Colour only repeats what the text says: tier and decision are words in
-// their own columns, and past due is a minus sign, or a closing day before today where a narrow
-// table leaves runwayDays out, so nothing is lost without it.
+// obligation's due date before today, a failed check), grey finished. Colour only repeats what
+// the text says: tier and decision are words in their own columns, and past due is a minus sign,
+// or a closing day or due date before today, so nothing is lost without it.
 import type { ChalkInstance } from 'chalk';
 import { isJsonNumber } from '../core/json.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';

@@ -5,7 +5,13 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificate } from '../client/cause.js';
+import {
+  describeFailure,
+  rootCause,
+  speaksPlainHttp,
+  type SystemCause,
+  untrustedCertificate,
+} from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
 import type { WaitObserver } from '../client/waits.js';
 import { errorMessage, UsageError } from '../core/errors.js';
@@ -80,8 +86,9 @@ export async function deliver(
     return answered(answer, io.now() - started);
   } catch (error) {
     const timedOut = controller.signal.aborted;
-    const failure = timedOut ? errorMessage(controller.signal.reason) : unreachable(error);
-    const hint = timedOut ? undefined : untrustedCertificate(rootCause(error))?.hint;
+    const { failure, hint } = timedOut
+      ? { failure: errorMessage(controller.signal.reason), hint: undefined }
+      : unreachable(error);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut, hint };
   } finally {
     clearTimeout(timer);
@@ -89,13 +96,24 @@ export async function deliver(
   }
 }
 
-/** Why a receiver could not be reached, said as the API's own failures are (not the system's text). */
-function unreachable(error: unknown): string {
+/**
+ * Why a receiver could not be reached, said as the API's own failures are (not the system's text),
+ * and a hint where the cause calls for one.
+ */
+function unreachable(error: unknown): { failure: string; hint: string | undefined } {
   const cause = rootCause(error);
   if (speaksPlainHttp(cause))
-    return 'it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)';
+    return {
+      failure: 'it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)',
+      hint: undefined,
+    };
   const untrusted = untrustedCertificate(cause);
-  if (untrusted) return untrusted.why;
+  if (untrusted) return { failure: untrusted.why, hint: untrusted.hint };
+  return { failure: systemFailure(cause, error), hint: undefined };
+}
+
+/** A failure the system named, in a few words. */
+function systemFailure(cause: SystemCause, error: unknown): string {
   switch (cause.code) {
     case 'ECONNREFUSED':
       return 'connection refused: nothing is listening on that port';

@@ -126,9 +126,8 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
     expect(screen(result.stdout)).toBe(`tenders  64 rows  done\nexported 1 list to ${dir} (see manifest.json)`);
   });
 
-  it('Ctrl-C: the progress lines give way to what the folder still holds, byte for byte', async () => {
-    const dir = await exported();
-    const before = shown(dir);
+  /** An export into `dir` at a terminal, Ctrl-C typed once seven lists are done and tenders stalls. */
+  async function interruptedExport(dir: string) {
     const stuck = await makeSandbox({ faults: tendersFail(FAULTS.stallAfterHeaders) });
     const session = startBinInTerminal(['export', '--dir', dir], { columns, env: sandboxEnv(stuck) });
     await until(
@@ -136,7 +135,13 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
       'seven lists done and tenders still pending',
     );
     session.child.stdin.write('\u0003');
-    const result = await session.done;
+    return session.done;
+  }
+
+  it('Ctrl-C: the progress lines give way to what the folder still holds, byte for byte', async () => {
+    const dir = await exported();
+    const before = shown(dir);
+    const result = await interruptedExport(dir);
     expect(result.code).toBe(130);
     expect(screen(result.stdout)).toBe(
       `interrupted: nothing in ${dir} was changed; its previous export (8 files and manifest.json) is kept`,
@@ -174,14 +179,7 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   it('Ctrl-C in a first export: the folders it made for it go again', async () => {
     const base = dirname(folder()); // a temp folder of its own, empty
     const dir = join(base, 'new', 'exports');
-    const stuck = await makeSandbox({ faults: tendersFail(FAULTS.stallAfterHeaders) });
-    const session = startBinInTerminal(['export', '--dir', dir], { columns, env: sandboxEnv(stuck) });
-    await until(
-      () => (screen(session.stdout()).match(/ done$/gm) ?? []).length === 7,
-      'seven lists done and tenders still pending',
-    );
-    session.child.stdin.write('\u0003');
-    const result = await session.done;
+    const result = await interruptedExport(dir);
     expect(result.code).toBe(130);
     expect(screen(result.stdout)).toBe(`interrupted: nothing was written to ${dir}`);
     expect(readdirSync(base)).toEqual([]);

@@ -49,7 +49,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const client = await openClient(context, undefined, (event) => progress.wait(event));
   const origin = { profile: context.settings().profile.name, baseUrl: requireBaseUrl(context) };
   try {
-    prepareFolder(plan.dir, context.io);
+    prepareFolder(plan.dir, io);
     const done = await withFolderLock(plan.dir, io, (held) =>
       exportInto(context, client, plan, progress, origin, startedAt, held),
     );
