@@ -33,7 +33,8 @@ const BODIES = {
     `echo '${TOOL_KEY}'`,
     'exit 4',
   ].join('\n'),
-  hang: ['sleep 300 &', 'echo "$$ $!" > "$(dirname "$0")/pids"', `echo 'unlock the vault:' >&2`, 'wait'].join('\n'),
+  // What it says goes out before its pids: once hanging() is true, a test's Ctrl-C finds it said.
+  hang: ['sleep 300 &', `echo 'unlock the vault:' >&2`, 'echo "$$ $!" > "$(dirname "$0")/pids"', 'wait'].join('\n'),
   bad: `echo 'hunter2-is-not-a-key'`,
   empty: 'exit 0',
   flood: `while :; do echo 'svc_floodfloodfloodfloodflood'; done`,
