@@ -3,9 +3,9 @@
 // one wait on 429 when Retry-After is short enough, and no redirects followed.
 import { REDACTED_KEY, redactKeys, redactSecretsIn } from '../config/key.js';
 import { LIMIT_MAX, type Endpoint } from '../core/endpoints.js';
-import { BadResponseError, CliError, errorMessage, type HttpDetail, UnavailableError } from '../core/errors.js';
+import { BadResponseError, CliError, type HttpDetail, UnavailableError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
-import { isJsonObject, JsonLimitError, parseJson } from '../core/json.js';
+import { isJsonObject, JsonLimitError, jsonSyntaxProblem, parseJson } from '../core/json.js';
 import type { JsonValue } from '../core/json-value.js';
 import { errorFromAnswer, header, httpDetail, type HttpAnswer, type KeyOrigin } from './problem.js';
 import { parseRetryAfter, waitsOut } from './retry-after.js';
@@ -304,7 +304,7 @@ function expectShape(endpoint: Endpoint, answer: HttpAnswer, secrets: readonly s
   } catch (error) {
     if (error instanceof JsonLimitError) throw tooMuch(endpoint, error, http);
     throw new BadResponseError(
-      `the answer from ${endpoint.path} is not valid JSON (${errorMessage(error)}): ${preview()}`,
+      `the answer from ${endpoint.path} is not valid JSON (${jsonSyntaxProblem(error, answer.body)}): ${preview()}`,
       { http },
     );
   }

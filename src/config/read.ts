@@ -5,7 +5,7 @@
 // otherwise grow cdata without end or hang it (and `__complete profiles` runs at every Tab).
 import { lstatSync, readlinkSync, type Stats } from 'node:fs';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
-import { MAX_DEPTH, MAX_VALUES } from '../core/json.js';
+import { jsonSyntaxProblem, MAX_DEPTH, MAX_VALUES } from '../core/json.js';
 import { JsonLimitError, scanJson } from '../core/json-scan.js';
 import { describeBytes, readRegularFile } from '../io/read-file.js';
 import type { Env } from './env.js';
@@ -70,7 +70,7 @@ export function readConfig(env: Env): LoadedConfig {
     data = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
     if (error instanceof JsonLimitError) throw invalidConfig(path, `it ${error.message}`);
-    throw new UsageError(`the config file ${path} is not valid JSON: ${errorMessage(error)}`, {
+    throw new UsageError(`the config file ${path} is not valid JSON: ${jsonSyntaxProblem(error, text)}`, {
       hint: 'Fix or move the file; cdata never rewrites a file it cannot read.',
       cause: error,
     });

@@ -58,6 +58,26 @@ export function parseJson(text: string, limits: Partial<JsonLimits> = {}): JsonV
 }
 
 /**
+ * Why JSON.parse refused `text`, without V8's quote of it: for an unexpected token V8 quotes up to
+ * ten characters either side, and the text may hold a key (a config file; an answer that echoes
+ * one), whose end no redaction would know. A position is said as a line and column.
+ */
+export function jsonSyntaxProblem(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = / in JSON at position (\d+)/.exec(message);
+  if (at) {
+    const position = Number(at[1]);
+    const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+    const line = text.slice(0, lineStart).split('\n').length;
+    return `${message.slice(0, at.index)} at line ${line}, column ${position - lineStart + 1}`;
+  }
+  // `Unexpected token 'x', ..."jfpY","o":x}}" is not valid JSON`: the words before the quote.
+  const quote = message.search(/, (?:\.\.\.)?"/);
+  if (quote !== -1) return message.slice(0, quote);
+  return message.includes('"') ? 'a syntax error' : message;
+}
+
+/**
  * The text with each inexact lexeme written as a marked string, and a second NUL at the start of
  * each string that starts with one; built in one pass.
  */

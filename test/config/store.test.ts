@@ -20,6 +20,7 @@ import { runBinAsUser } from '../helpers/spawn.js';
 import { cdata, configHome, expectNoKey } from '../auth/harness.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+const KEY_IN_FILE = 'svc_yye8NHLbQcl8kneUo7Umonu30pZSjfpY';
 
 describe('file and folder modes', () => {
   it('creates the folder 0700 (and any missing parent) and the file 0600', async () => {
@@ -143,6 +144,25 @@ describe('a corrupt or unreadable file: exit 2, path and cause, never rewritten'
       expect(readdirSync(home.dir)).toEqual(['config.json']);
     });
   }
+
+  // V8 quotes ten characters either side of an unexpected token: the end of a stored key here.
+  it.each([
+    ['after a key', `{"profiles":{"default":{"key":"${KEY_IN_FILE}","o":x}}}`, "Unexpected token 'x'"],
+    ['in place of a quoted key', `{"profiles":{"default":{"key":${KEY_IN_FILE}}}}`, "Unexpected token 's'"],
+    [
+      'on its third line',
+      `{\n  "profiles": {\n    "a": {"key": "${KEY_IN_FILE}",}\n}}`,
+      'Expected double-quoted property name at line 3, column 57',
+    ],
+  ])('not JSON %s: the fault and where, never a piece of the key', async (_name, text, fault) => {
+    const home = configHome();
+    writeFileSync(home.file, text, { mode: 0o600 });
+    const result = await cdata(['me'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: the config file ${home.file} is not valid JSON: ${fault}\nhint: Fix or move the file; cdata never rewrites a file it cannot read.\n`,
+    );
+  });
 
   it('a write that would make the file larger than cdata reads: exit 2, the file as it was', async () => {
     const home = configHome();

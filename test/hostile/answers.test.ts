@@ -57,7 +57,7 @@ describe('bodies that made the number scan quadratic', () => {
     expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
     // Node 22 and later add "(line 1 column N)" to JSON.parse's message.
     expect(result.stderr).toMatch(
-      /^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string in JSON at position \d+( \(line 1 column \d+\))?\): "\\"\\\\\\"/,
+      /^error: the answer from \/api\/v1\/tenders is not valid JSON \(Unterminated string at line 1, column \d+\): "\\"\\\\\\"/,
     );
   });
 });

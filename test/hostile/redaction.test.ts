@@ -137,3 +137,17 @@ describe.each(SEPARATORS)('a key holding %s', (separator) => {
     }
   });
 });
+
+// V8's complaint about broken JSON quotes ten characters either side of the fault: here the
+// key's end, which no redaction of the key finds. cdata says the fault without the quote.
+it('broken JSON right after the key: the fault named, not quoted from the body', async () => {
+  const key = `svc_Abcdefghijklmnop${TAIL}`;
+  const server = await echoing(
+    (sent, _req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(`["${sent}",x]`),
+  );
+  const result = await run(['tenders', '--retries', '0'], { env: { CDATA_BASE_URL: server.url, CDATA_API_KEY: key } });
+  expect(result.code).toBe(7);
+  expect(result.stderr).toBe(
+    `error: the answer from /api/v1/tenders is not valid JSON (Unexpected token 'x'): "[\\"svc_***\\",x]" (HTTP 200)\n`,
+  );
+});
