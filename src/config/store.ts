@@ -2,12 +2,13 @@
 // commands load conf (~30 ms): every other command reads the file with read.ts. Under the lock
 // the file is read again, changed and rewritten, so concurrent writers lose nothing; a file that
 // cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
-import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { makeFolders } from '../io/atomic.js';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWriteIn, withLock } from '../io/lock.js';
 import { configDir, configPath } from './paths.js';
+import { octal } from './trust.js';
 import { MAX_CONFIG_BYTES, readConfig, withoutBom } from './read.js';
 import { describeBytes } from '../io/read-file.js';
 import type { ConfigData } from './schema.js';
@@ -108,18 +109,23 @@ function refuseLink(path: string): void {
  * rename there would undo a chmod a-w made on purpose), as `--out` treats a file. No file yet: fine.
  */
 function refuseReadOnly(path: string): void {
+  let why: string;
+  let cause: unknown;
   try {
     accessSync(path, constants.W_OK);
+    // Root may write any file: to root, a mode without its owner's write bit is the `chmod a-w`.
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o200) !== 0) return;
+    why = `mode ${octal(mode)}`;
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return;
-    throw new UsageError(
-      `the config file ${path} may not be written (${errorCode(error) ?? 'EACCES'}); nothing was changed`,
-      {
-        cause: error,
-        hint: `Make it writable (chmod u+w '${path}') to change it, or set CDATA_CONFIG_DIR to another folder.`,
-      },
-    );
+    why = errorCode(error) ?? 'EACCES';
+    cause = error;
   }
+  throw new UsageError(`the config file ${path} may not be written (${why}); nothing was changed`, {
+    cause,
+    hint: `Make it writable (chmod u+w '${path}') to change it, or set CDATA_CONFIG_DIR to another folder.`,
+  });
 }
 
 /** The config as written: what `write` stores, and what `readConfig` reads back. */

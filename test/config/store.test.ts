@@ -350,6 +350,21 @@ describe('a config file its user may not write', () => {
     expect(readFileSync(file, 'utf8')).toBe(content);
     expect(mode(file)).toBe(0o444);
   });
+  // Root may write any file (containers, CI): to root, the mode's owner write bit says it.
+  it('as whoever runs the tests, root too: exit 2, the file as it was', async () => {
+    const home = configHome();
+    const content = '{"profiles":{"default":{"output":"json"}}}\n';
+    writeFileSync(home.file, content);
+    chmodSync(home.file, 0o400);
+    const why = process.getuid?.() === 0 ? 'mode 0400' : 'EACCES';
+    const result = await cdata(['config', 'set', 'output', 'csv'], { env: home.env });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: `error: the config file ${home.file} may not be written (${why}); nothing was changed\nhint: Make it writable (chmod u+w '${home.file}') to change it, or set CDATA_CONFIG_DIR to another folder.\n`,
+    });
+    expect(readFileSync(home.file, 'utf8')).toBe(content);
+    expect(mode(home.file)).toBe(0o400);
+  });
 });
 
 describe('a read-only config folder', () => {
