@@ -169,18 +169,33 @@ export async function keyToSend(settings: Settings, io: Io): Promise<string | un
 /**
  * A profile named explicitly (flag, CDATA_PROFILE or the marked default) that is not in the config
  * file is most likely a typo: a usage error for commands that call the API, unless nothing is
- * needed from it (the key and the base URL both come from flags or the environment).
+ * needed from it (the key and the base URL both come from flags or the environment). So is the
+ * implicit `default` missing beside other profiles: none is marked, and one must be chosen.
  */
 export function requireProfile(settings: Settings): void {
   const { profile, key, baseUrl } = settings;
-  if (profile.data !== undefined || profile.source === 'default') return;
+  if (profile.data !== undefined) return;
   // With no such profile nothing came from it: what it would have given is missing ('default').
   if (key.source !== 'default' && baseUrl.source !== 'default') return;
+  if (profile.source === 'default') {
+    // No profile at all is a first run (the missing key or base URL says what to do); profiles
+    // but none marked (the marked one removed) is a choice to make among them.
+    const names = Object.keys(settings.config.data.profiles);
+    if (names.length === 0) return;
+    throw noDefaultError(names);
+  }
   throw noProfileError(
     profile.name,
     settings.config.data,
     `Create it with: echo "$KEY" | cdata auth login --profile ${profile.name} --base-url URL`,
   );
+}
+
+/** Profiles, but none marked the default and none named `default`: which one is for the user. */
+export function noDefaultError(names: readonly string[]): UsageError {
+  return new UsageError(`no profile is the default (profiles: ${names.join(', ')})`, {
+    hint: 'Choose one with `cdata profile use NAME`, or name one with --profile NAME or CDATA_PROFILE.',
+  });
 }
 
 function pick<T>(...candidates: [T | undefined, Source][]): { value: T | undefined; source: Source } {

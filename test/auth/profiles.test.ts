@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -137,6 +137,20 @@ describe('profile remove', () => {
     expect(await whoAmI(home.env)).toMatchObject({ profile: 'default', profileSource: 'default' });
   });
 
+  it('with the default removed, a command asks for a profile among those left: exit 2', async () => {
+    const home = await twoProfiles();
+    await cdata(['profile', 'remove', 'prod'], { env: home.env });
+    const said =
+      'error: no profile is the default (profiles: staging)\nhint: Choose one with `cdata profile use NAME`, or name one with --profile NAME or CDATA_PROFILE.\n';
+    expect(await cdata(['tenders'], { env: home.env })).toMatchObject({ code: 2, stdout: '', stderr: said });
+    const status = await cdata(['auth', 'status'], { env: home.env });
+    expect(status.code).toBe(2);
+    expect(status.stderr).toBe(said);
+    // Given what the profile would have given, no profile is needed.
+    const given = { ...home.env, CDATA_BASE_URL: sandbox.current.url, CDATA_API_KEY: demoKey('all') };
+    expect((await cdata(['tenders', '--limit', '1', '-o', 'json'], { env: given })).code).toBe(0);
+  });
+
   it('removing the marked default falls back to the profile named default, and says so', async () => {
     const home = await twoProfiles();
     await cdata(['auth', 'login', '-p', 'default', '--base-url', sandbox.current.url], {
@@ -220,6 +234,26 @@ describe('auth logout', () => {
     const result = await cdata(['auth', 'logout', '-p', 'nope'], { env: home.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: no profile 'nope' (profiles: prod, staging)\n");
+  });
+
+  it('with no profile at all: exit 0, nothing to remove, no file made', async () => {
+    const home = configHome();
+    const result = await cdata(['auth', 'logout'], { env: home.env });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: 'No profile is logged in: nothing to remove.\n' });
+    expect(existsSync(home.file)).toBe(false);
+  });
+
+  it('with profiles but none the default: exit 2, asking which', async () => {
+    const home = await twoProfiles();
+    await cdata(['profile', 'remove', 'prod'], { env: home.env });
+    const before = home.text();
+    const result = await cdata(['auth', 'logout'], { env: home.env });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr:
+        'error: no profile is the default (profiles: staging)\nhint: Choose one with `cdata profile use NAME`, or name one with --profile NAME or CDATA_PROFILE.\n',
+    });
+    expect(home.text()).toBe(before);
   });
 
   it('warns that CDATA_API_KEY is still in use', async () => {

@@ -1,6 +1,13 @@
 // `cdata auth status` and `cdata auth logout` (login has its own file).
 import { maskKey, redactKeys, shownKeyCommand } from '../../config/key.js';
-import { loginCommand, requireProfile, type KeySource, type Settings, type Source } from '../../config/resolve.js';
+import {
+  loginCommand,
+  noDefaultError,
+  requireProfile,
+  type KeySource,
+  type Settings,
+  type Source,
+} from '../../config/resolve.js';
 import { noProfileError } from '../../config/schema.js';
 import { updateConfig } from '../../config/store.js';
 import { AuthError, CliError } from '../../core/errors.js';
@@ -88,11 +95,18 @@ export const logout: Handler = async (context) => {
     delete profile.keyCommand;
     return removed ?? 'no key';
   });
-  if (outcome === 'no profile') throw noProfileError(name, settings.config.data);
+  if (outcome === 'no profile') {
+    const names = Object.keys(settings.config.data.profiles);
+    if (settings.profile.source !== 'default') throw noProfileError(name, settings.config.data);
+    // The implicit default may be absent: with no profile at all, nobody is logged in.
+    if (names.length > 0) throw noDefaultError(names);
+  }
   context.note(
-    outcome === 'no key'
-      ? `Profile '${name}' has no stored key or key command: nothing to remove.`
-      : `Removed the ${outcome} of profile '${name}'; its base URL and settings stay (cdata profile remove ${name} removes those too).`,
+    outcome === 'no profile'
+      ? 'No profile is logged in: nothing to remove.'
+      : outcome === 'no key'
+        ? `Profile '${name}' has no stored key or key command: nothing to remove.`
+        : `Removed the ${outcome} of profile '${name}'; its base URL and settings stay (cdata profile remove ${name} removes those too).`,
   );
   if (settings.key.source === 'env')
     context.warn('CDATA_API_KEY is still set: commands keep using that key until you unset it.');
