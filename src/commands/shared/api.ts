@@ -9,7 +9,7 @@ import type { WaitObserver } from '../../client/waits.js';
 import { noBaseUrlHint, normaliseBaseUrl } from '../../core/base-url.js';
 import { storedValue } from '../../config/read.js';
 import { loginCommand, profileFlag, requireProfile, type Settings } from '../../config/resolve.js';
-import { redactKeys } from '../../config/key.js';
+import { KEY_PREFIX, redactKeys } from '../../config/key.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
 import { VERSION } from '../../core/version.js';
@@ -148,8 +148,8 @@ const MAX_KEY_LENGTH = 4096;
  * Why `key` cannot travel in the X-API-Key header, or undefined when it can. Caught here rather
  * than inside undici, which rejects it as an invalid header: that was retried as a network error
  * and ended as a misleading exit 6 (a stray CR from a CRLF env file, a pasted space), while a
- * Latin-1 letter went out as a byte no key holds and cost a refused request. The reason never
- * quotes the key.
+ * Latin-1 letter went out as a byte no key holds and cost a refused request, as a key without
+ * svc_ did. The reason never quotes the key.
  */
 function unsendableKey(key: string): string | undefined {
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(key)) return 'contains whitespace or a control character';
@@ -157,5 +157,7 @@ function unsendableKey(key: string): string | undefined {
     return 'holds a character that cannot be sent in an HTTP header (anything but printable ASCII)';
   if (key.length > MAX_KEY_LENGTH)
     return `is ${key.length} characters long, too long to be sent (an API key is far shorter)`;
+  // Sent, it would only come back 401, and count toward the API's lock-out of an address.
+  if (!key.startsWith(KEY_PREFIX)) return `does not start with ${KEY_PREFIX}, as every API key does`;
   return undefined;
 }
