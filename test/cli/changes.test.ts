@@ -275,17 +275,31 @@ describe('--query, over the change objects', () => {
 });
 
 describe('when there is nothing to show', () => {
-  it('a folder with no export: nothing printed, said on stderr, exit 0; a path that is no folder: exit 2', async () => {
+  it('a folder with no export: an empty list, said on stderr, exit 0; a path that is no folder: exit 2', async () => {
     const dir = folder();
-    for (const format of ['table', 'json', 'csv']) {
-      expect(await changes(dir, '-o', format)).toEqual({
+    // An empty list is success: `[]` in json, the header alone in csv and tsv.
+    for (const [format, printed] of [
+      ['table', ''],
+      ['json', '[]\n'],
+      ['ndjson', ''],
+      ['csv', 'resource,change,key,title,fields,row\r\n'],
+      ['tsv', 'resource\tchange\tkey\ttitle\tfields\trow\n'],
+    ]) {
+      expect(await changes(dir, '-o', format!)).toEqual({
         code: 0,
-        stdout: '',
+        stdout: printed,
         stderr: `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on\n`,
         sleeps: [],
       });
     }
-    expect(await changes(dir, '-q')).toEqual({ code: 0, stdout: '', stderr: '', sleeps: [] });
+    expect((await changes(dir, '-o', 'json', '-q', '--query', 'length(@)')).stdout).toBe('0\n');
+    // Piped, the default is tsv: its header alone.
+    expect(await changes(dir, '-q')).toEqual({
+      code: 0,
+      stdout: 'resource\tchange\tkey\ttitle\tfields\trow\n',
+      stderr: '',
+      sleeps: [],
+    });
     const missing = join(dir, 'nope');
     expect(await changes(missing)).toMatchObject({
       code: 2,
@@ -416,14 +430,15 @@ describe('when there is nothing to show', () => {
     const dir = await exported();
     asOldLayout(dir);
     const said = `the export in ${dir} was written by a cdata without change detection: the next export is every list's baseline, and the one after it records changes\n`;
-    expect(await changes(dir)).toEqual({ code: 0, stdout: '', stderr: said, sleeps: [] });
+    expect(await changes(dir, '-o', 'table')).toEqual({ code: 0, stdout: '', stderr: said, sleeps: [] });
+    expect(await changes(dir, '--json')).toEqual({ code: 0, stdout: '[]\n', stderr: said, sleeps: [] });
 
     const generation = await exported();
     rmSync(join(generation, '..data', 'changes.ndjson'));
     const { changesFile: _file, ...manifest } = manifestOf(generation);
     rmSync(join(generation, '..data', 'manifest.json'));
     writeFileSync(join(generation, '..data', 'manifest.json'), JSON.stringify(manifest));
-    expect(await changes(generation)).toEqual({
+    expect(await changes(generation, '-o', 'table')).toEqual({
       code: 0,
       stdout: '',
       stderr: said.replace(dir, generation),

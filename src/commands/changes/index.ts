@@ -43,12 +43,15 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   if (last.kind === 'none') {
     const profiles = profileFolders(dir);
     if (profiles !== undefined) throw perProfile(dir, profiles);
+    // No changes is an empty list, printed as one (`[]`, a CSV header), as after a baseline.
+    await output.print([]);
     context.note(
       `no export in ${dir} yet, so no changes: cdata export --dir ${dir} records them from its second run on`,
     );
     return 0;
   }
   if (last.kind === 'unrecorded') {
+    await output.print([]);
     context.note(
       `the export in ${dir} was written by a cdata without change detection: the next export is every list's baseline, and the one after it records changes`,
     );
