@@ -147,25 +147,34 @@ function addCommand(
     const found = self.optsWithGlobals<Record<string, RawOption>>();
     const raw = (option: OptionSpec<unknown>) => found[attributeName(option)];
     const global = lazyValues(GLOBAL_OPTIONS, raw);
-    if (global.out !== undefined && spec.writesOutput !== true) {
-      const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
-      throw new UsageError(`--out does not apply to ${namesOf(self)}: ${why}`);
-    }
-    if (global.sandbox && spec.refusesSandbox) {
-      const { why, hint } = spec.refusesSandbox;
-      throw new UsageError(`--sandbox does not apply to ${namesOf(self)}: ${why}`, { hint });
-    }
-    checkGlobals(self, spec, global, raw);
-    const options = parseValues(spec.options ?? {}, raw);
-    const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
-    const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
+    const takesJson = globalApplies('json', spec);
+    let context: AnyContext | undefined;
     try {
-      const code = await handler(
-        createContext(io, run, global, options, args, target?.target, globalApplies('json', spec)),
-      );
-      setExitCode(code ?? EXIT.ok);
-    } finally {
-      await target?.close();
+      if (global.out !== undefined && spec.writesOutput !== true) {
+        const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
+        throw new UsageError(`--out does not apply to ${namesOf(self)}: ${why}`);
+      }
+      if (global.sandbox && spec.refusesSandbox) {
+        const { why, hint } = spec.refusesSandbox;
+        throw new UsageError(`--sandbox does not apply to ${namesOf(self)}: ${why}`, { hint });
+      }
+      checkGlobals(self, spec, global, raw);
+      const options = parseValues(spec.options ?? {}, raw);
+      const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
+      const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
+      try {
+        context = createContext(io, run, global, options, args, target?.target, takesJson);
+        setExitCode((await handler(context)) ?? EXIT.ok);
+      } finally {
+        await target?.close();
+      }
+    } catch (error) {
+      // Found before the settings were read (a flag's value): a profile's stored `output json`
+      // makes it a JSON line too. A config that cannot be read keeps its own error the one said.
+      try {
+        (context ?? createContext(io, run, global, {}, [], undefined, takesJson)).errorStyle();
+      } catch {}
+      throw error;
     }
   });
 }

@@ -99,6 +99,21 @@ describe('exit 2: usage and configuration', () => {
     }
   });
 
+  it("a flag's bad value under a profile's stored `output json`: its JSON line too, as with --json", async () => {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'config.json'), '{"profiles":{"default":{"output":"json"}}}', { mode: 0o600 });
+    for (const [argv, detail] of [
+      [['--tier', 'bogus'], "--tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got 'bogus')"],
+      [['--limit', 'abc'], "--limit must be a whole number from 1 to 200 (got 'abc')"],
+    ] as const) {
+      const result = await cdata(['--sandbox', 'tenders', ...argv], { env: { CDATA_CONFIG_DIR: dir } });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toBe(
+        `error: ${detail}\n${JSON.stringify({ error: { status: null, title: 'Usage error', detail, correlationId: null, exitCode: 2 } })}\n`,
+      );
+    }
+  });
+
   it('a 400 from the server, not retried, with its correlation id', async () => {
     const target = await makeSandbox({ faults: faultAlways(FAULTS.badRequest) });
     const result = await against(target, ['tenders']);
