@@ -129,6 +129,7 @@ export class ApiClient {
             this.options.timeoutSeconds,
             proxied(io.env, target),
             baseUrlFlag ? '--base-url' : undefined,
+            secrets,
           );
           // A body past the cap (exit 7) would only come again: only what may pass is retried.
           if (retriesLeft > 0 && failure instanceof UnavailableError) {

@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { BadResponseError, CliError, EXIT, UnavailableError, UsageError } from '../core/errors.js';
 import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificate } from './cause.js';
+import { httpDetail } from './problem.js';
 import { AnswerCutShort, BodyTooLarge, ProxyRefused } from './transport.js';
 
 export class AttemptTimeout extends Error {
@@ -15,10 +16,9 @@ export class AttemptTimeout extends Error {
 /**
  * The CliError for a failed attempt at `url`: an UnavailableError (exit 6) is worth retrying.
  * `viaProxy`: the request went to a proxy, so what refused or failed to resolve may be the proxy.
- */
-/**
  * `shown`: where the user sees the base URL, for the hints: `cdata auth status shows it`, or
- * `--base-url` when the flag gave it (it is on the command line already).
+ * `--base-url` when the flag gave it (it is on the command line already). `secrets`: redacted
+ * from what an answer that came says (its correlation id).
  */
 export function networkFailure(
   error: unknown,
@@ -26,6 +26,7 @@ export function networkFailure(
   timeoutSeconds: number,
   viaProxy: boolean,
   shown = 'cdata auth status shows it',
+  secrets: readonly string[] = [],
 ): CliError {
   const target = new URL(url);
   const { host } = target;
@@ -34,16 +35,19 @@ export function networkFailure(
       cause: error,
     });
   }
-  if (error instanceof BodyTooLarge) return new BadResponseError(`${error.message} from ${host}`, { cause: error });
+  // An answer came: its status (and correlation id) are said, as for any answer refused.
+  if (error instanceof BodyTooLarge)
+    return new BadResponseError(`${error.message} from ${host}`, {
+      cause: error,
+      http: httpDetail(error.answer, secrets),
+    });
   if (error instanceof ProxyRefused) return proxyRefusal(error, target, shown);
   if (error instanceof AnswerCutShort) {
-    return new UnavailableError(
-      `the answer from ${host} (HTTP ${error.answer.status}) broke off before its end: ${describeFailure(error.cause)}`,
-      {
-        cause: error,
-        hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
-      },
-    );
+    return new UnavailableError(`the answer from ${host} broke off before its end: ${describeFailure(error.cause)}`, {
+      cause: error,
+      http: httpDetail(error.answer, secrets),
+      hint: 'The connection was cut mid-answer (the server, a proxy or the network); retrying usually helps.',
+    });
   }
   const cause = rootCause(error);
   // The peer that refused or the name that failed, as the system saw them: a proxy's, when one is used.

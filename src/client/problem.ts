@@ -99,7 +99,9 @@ export function errorFromAnswer(
   if (status >= 500) {
     return new UnavailableError(detail, {
       http,
-      hint: 'The service failed; if this persists, report the correlation id.',
+      hint: http.correlationId
+        ? 'The service failed; if this persists, report the correlation id.'
+        : 'The service (or a proxy before it) failed; if this persists, report the time it happened: the answer carried no correlation id.',
     });
   }
   return new BadResponseError(`unexpected answer: ${detail}`, { http });

@@ -17,7 +17,15 @@ import { LARGE_BODY_BYTES, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './sizes.
 // docs/performance.md. undici is pinned to an exact version, and scripts/build.mjs fails with a
 // clear message if an upgrade moves or changes these modules (docs/development.md says what to do).
 
-export class BodyTooLarge extends Error {}
+/** A success past MAX_BODY_BYTES: `answer` holds its status and headers, the body left unread. */
+export class BodyTooLarge extends Error {
+  constructor(
+    message: string,
+    readonly answer: HttpAnswer,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The headers came, then the body broke off (a reset, a short Content-Length): not "cannot
@@ -157,7 +165,7 @@ async function readAnswer(
       size += chunk.length;
       if (size > cap) {
         response.body.destroy();
-        if (success) throw new BodyTooLarge(`the answer is larger than ${cap / 1024 / 1024} MiB`);
+        if (success) throw new BodyTooLarge(`the answer is larger than ${cap / 1024 / 1024} MiB`, answer({ body: '' }));
         return answer({ body: '', bodyTooLarge: true });
       }
       if (large && success && size > LARGE_BODY_BYTES) {

@@ -195,10 +195,15 @@ describe('network failures: retried, then exit 6', () => {
     const result = await against(faultAlways(fault), ['tenders', '--retries', '0']);
     expect(result.requests).toHaveLength(1);
     expect(result).toMatchObject({ code: 6, stdout: '' });
-    expect(result.stderr).toMatch(/^error: the answer from 127\.0\.0\.1:\d+ \(HTTP 200\) broke off before its end: \S/);
+    expect(result.stderr).toMatch(
+      /^error: the answer from 127\.0\.0\.1:\d+ broke off before its end: \S.* \(HTTP 200\)\n/,
+    );
     expect(result.stderr).toMatch(
       /\nhint: The connection was cut mid-answer \(the server, a proxy or the network\); retrying usually helps\.\n$/,
     );
+    // An answer came: its status is in the JSON line.
+    const json = await against(faultAlways(fault), ['tenders', '--retries', '0', '--json']);
+    expect(JSON.parse(json.stderr.trimEnd().split('\n').at(-1)!).error).toMatchObject({ status: 200, exitCode: 6 });
   });
 });
 

@@ -36,7 +36,7 @@ describe('bodies that made the number scan quadratic', () => {
     ]);
     expect(result).toMatchObject({ code: 6, stdout: '', requests: 1 });
     expect(result.stderr).toBe(
-      'error: Internal Server Error (HTTP 500)\nhint: The service failed; if this persists, report the correlation id.\n',
+      'error: Internal Server Error (HTTP 500)\nhint: The service (or a proxy before it) failed; if this persists, report the time it happened: the answer carried no correlation id.\n',
     );
   });
 
@@ -204,11 +204,16 @@ describe('more rows than asked for (a server that ignores limit): the first `lim
 
 describe('size caps', () => {
   it(`a 200 larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB: exit 7, not retried`, async () => {
-    const result = await against(answer(200, Buffer.alloc(MAX_BODY_BYTES + 1, 0x20)), ['tenders']);
+    const result = await against(answer(200, Buffer.alloc(MAX_BODY_BYTES + 1, 0x20)), ['tenders', '--json']);
     expect(result).toMatchObject({ code: 7, stdout: '', requests: 1 });
-    expect(result.stderr).toMatch(
-      new RegExp(`^error: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB from 127\\.0\\.0\\.1:\\d+\\n$`),
+    const [said, line] = result.stderr.split('\n');
+    expect(said).toMatch(
+      new RegExp(
+        `^error: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB from 127\\.0\\.0\\.1:\\d+ \\(HTTP 200\\)$`,
+      ),
     );
+    // An answer came: its status is in the JSON line, as for any answer refused.
+    expect(JSON.parse(line!).error).toMatchObject({ status: 200, title: 'Bad response', exitCode: 7 });
   });
 
   it('an error body past its cap: its status and X-Correlation-Id still speak (a 401 stays exit 3)', async () => {
