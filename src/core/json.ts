@@ -67,8 +67,12 @@ export function jsonSyntaxProblem(error: unknown, text: string): string {
   const at = / in JSON at position (\d+)/.exec(message);
   if (at) {
     const position = Number(at[1]);
-    const lineStart = text.lastIndexOf('\n', position - 1) + 1;
-    const line = text.slice(0, lineStart).split('\n').length;
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+      line += 1;
+      lineStart = i + 1;
+    }
     return `${message.slice(0, at.index)} at line ${line}, column ${position - lineStart + 1}`;
   }
   // `Unexpected token 'x', ..."jfpY","o":x}}" is not valid JSON`: the words before the quote.
