@@ -22,7 +22,7 @@ export const ENV_VARS = [
   { name: 'FORCE_COLOR', meaning: 'force colour when --color is auto (0 disables)' },
   { name: 'HTTPS_PROXY', meaning: 'proxy for the API, through a CONNECT tunnel (it sees the host, never the key)' },
   { name: 'HTTP_PROXY', meaning: 'used as HTTPS_PROXY when that is unset' },
-  { name: 'NO_PROXY', meaning: 'hosts that bypass the proxy; loopback always does' },
+  { name: 'NO_PROXY', meaning: 'hosts that bypass the proxy; loopback always does (all three in lower case too)' },
 ] as const;
 
 export type EnvName = (typeof ENV_VARS)[number]['name'];

@@ -46,12 +46,16 @@ export function manPage(): string {
     '.SH COMMANDS',
     ...runnableCommands().flatMap(command),
     '.SH OPTIONS',
-    roff('These apply to every command.'),
+    roff(
+      "Accepted before or after any command; each command's help lists those that do something there, and one that does nothing for a command (--out where the output is not data, --sandbox for auth login) is exit 2.",
+    ),
     ...visibleOptions(GLOBAL_OPTIONS).flatMap(option),
     '.SH ENVIRONMENT',
     ...ENV_VARS.flatMap(({ name, meaning }) => ['.TP', `.B ${name}`, roff(meaning)]),
     '.PP',
-    roff('Precedence everywhere: flag, then environment, then profile, then default.'),
+    roff(
+      "Precedence: flag, then environment, then profile, then default; for the pager, as in git, the profile's pager comes before PAGER (CDATA_PAGER before both).",
+    ),
     '.SH EXIT STATUS',
     ...Object.entries(EXIT_CODES).flatMap(([code, { title, meaning }]) => [
       '.TP',

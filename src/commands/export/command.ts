@@ -45,7 +45,7 @@ export const EXPORT_COMMAND = defineCommand({
   name: 'export',
   summary: 'Write every list (or the named ones) to files, atomically, with a manifest',
   description:
-    'For cron: the files and manifest.json are written into a new folder (DIR/..<time>.<random>) and committed together by one rename of the link DIR/..data; each DIR/<file> is a link through it. A reader, or a run killed at any instant, sees the previous export whole or the new one. A list that fails keeps its previous file; earlier files (--stamp) are kept. Exits 0 only when every resource succeeded. With --profiles or --all-profiles, each profile is exported to DIR/<profile>/ as `cdata -p PROFILE export` would, DIR/run.json records the run, and the exit code is 10 when any profile failed or was skipped (docs/many-profiles.md).',
+    'For cron: the files and manifest.json are written into a new folder (DIR/..<time>.<random>) and committed together by one rename of the link DIR/..data; each DIR/<file> is a link through it. A reader, or a run killed at any instant, sees the previous export whole or the new one. A list that fails keeps its previous file; earlier files (--stamp) are kept. Exits 0 only when every resource succeeded and none had more rows than the API lists (a gap: exit 9). With --profiles or --all-profiles, each profile is exported to DIR/<profile>/ as `cdata -p PROFILE export` would, DIR/run.json records the run, and the exit code is 10 when any profile failed or was skipped (docs/many-profiles.md).',
   args: EXPORT_ARGS,
   options: EXPORT_OPTIONS,
   examples: [
