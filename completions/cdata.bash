@@ -56,36 +56,39 @@ _cdata_canonical() {
 # Options of a command path and the global ones that apply there (all of them by default).
 _cdata_options() {
   case "$1" in
-    'me') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'workspaces') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'companies') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'documents') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'obligations') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'persons') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'export') echo '--dir -l --limit --stamp --profiles --all-profiles --concurrency --shard -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'changes') echo '--dir --change --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'auth login') echo '--key-command -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'auth status') echo '-o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'auth logout') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'profile use') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'profile remove') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'config get') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'config set') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'config unset') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'config path') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'webhook ping') echo '--secret-env --secret-file -p --profile --base-url -o --output --json -f --fields --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'webhook check') echo '--secret-env --secret-file -p --profile --base-url -o --output --json -f --fields --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'sandbox') echo '--host --port --latency --fail-rate --day --fault -p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'completion') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'help') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
-    'version') echo '-p --profile --base-url -o --output --json --no-header --bom --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'; return ;;
+    '') echo '-V --version -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'me') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'workspaces') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'companies') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'documents') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'obligations') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'persons') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'sites') echo '-l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'tenders') echo '--tier --decided --undecided -l --limit --query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'agents') echo '--query -p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'; return ;;
+    'export') echo '--dir -l --limit --stamp --profiles --all-profiles --concurrency --shard -o --output -p --profile --base-url --json --no-header --bom --timeout --retries --max-wait -q --quiet --debug --sandbox -h --help'; return ;;
+    'changes') echo '--dir --change --query -o --output --json -f --fields --no-header --bom --out --color -q --quiet --no-pager -h --help'; return ;;
+    'auth login') echo '--key-command -p --profile --base-url --timeout --retries --max-wait -q --quiet --debug -h --help'; return ;;
+    'auth status') echo '-o --output -p --profile --base-url --json --timeout --retries --max-wait -q --quiet --debug --sandbox -h --help'; return ;;
+    'auth logout') echo '-p --profile -q --quiet -h --help'; return ;;
+    'profile list') echo '-o --output --json -f --fields --no-header --bom --out --color -q --quiet --no-pager -h --help'; return ;;
+    'profile use') echo '-q --quiet -h --help'; return ;;
+    'profile remove') echo '-q --quiet -h --help'; return ;;
+    'config list') echo '-p --profile -o --output --json -f --fields --no-header --bom --out --color -q --quiet --no-pager -h --help'; return ;;
+    'config get') echo '-p --profile -q --quiet -h --help'; return ;;
+    'config set') echo '-p --profile -q --quiet -h --help'; return ;;
+    'config unset') echo '-p --profile -q --quiet -h --help'; return ;;
+    'config path') echo '-q --quiet -h --help'; return ;;
+    'webhook verify') echo '--signature --body-file --secret-env --secret-file --tolerance -q --quiet -h --help'; return ;;
+    'webhook listen') echo '--host --port --path --secret-env --secret-file --tolerance -q --quiet -h --help'; return ;;
+    'webhook ping') echo '--secret-env --secret-file -o --output --json -f --fields --no-header --bom --color -q --quiet --no-pager -h --help'; return ;;
+    'webhook check') echo '--secret-env --secret-file -o --output --json -f --fields --no-header --bom --color -q --quiet --no-pager -h --help'; return ;;
+    'sandbox') echo '--host --port --latency --fail-rate --day --fault -q --quiet -h --help'; return ;;
+    'completion') echo '-q --quiet -h --help'; return ;;
+    'help') echo '-q --quiet -h --help'; return ;;
+    'version') echo '-q --quiet -h --help'; return ;;
   esac
-  echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager'
+  echo '-p --profile --base-url -o --output --json -f --fields --no-header --bom --out --timeout --retries --max-wait --color -q --quiet --debug --sandbox --no-pager -h --help'
 }
 
 # What follows option $2 under path $1: flag, free, values ..., fields, profiles, resources, files, dirs.
@@ -208,8 +211,12 @@ _cdata_complete_kind() {
       COMPREPLY=($(compgen -P "$done" -W "$left" -- "${cur##*,}"))
       compopt -o nospace 2>/dev/null ;;
     profiles) COMPREPLY=($(compgen -W "$(command cdata __complete profiles 2>/dev/null)" -- "$cur")) ;;
-    files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
-    dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+    files|dirs)
+      # A name a line, kept whole (spaces) and never expanded again (a * in it); readline quotes it.
+      compopt -o filenames 2>/dev/null
+      local name which=-f
+      [[ $kind == dirs ]] && which=-d
+      while IFS= read -r name; do COMPREPLY+=("$name"); done < <(compgen "$which" -- "$cur") ;;
     commands)
       # help's words: a command, then after a group's name its subcommands (help auth <TAB>).
       local group=''
@@ -225,12 +232,15 @@ _cdata_complete_kind() {
 
 _cdata() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local path='' argc=0 i word canonical option=''
+  local path='' argc=0 i word canonical option='' ended=''
   COMPREPLY=()
   # The command path so far: words that name a subcommand, skipping options and their values
-  # (with '=' in COMP_WORDBREAKS, "--opt=value" arrives as three words).
+  # (with '=' in COMP_WORDBREAKS, "--opt=value" arrives as three words). After --, every word
+  # is an argument, as cdata reads it.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
+    if [[ -n $ended ]]; then ((argc++)); continue; fi
+    if [[ $word == -- ]]; then ended=1; continue; fi
     if [[ $word == -* ]]; then
       if [[ ${COMP_WORDS[i+1]} == '=' ]]; then ((i += 2)); continue; fi
       [[ $(_cdata_option_kind "$path" "$word") != flag ]] && ((i++))
@@ -240,7 +250,8 @@ _cdata() {
     if [[ -n $canonical ]]; then path=${path:+$path }$canonical; argc=0; else ((argc++)); fi
   done
 
-  if [[ $prev == '=' && ${COMP_WORDS[COMP_CWORD-2]} == --* ]]; then option=${COMP_WORDS[COMP_CWORD-2]}
+  if [[ -n $ended ]]; then :
+  elif [[ $prev == '=' && ${COMP_WORDS[COMP_CWORD-2]} == --* ]]; then option=${COMP_WORDS[COMP_CWORD-2]}
   elif [[ $cur == '=' && $prev == --* ]]; then option=$prev; cur=''
   elif [[ $prev == -* && $(_cdata_option_kind "$path" "$prev") != flag ]]; then option=$prev
   fi
@@ -248,7 +259,7 @@ _cdata() {
     _cdata_complete_kind "$(_cdata_option_kind "$path" "$option")" "$path" "$cur"
     return 0
   fi
-  if [[ $cur == -* ]]; then
+  if [[ -z $ended && $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$(_cdata_options "$path")" -- "$cur"))
     return 0
   fi

@@ -116,8 +116,12 @@ _cdata_complete_kind() {
       COMPREPLY=($(compgen -P "$done" -W "$left" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null ;;
     profiles) COMPREPLY=($(compgen -W "$(${PROFILE_NAMES})" -- "$cur")) ;;
-    files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
-    dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+    files|dirs)
+      # A name a line, kept whole (spaces) and never expanded again (a * in it); readline quotes it.
+      compopt -o filenames 2>/dev/null
+      local name which=-f
+      [[ $kind == dirs ]] && which=-d
+      while IFS= read -r name; do COMPREPLY+=("$name"); done < <(compgen "$which" -- "$cur") ;;
     commands)
       # help's words: a command, then after a group's name its subcommands (help auth <TAB>).
       local group=''
@@ -133,12 +137,15 @@ ${settingValues.join('\n')}
 
 _cdata() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
-  local path='' argc=0 i word canonical option=''
+  local path='' argc=0 i word canonical option='' ended=''
   COMPREPLY=()
   # The command path so far: words that name a subcommand, skipping options and their values
-  # (with '=' in COMP_WORDBREAKS, "--opt=value" arrives as three words).
+  # (with '=' in COMP_WORDBREAKS, "--opt=value" arrives as three words). After --, every word
+  # is an argument, as cdata reads it.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=\${COMP_WORDS[i]}
+    if [[ -n $ended ]]; then ((argc++)); continue; fi
+    if [[ $word == -- ]]; then ended=1; continue; fi
     if [[ $word == -* ]]; then
       if [[ \${COMP_WORDS[i+1]} == '=' ]]; then ((i += 2)); continue; fi
       [[ $(_cdata_option_kind "$path" "$word") != flag ]] && ((i++))
@@ -148,7 +155,8 @@ _cdata() {
     if [[ -n $canonical ]]; then path=\${path:+$path }$canonical; argc=0; else ((argc++)); fi
   done
 
-  if [[ $prev == '=' && \${COMP_WORDS[COMP_CWORD-2]} == --* ]]; then option=\${COMP_WORDS[COMP_CWORD-2]}
+  if [[ -n $ended ]]; then :
+  elif [[ $prev == '=' && \${COMP_WORDS[COMP_CWORD-2]} == --* ]]; then option=\${COMP_WORDS[COMP_CWORD-2]}
   elif [[ $cur == '=' && $prev == --* ]]; then option=$prev; cur=''
   elif [[ $prev == -* && $(_cdata_option_kind "$path" "$prev") != flag ]]; then option=$prev
   fi
@@ -156,7 +164,7 @@ _cdata() {
     _cdata_complete_kind "$(_cdata_option_kind "$path" "$option")" "$path" "$cur"
     return 0
   fi
-  if [[ $cur == -* ]]; then
+  if [[ -z $ended && $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$(_cdata_options "$path")" -- "$cur"))
     return 0
   fi

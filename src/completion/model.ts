@@ -7,6 +7,7 @@ import { fieldNames, LIST_ENDPOINTS } from '../core/endpoints.js';
 import { FORMATS, SETTINGS, type SettingName } from '../config/schema.js';
 import { runs, type AnyCommand } from '../command-kit/command.js';
 import { GLOBAL_OPTIONS } from '../command-kit/globals.js';
+import { globalApplies } from '../command-kit/applies.js';
 
 export interface CompletionOption {
   short: string | undefined;
@@ -42,14 +43,35 @@ export const DYNAMIC_COMMAND = '__complete';
 /** The command a completion script runs for the profile names, one a line (the same in every shell). */
 export const PROFILE_NAMES = `command cdata ${DYNAMIC_COMMAND} profiles 2>/dev/null`;
 
+/** commander's own: help on every command, the version at the top. */
+const HELP: CompletionOption = {
+  short: '-h',
+  long: '--help',
+  takesValue: false,
+  complete: undefined,
+  description: 'show help',
+};
+const VERSION: CompletionOption = {
+  short: '-V',
+  long: '--version',
+  takesValue: false,
+  complete: undefined,
+  description: 'print the version',
+};
+
 export function completionTree(commands: readonly AnyCommand[]): { root: CompletionNode; global: CompletionOption[] } {
-  const global = visible(GLOBAL_OPTIONS).map(toOption);
+  const global = [...visible(GLOBAL_OPTIONS).map(toOption), HELP];
   const node = (spec: AnyCommand, parent: string[]): CompletionNode => {
     const path = [...parent, spec.name];
     const leaf = runs(spec);
-    // Where the output is not data, --out and --fields are refused: not offered. A command that
-    // takes only some formats gets its own -o with those values in place of the global one.
-    const omitGlobal = leaf && spec.writesOutput !== true ? ['--out', ...(spec.view ? [] : ['--fields'])] : [];
+    // The global options that do nothing for a command (as its help leaves them out), or are
+    // refused by it (--out where the output is not data, --sandbox for auth login): not offered.
+    // A command that takes only some formats gets its own -o with those values in its place.
+    const omitGlobal = leaf
+      ? Object.entries(GLOBAL_OPTIONS)
+          .filter(([name, option]) => !option.hidden && !globalApplies(name, spec))
+          .map(([, option]) => toOption(option).long)
+      : [];
     const output = global.find((o) => o.long === '--output');
     const ownOutput =
       spec.formats && output
@@ -61,7 +83,7 @@ export function completionTree(commands: readonly AnyCommand[]): { root: Complet
             },
           ]
         : [];
-    if (ownOutput.length > 0) omitGlobal.push('--output');
+    if (ownOutput.length > 0 && !omitGlobal.includes('--output')) omitGlobal.push('--output');
     return {
       path,
       name: spec.name,
@@ -81,7 +103,7 @@ export function completionTree(commands: readonly AnyCommand[]): { root: Complet
       name: 'cdata',
       aliases: [],
       summary: 'cdata',
-      options: [],
+      options: [VERSION],
       args: [],
       children: commands.filter((c) => !c.hidden).map((c) => node(c, [])),
       fields: undefined,

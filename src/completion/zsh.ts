@@ -16,8 +16,11 @@ import {
 
 export function zshScript(root: CompletionNode, global: readonly CompletionOption[]): string {
   const functions: string[] = [];
-  const globalSpecs = global.filter((o) => o.long !== '--fields').map((o) => optionSpec(o, undefined));
   const fieldsOption = global.find((o) => o.long === '--fields');
+  // Before the command, --fields takes its value (no names to offer yet: they are the command's),
+  // so `cdata -f ocid tenders` reads tenders as the command; at a command, its own spec offers them.
+  const leafSpecs = global.filter((o) => o !== fieldsOption).map((o) => optionSpec(o, undefined));
+  const fieldsSpec = fieldsOption ? optionSpec(fieldsOption, undefined) : '';
 
   const commandFunction = (node: CompletionNode): string =>
     `_cdata${node.path.map((p) => `_${p.replace(/-/g, '_')}`).join('')}`;
@@ -38,10 +41,10 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
   const emit = (node: CompletionNode): void => {
     const cases = node.children.map((child) => {
       const names = [child.name, ...child.aliases].join('|');
-      // $_cdata_global, or where some global options do not apply, the ones that do.
+      // $_cdata_leaf_global, or where some global options do not apply, the ones that do.
       const globals =
         child.omitGlobal.length === 0
-          ? '$_cdata_global'
+          ? '$_cdata_leaf_global'
           : globalAt(child, global)
               .filter((o) => o !== fieldsOption)
               .map((o) => optionSpec(o, undefined))
@@ -109,9 +112,10 @@ ${Object.entries(SETTING_VALUES)
   esac
 }
 
-_cdata_global=(
-  ${globalSpecs.join('\n  ')}
+_cdata_leaf_global=(
+  ${leafSpecs.join('\n  ')}
 )
+_cdata_global=($_cdata_leaf_global ${fieldsSpec})
 
 ${functions.join('\n\n')}
 

@@ -118,6 +118,11 @@ function batched<T>(shell: 'bash' | 'fish', cases: readonly T[], command: (c: T,
 /** A batch's limit, and the limit of each case's test (the first one waits for the batch). */
 const BATCH_MS = 60_000;
 
+/** Names a shell must keep whole and never expand again: spaces, a glob character. */
+const FILES = mkdtempSync(join(tmpdir(), 'cdata-files-'));
+for (const name of ['odd name.txt', 'a*b.csv', 'aXb.csv']) writeFileSync(join(FILES, name), '');
+mkdirSync(join(FILES, 'dir with space'));
+
 const BASH_CASES: [string[], string[]][] = [
   [['cdata', 'ten'], ['tenders']],
   [
@@ -186,9 +191,10 @@ const BASH_CASES: [string[], string[]][] = [
     ['cdata', 'completion', ''],
     ['bash', 'fish', 'zsh'],
   ],
+  // listen calls no API and reads no profile: -p is not offered there (its help lists -q alone).
   [
     ['cdata', 'webhook', 'listen', '--p'],
-    ['--path', '--port', '--profile'],
+    ['--path', '--port'],
   ],
   [['cdata', 'tenders', '--li'], ['--limit']],
   // --query takes a value (an expression: nothing to offer, even to what looks like an option),
@@ -218,6 +224,25 @@ const BASH_CASES: [string[], string[]][] = [
     ['--out', '--output'],
   ],
   [['cdata', 'auth', 'status', '--o'], ['--output']],
+  // File and folder names whole, spaces and all, and never expanded as a pattern again.
+  [['cdata', 'tenders', '--out', `${FILES}/odd`], [`${FILES}/odd name.txt`]],
+  [
+    ['cdata', 'tenders', '--out', `${FILES}/a`],
+    [`${FILES}/a*b.csv`, `${FILES}/aXb.csv`],
+  ],
+  [['cdata', 'export', '--dir', '=', `${FILES}/di`], [`${FILES}/dir with space`]],
+  // After --, every word is an argument, as cdata reads it: no option is offered.
+  [['cdata', 'tenders', '--', '--ti'], []],
+  [
+    ['cdata', 'export', '--', '-p', ''],
+    ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
+  ],
+  // What a command refuses or ignores is not offered (as its help leaves it out); help is offered.
+  [['cdata', 'profile', 'use', '--sa'], []],
+  [['cdata', 'auth', 'login', '--sa'], []],
+  [['cdata', 'tenders', '--sa'], ['--sandbox']],
+  [['cdata', 'tenders', '--he'], ['--help']],
+  [['cdata', '--vers'], ['--version']],
 ];
 
 describe.skipIf(skipWithout('bash'))('bash', () => {
@@ -265,6 +290,7 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
   ['cdata tenders -o ta', 'buffer'],
   ['cdata help auth st', 'buffer'],
   ['cdata help web', 'buffer'],
+  ['cdata -f ocid tenders --tier WO', 'buffer'],
 ];
 
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
@@ -343,6 +369,12 @@ zpty -d z`;
     expect(await session('cdata help auth st', 'buffer')).toBe('cdata help auth status ');
   });
 
+  it('a global -f VALUE before the command leaves the command its own word', async () => {
+    expect(await session('cdata -f ocid tenders --tier WO', 'buffer')).toBe(
+      'cdata -f ocid tenders --tier WORTH_A_LOOK ',
+    );
+  });
+
   it('cdata ten<TAB> completes to tenders', async () => {
     expect(await session('cdata ten', 'buffer')).toBe('cdata tenders ');
   });
@@ -402,7 +434,13 @@ const FISH_CASES: [string, string[]][] = [
     'cdata export tenders ',
     ['agents', 'companies', 'documents', 'obligations', 'persons', 'sites', 'tenders', 'workspaces'],
   ],
-  ['cdata webhook listen --p', ['--path', '--port', '--profile']],
+  ['cdata webhook listen --p', ['--path', '--port']],
+  ['cdata changes --change added,', ['added,changed', 'added,removed']],
+  ['cdata tenders --fields=ocid,ti', ['--fields=ocid,tier', '--fields=ocid,title']],
+  // Short options bundled: -qp takes the next word as the profile.
+  ['cdata -qp staging tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
+  ['cdata -pstaging tenders --tier W', ['WORTH_A_LOOK']],
+  ['cdata profile use --sa', []],
   ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
   ['cdata export --o', ['--output']],
   ['cdata export --f', []],
@@ -426,6 +464,14 @@ describe.skipIf(skipWithout('fish'))('fish', () => {
       code: 0,
       stderr: '',
     });
+  });
+
+  it('with cdata not on PATH (uninstalled, or PATH not set up yet): profile names are nothing, and said nowhere', async () => {
+    const body = `source '${script('fish')}'; complete -C 'cdata --profile '; complete -C 'cdata export --profiles a,'`;
+    const result = await runProcess('fish', ['--no-config', '-c', body], {
+      env: { PATH: '/usr/bin:/bin', HOME: mkdtempSync(join(tmpdir(), 'cdata-fish-home-')), TERM: 'dumb' },
+    });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
   it.each(FISH_CASES.map((c, i) => [...c, i] as const))(
