@@ -28,6 +28,12 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 
 async function run() {
   const startUp = require('./start-up.cjs');
+  const unsupported = startUp.unsupportedNode(process.versions.node);
+  if (unsupported) {
+    process.stderr.write(unsupported);
+    process.exitCode = 2;
+    return;
+  }
   startUp.prepare();
   const { main, processIo, runInterruptCleanups } = require('../dist/cli.cjs');
 

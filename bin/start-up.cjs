@@ -57,6 +57,22 @@ const FLAGS = [
   ...(V8 >= 12 && V8 <= 14 ? ['--invocation-count-for-maglev=51200', '--invocation-count-for-turbofan=384000'] : []),
 ];
 
+/** The oldest Node cdata runs on: package.json's engines (test/install/start-up.test.ts keeps them one). */
+const MIN_NODE = '20.18.1';
+
+/**
+ * What to say when `version` is older than MIN_NODE, else undefined: a Node that old fails later
+ * in ways that read as a bug in cdata (Node 18 has no process.getBuiltinModule, which key
+ * commands use).
+ */
+function unsupportedNode(version) {
+  const have = version.split('.').map(Number);
+  const need = MIN_NODE.split('.').map(Number);
+  const older = have[0] !== need[0] ? have[0] < need[0] : have[1] !== need[1] ? have[1] < need[1] : have[2] < need[2];
+  if (!older) return undefined;
+  return `error: cdata needs Node ${MIN_NODE} or later; this is Node ${version}\nhint: Install Node 22 or 24 (long-term support lines), then run cdata again.\n`;
+}
+
 function prepare() {
   const module = require('node:module');
   if (typeof module.enableCompileCache === 'function') module.enableCompileCache();
@@ -89,4 +105,4 @@ function setFlags() {
   require('node:v8').setFlagsFromString(FLAGS.join(' '));
 }
 
-module.exports = { prepare, setFlags, FLAGS, LIFTOFF_ONLY };
+module.exports = { prepare, setFlags, unsupportedNode, FLAGS, LIFTOFF_ONLY, MIN_NODE };

@@ -1,7 +1,7 @@
 // Start-up on every supported Node line (bin/start-up.cjs): Node's own compile cache where the
 // runtime has it, V8 flags every line knows, and nothing from the runtime on stderr. CI runs the
 // whole suite on Node 20, 22, 24 and 26 (.ci/run), so each case here is checked on each line.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -27,6 +27,39 @@ it('says nothing of its own on stderr: a list, an export under -q, a query', asy
   expect([exported.code, exported.stderr, exported.stdout]).toEqual([0, '', '']);
   const query = await runBin(['--sandbox', 'tenders', '--query', 'length(@)'], { env });
   expect([query.code, query.stderr, query.stdout]).toEqual([0, '', '64\n']);
+});
+
+// A Node older than the engines fails later in ways that read as a bug in cdata (Node 18 has no
+// process.getBuiltinModule): it is said at once, exit 2, whatever the command. --version, which
+// installers run, still answers.
+it("on a Node older than package.json's engines: says which Node it needs, exit 2", async () => {
+  const engines = (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      engines: { node: string };
+    }
+  ).engines.node;
+  const { MIN_NODE } = (await import(START_UP)) as { MIN_NODE: string };
+  expect(engines).toBe(`>=${MIN_NODE}`);
+  const preload = join(folder(), 'old-node.cjs');
+  const env = { CDATA_CONFIG_DIR: folder(), PATH: process.env.PATH ?? '' };
+  for (const version of ['18.20.8', '20.18.0']) {
+    writeFileSync(preload, `Object.defineProperty(process.versions, 'node', { value: '${version}' });\n`);
+    expect(await runProcess(process.execPath, ['-r', preload, BIN, '--sandbox', 'tenders'], { env })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: cdata needs Node ${MIN_NODE} or later; this is Node ${version}\nhint: Install Node 22 or 24 (long-term support lines), then run cdata again.\n`,
+    });
+  }
+  for (const version of ['20.18.1', '20.19.0', '21.0.0', '26.1.0']) {
+    writeFileSync(preload, `Object.defineProperty(process.versions, 'node', { value: '${version}' });\n`);
+    const result = await runProcess(process.execPath, ['-r', preload, BIN, 'config', 'path'], { env });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+  }
+  writeFileSync(preload, "Object.defineProperty(process.versions, 'node', { value: '18.20.8' });\n");
+  expect(await runProcess(process.execPath, ['-r', preload, BIN, '--version'], { env })).toMatchObject({
+    code: 0,
+    stderr: '',
+  });
 });
 
 it('says nothing with NO_COLOR and FORCE_COLOR both set (Node 22 and later warn as node:assert loads); NO_COLOR wins', async () => {
