@@ -4,6 +4,7 @@
 // parameters (400), then the data.
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { ENDPOINTS } from '../core/endpoints.js';
 import { sleep } from '../io/index.js';
@@ -131,7 +132,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return { status: 200, body: ANSWERS[endpoint.name]({ endpoint, query: record.query, key, data, now: now() }) };
   };
 
-  const server = createServer((req, res) => {
+  /** The request, as kept in `requests`, its status set once answered. */
+  const recorded = (req: IncomingMessage): SandboxRequest => {
     const { path, query } = requestTarget(req.url ?? '/');
     const record: SandboxRequest = {
       method: req.method ?? 'GET',
@@ -141,8 +143,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       credential: 'none',
       correlationId: randomUUID(),
     };
-    const fault = options.faults?.(served++, req);
     if (options.keepRequests !== false) requests.push(record);
+    return record;
+  };
+
+  const server = createServer((req, res) => {
+    const fault = options.faults?.(served++, req);
+    const record = recorded(req);
     // The body is never read (every endpoint is a GET), but it must be drained.
     req.resume();
     void (async () => {
@@ -159,9 +166,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     })();
   });
 
-  // A request Node cannot parse (headers over 16 KiB, a malformed request line) gets a
-  // problem+json answer with a correlation id like every other error, not Node's bare one.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  // A request Node cannot parse (headers over 16 KiB, a malformed request line, a method Node
+  // does not know) gets a problem+json answer with a correlation id like every other error, not
+  // Node's bare one.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const correlationId = randomUUID();
@@ -169,11 +177,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       status === 431
         ? 'The request headers are larger than the server accepts (16 KiB).'
         : 'The request could not be parsed as HTTP/1.1.';
-    const body = stringifyJson(problemBody(status, detail, correlationId, now()));
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Cache-Control: no-store\r\nX-Correlation-Id: ${correlationId}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(rawAnswer({ status, body: problemBody(status, detail, correlationId, now()) }, correlationId));
+  });
+
+  // CONNECT (a tunnel, as a proxy is asked for): Node hands it here rather than to the request
+  // handler, and would close it unanswered. A method other than GET, it is answered as one is.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const record = recorded(req);
+    const result = decide(req, record);
+    record.status = result.status;
+    socket.end(rawAnswer(result, record.correlationId));
+    options.onRequest?.(record);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -221,6 +235,21 @@ function credential(req: IncomingMessage): { via: SandboxRequest['credential']; 
     return match ? { via: 'bearer', key: match[1]! } : { via: 'bearer' };
   }
   return { via: 'none' };
+}
+
+/** An answer written straight to a socket, which then closes: for what never reaches a ServerResponse. */
+function rawAnswer(result: Answer, correlationId: string): string {
+  const body = stringifyJson(result.body);
+  const headers = {
+    'Content-Type': 'application/problem+json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'X-Correlation-Id': correlationId,
+    ...result.headers,
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${result.status} ${STATUS_CODES[result.status]}\r\n${lines.join('')}\r\n${body}`;
 }
 
 function send(res: ServerResponse, result: Answer, correlationId: string): void {

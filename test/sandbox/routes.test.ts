@@ -1,5 +1,6 @@
 // docs/api-reference.md section 4 rules 4 and 5: any method but GET, and any path not listed, gets 403
 // even with a key holding every scope.
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -51,6 +52,42 @@ describe('requests Node cannot parse', () => {
       'The request headers are larger than the server accepts (16 KiB).',
     );
     expect(answer.headers.get('x-correlation-id')).toBe(JSON.parse(answer.text).correlationId);
+  });
+});
+
+/** What the sandbox answers to `request`, written as it is on a socket of its own. */
+function rawExchange(port: number, request: string): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', text = ''] = received.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = new Headers();
+      for (const line of lines) headers.set(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, text });
+    });
+  });
+}
+
+describe('CONNECT, which Node hands to no request handler', () => {
+  it('gets 403 as any method but GET does, not a closed connection', async () => {
+    const answer = await rawExchange(
+      sandbox.current.port,
+      `CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\nX-API-Key: ${KEY.all}\r\n\r\n`,
+    );
+    expectProblem(answer, 403, FORBIDDEN, 'Method CONNECT is not allowed: the API is read-only and accepts GET only.');
+    expect(sandbox.current.requests.at(-1)).toMatchObject({ method: 'CONNECT', status: 403 });
+  });
+
+  it('with no key, 401 first, as for any method', async () => {
+    const answer = await rawExchange(
+      sandbox.current.port,
+      'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n',
+    );
+    expect(answer.status).toBe(401);
   });
 });
 
