@@ -14,8 +14,7 @@ function __cdata_list
     set -l done (string match -r '^.*,' -- $token)
     set -l chosen (string split , -- (string replace -r '^--?[^=]*=' '' -- "$done"))
     for name in $argv
-        contains -- $name $chosen; or printf '%s%s
-' "$done" $name
+        contains -- $name $chosen; or printf '%s%s\n' "$done" $name
     end
 end
 

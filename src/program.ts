@@ -6,7 +6,7 @@ import { commanderMistake } from './usage-mistakes.js';
 import { COMMANDS } from './commands/index.js';
 import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
-import { keyToSend, resolveSettings, type SandboxTarget, type Settings } from './config/resolve.js';
+import { keyToSend, resolveSettings, storedJsonOutput, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { parseName } from './core/parse.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
@@ -148,7 +148,6 @@ function addCommand(
     const raw = (option: OptionSpec<unknown>) => found[attributeName(option)];
     const global = lazyValues(GLOBAL_OPTIONS, raw);
     const takesJson = globalApplies('json', spec);
-    let context: AnyContext | undefined;
     try {
       if (global.out !== undefined && spec.writesOutput !== true) {
         const why = spec.writesOutput ?? 'what it prints is not data; redirect it with > if a file is wanted';
@@ -163,17 +162,18 @@ function addCommand(
       const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
       const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
       try {
-        context = createContext(io, run, global, options, args, target?.target, takesJson);
-        setExitCode((await handler(context)) ?? EXIT.ok);
+        setExitCode(
+          (await handler(createContext(io, run, global, options, args, target?.target, takesJson))) ?? EXIT.ok,
+        );
       } finally {
         await target?.close();
       }
     } catch (error) {
-      // Found before the settings were read (a flag's value): a profile's stored `output json`
-      // makes it a JSON line too. A config that cannot be read keeps its own error the one said.
-      try {
-        (context ?? createContext(io, run, global, {}, [], undefined, takesJson)).errorStyle();
-      } catch {}
+      // Found before the settings were read (a flag's bad value): a profile's stored `output
+      // json` makes it a JSON line too, as --json does. Only that is read: no warning, no
+      // --debug, nothing a command that reads no config would otherwise say.
+      const flagged = raw(GLOBAL_OPTIONS.output) !== undefined || raw(GLOBAL_OPTIONS.json) !== undefined;
+      if (takesJson && !flagged && storedJsonOutput(global, io)) run.jsonErrors = true;
       throw error;
     }
   });

@@ -156,8 +156,9 @@ async function readAnswer(
   const answer = (extra: Partial<HttpAnswer> = {}): HttpAnswer => ({
     status,
     headers: response.headers,
-    body: parts.join('') + decoder.end(),
     ...extra,
+    // What came so far, joined only when it is kept (a body past its cap is dropped unjoined).
+    body: extra.body ?? parts.join('') + decoder.end(),
   });
   let size = 0;
   try {

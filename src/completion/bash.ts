@@ -117,11 +117,15 @@ _cdata_complete_kind() {
       compopt -o nospace 2>/dev/null ;;
     profiles) COMPREPLY=($(compgen -W "$(${PROFILE_NAMES})" -- "$cur")) ;;
     files|dirs)
-      # A name a line, kept whole (spaces) and never expanded again (a * in it); readline quotes it.
-      compopt -o filenames 2>/dev/null
-      local name which=-f
+      # A name a line, kept whole (spaces) and never expanded again (a * in it). readline quotes
+      # it under -o filenames; bash 3.2 (macOS) has no compopt, so the name is quoted here.
+      local name which=-f quote=''
       [[ $kind == dirs ]] && which=-d
-      while IFS= read -r name; do COMPREPLY+=("$name"); done < <(compgen "$which" -- "$cur") ;;
+      compopt -o filenames 2>/dev/null || quote=1
+      while IFS= read -r name; do
+        [[ -n $quote ]] && printf -v name %q "$name"
+        COMPREPLY+=("$name")
+      done < <(compgen "$which" -- "$cur") ;;
     commands)
       # help's words: a command, then after a group's name its subcommands (help auth <TAB>).
       local group=''

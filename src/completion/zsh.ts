@@ -63,7 +63,7 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
     functions.push(`${commandFunction(node)}() {
   local curcontext=$curcontext state line ret=1
   local -a commands
-  _arguments -C -s -S -A '-*' $_cdata_global '1: :->command' '*:: :->args' && ret=0
+  _arguments -C -s -S -A '-*' $_cdata_global ${node.options.map((o) => `${optionSpec(o, node)} `).join('')}'1: :->command' '*:: :->args' && ret=0
   case $state in
     command)
       commands=(${described.join(' ')})

@@ -154,6 +154,21 @@ function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): S
 }
 
 /**
+ * Whether the profile a command would use stores `output json` or `ndjson`, read alone (nothing
+ * else resolved, nothing said): the style of an error found before the settings were read. False
+ * when the config or the profile flag cannot be read: their own errors come in their turn.
+ */
+export function storedJsonOutput(options: Pick<SettingsFlags, 'profile'>, io: Io): boolean {
+  try {
+    const config = readConfig(io.env);
+    const output = resolveProfile(options, io, config).data?.output;
+    return typeof output === 'string' && /^(nd)?json$/i.test(output);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The key to send: the one the settings resolved to, or the one the profile's key command prints
  * (checked first: never run from a config file someone else could change), run at each call, so
  * the caller keeps it and counts it among its secrets.
@@ -178,11 +193,9 @@ export function requireProfile(settings: Settings): void {
   // With no such profile nothing came from it: what it would have given is missing ('default').
   if (key.source !== 'default' && baseUrl.source !== 'default') return;
   if (profile.source === 'default') {
-    // No profile at all is a first run (the missing key or base URL says what to do); profiles
-    // but none marked (the marked one removed) is a choice to make among them.
-    const names = Object.keys(settings.config.data.profiles);
-    if (names.length === 0) return;
-    throw noDefaultError(names);
+    const none = noDefaultAmong(settings);
+    if (none) throw none;
+    return;
   }
   throw noProfileError(
     profile.name,
@@ -191,8 +204,15 @@ export function requireProfile(settings: Settings): void {
   );
 }
 
-/** Profiles, but none marked the default and none named `default`: which one is for the user. */
-export function noDefaultError(names: readonly string[]): UsageError {
+/**
+ * The implicit `default` profile absent beside other profiles (the marked default removed): none
+ * is the default, and which one to use is the user's to say. Undefined when the profile exists,
+ * was named, or there is no profile at all (a first run: what is missing says what to do).
+ */
+export function noDefaultAmong({ profile, config }: Pick<Settings, 'profile' | 'config'>): UsageError | undefined {
+  if (profile.data !== undefined || profile.source !== 'default') return undefined;
+  const names = Object.keys(config.data.profiles);
+  if (names.length === 0) return undefined;
   return new UsageError(`no profile is the default (profiles: ${names.join(', ')})`, {
     hint: 'Choose one with `cdata profile use NAME`, or name one with --profile NAME or CDATA_PROFILE.',
   });

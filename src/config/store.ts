@@ -4,6 +4,7 @@
 // cannot be read or parsed is refused here exactly as on reading, before conf ever opens it.
 import { accessSync, constants, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { makeFolders } from '../io/atomic.js';
+import { jsonSyntaxProblem } from '../core/json.js';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
 import { cannotWriteIn, withLock } from '../io/lock.js';
@@ -114,6 +115,8 @@ function refuseReadOnly(path: string): void {
   try {
     accessSync(path, constants.W_OK);
     // Root may write any file: to root, a mode without its owner's write bit is the `chmod a-w`.
+    // (Anyone else was refused above, or may write it through its group or an ACL.)
+    if (process.getuid?.() !== 0) return;
     const mode = statSync(path).mode & 0o777;
     if ((mode & 0o200) !== 0) return;
     why = `mode ${octal(mode)}`;
@@ -156,7 +159,12 @@ async function write(folder: string, path: string, data: ConfigData): Promise<vo
       // A blank file is an empty config, as readConfig reads it.
       deserialize: (text) => {
         const json = withoutBom(text);
-        return (json.trim() === '' ? {} : JSON.parse(json)) as Record<string, unknown>;
+        try {
+          return (json.trim() === '' ? {} : JSON.parse(json)) as Record<string, unknown>;
+        } catch (error) {
+          // Changed since it was read under the lock: said without V8's quote of it (a key).
+          throw new Error(`it is not valid JSON: ${jsonSyntaxProblem(error, json)}`);
+        }
       },
     });
     conf.store = data as unknown as Record<string, unknown>;

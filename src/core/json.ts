@@ -64,16 +64,20 @@ export function parseJson(text: string, limits: Partial<JsonLimits> = {}): JsonV
  */
 export function jsonSyntaxProblem(error: unknown, text: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  const at = / in JSON at position (\d+)/.exec(message);
+  // `… in JSON at position 7`, `… after JSON at position 8`, Node 22 on adding `(line 1 column 9)`.
+  const at = / (in|after) JSON at position (\d+)/.exec(message);
   if (at) {
-    const position = Number(at[1]);
+    const position = Number(at[2]);
+    // Lines end as V8 counts them: LF, CR LF, or a CR alone.
+    const breaks = /\r\n?|\n/g;
     let line = 1;
     let lineStart = 0;
-    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+    for (let found = breaks.exec(text); found && found.index < position; found = breaks.exec(text)) {
       line += 1;
-      lineStart = i + 1;
+      lineStart = found.index + found[0].length;
     }
-    return `${message.slice(0, at.index)} at line ${line}, column ${position - lineStart + 1}`;
+    const where = `at line ${line}, column ${position - lineStart + 1}`;
+    return `${message.slice(0, at.index)}${at[1] === 'after' ? ' after JSON' : ''} ${where}`;
   }
   // `Unexpected token 'x', ..."jfpY","o":x}}" is not valid JSON`: the words before the quote.
   const quote = message.search(/, (?:\.\.\.)?"/);

@@ -47,7 +47,7 @@ export function manPage(): string {
     ...runnableCommands().flatMap(command),
     '.SH OPTIONS',
     roff(
-      "Accepted before or after any command; each command's help lists those that do something there, and one that does nothing for a command (--out where the output is not data, --sandbox for auth login) is exit 2.",
+      "Accepted before or after any command; each command's help lists those that do something there. One that does nothing for a command is ignored, but --out where the output is not data and --sandbox for auth login are refused, exit 2.",
     ),
     ...visibleOptions(GLOBAL_OPTIONS).flatMap(option),
     '.SH ENVIRONMENT',

@@ -146,6 +146,16 @@ describe('profile remove', () => {
     const status = await cdata(['auth', 'status'], { env: home.env });
     expect(status.code).toBe(2);
     expect(status.stderr).toBe(said);
+    // config too: reading or changing "the profile in use" names none; set makes no `default`.
+    const before = home.text();
+    for (const argv of [
+      ['config', 'get', 'timeout'],
+      ['config', 'unset', 'timeout'],
+      ['config', 'list'],
+      ['config', 'set', 'output', 'json'],
+    ])
+      expect(await cdata(argv, { env: home.env })).toMatchObject({ code: 2, stdout: '', stderr: said });
+    expect(home.text()).toBe(before);
     // Given what the profile would have given, no profile is needed.
     const given = { ...home.env, CDATA_BASE_URL: sandbox.current.url, CDATA_API_KEY: demoKey('all') };
     expect((await cdata(['tenders', '--limit', '1', '-o', 'json'], { env: given })).code).toBe(0);

@@ -105,6 +105,8 @@ describe('exit 2: usage and configuration', () => {
     for (const [argv, detail] of [
       [['--tier', 'bogus'], "--tier must be one of RECOMMENDED, WORTH_A_LOOK, STRETCH (got 'bogus')"],
       [['--limit', 'abc'], "--limit must be a whole number from 1 to 200 (got 'abc')"],
+      [['--retries', 'x'], "--retries must be a whole number from 0 to 10 (got 'x')"],
+      [['--color', 'x'], "--color must be one of auto, always, never (got 'x')"],
     ] as const) {
       const result = await cdata(['--sandbox', 'tenders', ...argv], { env: { CDATA_CONFIG_DIR: dir } });
       expect(result).toMatchObject({ code: 2, stdout: '' });
@@ -112,6 +114,29 @@ describe('exit 2: usage and configuration', () => {
         `error: ${detail}\n${JSON.stringify({ error: { status: null, title: 'Usage error', detail, correlationId: null, exitCode: 2 } })}\n`,
       );
     }
+  });
+
+  it('that reading of the stored output says nothing else: no warning, no --debug stack', async () => {
+    const dir = tempConfigDir();
+    // Readable by others and holding a key: a command that reads its settings warns of it.
+    writeFileSync(join(dir, 'config.json'), `{"profiles":{"default":{"output":"json","key":"${demoKey('all')}"}}}`, {
+      mode: 0o644,
+    });
+    const env = { CDATA_CONFIG_DIR: dir, CDATA_DEBUG: '1' };
+    expect(await cdata(['completion', 'bogus'], { env })).toMatchObject({
+      code: 2,
+      stderr: "error: no completion for 'bogus': choose bash, zsh or fish\n",
+    });
+    const limit = await cdata(['tenders', '--limit', 'abc'], { env });
+    expect(limit.stderr.split('\n')).toEqual([
+      "error: --limit must be a whole number from 1 to 200 (got 'abc')",
+      expect.stringMatching(/^\{"error":\{.*"exitCode":2\}\}$/),
+      '',
+    ]);
+    // A format given on the command line decides, as for any error.
+    expect((await cdata(['tenders', '-o', 'csv', '--limit', 'abc'], { env })).stderr).toBe(
+      "error: --limit must be a whole number from 1 to 200 (got 'abc')\n",
+    );
   });
 
   it('a 400 from the server, not retried, with its correlation id', async () => {

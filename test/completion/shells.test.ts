@@ -224,13 +224,15 @@ const BASH_CASES: [string[], string[]][] = [
     ['--out', '--output'],
   ],
   [['cdata', 'auth', 'status', '--o'], ['--output']],
-  // File and folder names whole, spaces and all, and never expanded as a pattern again.
-  [['cdata', 'tenders', '--out', `${FILES}/odd`], [`${FILES}/odd name.txt`]],
+  // File and folder names whole, spaces and all, and never expanded as a pattern again. Called
+  // here outside readline, compopt fails as it does in bash 3.2 (macOS), which has none: the
+  // script then quotes each name itself, as readline's -o filenames does in bash 4 and later.
+  [['cdata', 'tenders', '--out', `${FILES}/odd`], [`${FILES}/odd\\ name.txt`]],
   [
     ['cdata', 'tenders', '--out', `${FILES}/a`],
-    [`${FILES}/a*b.csv`, `${FILES}/aXb.csv`],
+    [`${FILES}/aXb.csv`, `${FILES}/a\\*b.csv`],
   ],
-  [['cdata', 'export', '--dir', '=', `${FILES}/di`], [`${FILES}/dir with space`]],
+  [['cdata', 'export', '--dir', '=', `${FILES}/di`], [`${FILES}/dir\\ with\\ space`]],
   // After --, every word is an argument, as cdata reads it: no option is offered.
   [['cdata', 'tenders', '--', '--ti'], []],
   [
@@ -291,6 +293,7 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
   ['cdata help auth st', 'buffer'],
   ['cdata help web', 'buffer'],
   ['cdata -f ocid tenders --tier WO', 'buffer'],
+  ['cdata --vers', 'buffer'],
 ];
 
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
@@ -375,6 +378,10 @@ zpty -d z`;
     );
   });
 
+  it('--version at the top', async () => {
+    expect(await session('cdata --vers', 'buffer')).toBe('cdata --version ');
+  });
+
   it('cdata ten<TAB> completes to tenders', async () => {
     expect(await session('cdata ten', 'buffer')).toBe('cdata tenders ');
   });
@@ -441,6 +448,7 @@ const FISH_CASES: [string, string[]][] = [
   ['cdata -qp staging tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
   ['cdata -pstaging tenders --tier W', ['WORTH_A_LOOK']],
   ['cdata profile use --sa', []],
+  ['cdata --vers', ['--version']],
   ['cdata export -o ', ['csv', 'json', 'ndjson', 'tsv']],
   ['cdata export --o', ['--output']],
   ['cdata export --f', []],

@@ -22,6 +22,12 @@ describe('jsonSyntaxProblem', () => {
     ['a position on the first line', `{"key":"${KEY}`, 'Unterminated string at line 1, column 45'],
     ['a position further down', `{\n"a": 1,\n\n  "b": 01}`, 'Unexpected number at line 4, column 9'],
     ['the end of the text', '', 'Unexpected end of JSON input'],
+    [
+      'more after the JSON (two objects pasted)',
+      '{"profiles":{}} {"x":1}',
+      'Unexpected non-whitespace character after JSON at line 1, column 17',
+    ],
+    ['lines ended by CR LF and by CR alone', '{\r\n"a": 1,\r"b": 01}', 'Unexpected number at line 3, column 7'],
   ])('%s', (_name, text, said) => {
     expect(problemOf(text)).toBe(said);
   });

@@ -2,7 +2,7 @@
 import { maskKey, redactKeys, shownKeyCommand } from '../../config/key.js';
 import {
   loginCommand,
-  noDefaultError,
+  noDefaultAmong,
   requireProfile,
   type KeySource,
   type Settings,
@@ -96,10 +96,10 @@ export const logout: Handler = async (context) => {
     return removed ?? 'no key';
   });
   if (outcome === 'no profile') {
-    const names = Object.keys(settings.config.data.profiles);
     if (settings.profile.source !== 'default') throw noProfileError(name, settings.config.data);
     // The implicit default may be absent: with no profile at all, nobody is logged in.
-    if (names.length > 0) throw noDefaultError(names);
+    const none = noDefaultAmong(settings);
+    if (none) throw none;
   }
   context.note(
     outcome === 'no profile'

@@ -2,7 +2,7 @@
 // `cdata config path`.
 import { settingRows } from '../../config/listing.js';
 import { configPath } from '../../config/paths.js';
-import { DEFAULTS, type Settings, type Source } from '../../config/resolve.js';
+import { DEFAULTS, noDefaultAmong, type Settings, type Source } from '../../config/resolve.js';
 import { noProfileError, SETTINGS, type SettingName } from '../../config/schema.js';
 import { parseSettingName, parseSettingValue, settingText } from '../../config/settings.js';
 import { profileIn, updateConfig } from '../../config/store.js';
@@ -49,6 +49,9 @@ export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
   const value = parseSettingValue(name, context.args[1]);
   const settings = context.settings();
   const profile = settings.profile.name;
+  // Beside other profiles, a `default` made here would quietly become the one commands use.
+  const none = noDefaultAmong(settings);
+  if (none) throw none;
   const created = await updateConfig(context.io, (data) => {
     const existed = Object.hasOwn(data.profiles, profile);
     const stored = profileIn(data, profile);
@@ -90,11 +93,16 @@ export const path: Handler = async (context) => {
   context.io.stdout.write(`${configPath(context.io.env)}\n`);
 };
 
-/** The profile in use; one named explicitly must exist (the implicit `default` may be empty). */
+/**
+ * The profile in use; one named explicitly must exist. The implicit `default` may be absent while
+ * there is no profile at all, not beside others (none is then the default: which one is asked).
+ */
 function existingProfile(settings: Settings): Settings['profile'] {
   const { profile } = settings;
   if (profile.data === undefined && profile.source !== 'default')
     throw noProfileError(profile.name, settings.config.data);
+  const none = noDefaultAmong(settings);
+  if (none) throw none;
   return profile;
 }
 
