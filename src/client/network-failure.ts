@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { BadResponseError, CliError, EXIT, UnavailableError, UsageError } from '../core/errors.js';
 import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificate } from './cause.js';
 import { httpDetail } from './problem.js';
-import { AnswerCutShort, BodyTooLarge, ProxyRefused } from './transport.js';
+import { AnswerCutShort, BodyTooLarge, ProxyRefused, TunnelClosed } from './transport.js';
 
 export class AttemptTimeout extends Error {
   constructor() {
@@ -42,6 +42,12 @@ export function networkFailure(
       http: httpDetail(error.answer, secrets),
     });
   if (error instanceof ProxyRefused) return proxyRefusal(error, target, shown);
+  if (error instanceof TunnelClosed) {
+    return new UnavailableError(error.message, {
+      cause: error,
+      hint: `The proxy may be overloaded, or refuse tunnels to ${target.hostname} without saying so: try again later, or ask its administrator (curl -v -x ${error.proxy.shown} ${target.origin} shows the same).`,
+    });
+  }
   if (error instanceof AnswerCutShort) {
     return new UnavailableError(`the answer from ${host} broke off before its end: ${describeFailure(error.cause)}`, {
       cause: error,

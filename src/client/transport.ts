@@ -3,7 +3,7 @@
 // The API client sends GETs through it; webhook ping and check send signed POSTs.
 import { STATUS_CODES } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import type { Env } from '../config/env.js';
@@ -61,6 +61,21 @@ export class ProxyRefused extends Error {
   }
 }
 
+/**
+ * The proxy closed the connection before it answered a CONNECT (overloaded, or refusing without
+ * saying so). undici takes that for a socket to open again and does at once, in a loop of
+ * thousands a second until the deadline: the request fails on the first instead.
+ */
+export class TunnelClosed extends Error {
+  constructor(
+    readonly proxy: ProxySetting,
+    /** `host:port` the tunnel was asked for. */
+    readonly target: string,
+  ) {
+    super(`the proxy ${proxy.shown} (${proxy.variable}) closed the connection without opening a tunnel to ${target}`);
+  }
+}
+
 /** The proxy a request goes through, as its variable gives it. */
 export interface ProxySetting {
   /** The variable it came from, as spelt in the environment (`HTTPS_PROXY`, `https_proxy`, …). */
@@ -108,28 +123,43 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
     );
   let direct: Agent | undefined;
   let viaProxy: Promise<Dispatcher> | undefined;
+  // The proxied requests waiting for their answer's head: failed at once when a tunnel closes.
+  const awaitingTunnels = new Set<() => void>();
   const options = { ...AGENT_OPTIONS, connections };
   const dispatcherFor = (url: URL): Promise<Dispatcher> | Dispatcher => {
     if (!proxied(env, url)) return (direct ??= new Agent(options));
-    return (viaProxy ??= proxyAgent(env, options));
+    return (viaProxy ??= proxyAgent(env, options, () => {
+      // An aborted request stays queued in undici until a connection is made, so the loop would
+      // go on: the agent goes with its connections, and the next attempt gets a new one.
+      const closing = viaProxy;
+      viaProxy = undefined;
+      for (const fail of awaitingTunnels) fail();
+      void closing?.then((agent) => agent.destroy()).catch(() => undefined);
+    }));
   };
   return {
     async send({ method, url, headers, body, signal, large, statusOnly }) {
       const target = new URL(url);
       const { origin, pathname, search } = target;
       const dispatcher = await dispatcherFor(target);
-      // The deadline holds whatever undici does: a proxy that drops the tunnel without answering
-      // sends its proxy agent into a reconnect loop that the request's own signal does not end.
-      return untilAborted(signal, async () => {
+      const proxy = proxied(env, target) ? proxySetting(env, target) : undefined;
+      const attempt = new AbortController();
+      const forward = () => attempt.abort(signal.reason);
+      signal.addEventListener('abort', forward, { once: true });
+      const fail = () => proxy && attempt.abort(new TunnelClosed(proxy, hostPort(target)));
+      if (proxy) awaitingTunnels.add(fail);
+      // The deadline holds whatever undici does, should a proxy find another way into a loop.
+      return untilAborted(attempt.signal, async () => {
         const response = await request
-          .call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal })
+          .call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal: attempt.signal })
           .catch((error: unknown) => {
             throw tunnelRefusal(error, env, target) ?? error;
-          });
-        if (!statusOnly) return readAnswer(response, signal, large);
+          })
+          .finally(() => awaitingTunnels.delete(fail));
+        if (!statusOnly) return readAnswer(response, attempt.signal, large);
         response.body.on('error', () => undefined).destroy(); // nothing waits for it, nor for how it ends
         return { status: response.statusCode, headers: response.headers, body: '' };
-      });
+      }).finally(() => signal.removeEventListener('abort', forward));
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
     async close() {
@@ -270,12 +300,11 @@ function tunnelRefusal(error: unknown, env: Env, url: URL): ProxyRefused | undef
   )?.[1];
   const proxy = proxySetting(env, url);
   if (status === undefined || proxy === undefined) return undefined;
-  return new ProxyRefused(
-    Number(status),
-    proxy,
-    `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`,
-  );
+  return new ProxyRefused(Number(status), proxy, hostPort(url));
 }
+
+/** `host:port` of a URL, the port as a tunnel asks for it. */
+const hostPort = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
 
 /**
  * Whether a request to `url` is handed to the proxy agent: a proxy is configured and the host is
@@ -289,13 +318,25 @@ export function proxied(env: Env, url: URL): boolean {
   );
 }
 
-async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS): Promise<Dispatcher> {
+/** `tunnelClosed`: called when the proxy closes a connection before answering its CONNECT. */
+async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS, tunnelClosed: () => void): Promise<Dispatcher> {
   // The package index, not the module alone: ProxyAgent tunnels with Dispatcher#connect, which
   // the index attaches to the prototype. Only runs when a proxy is configured. Through `default`:
   // esbuild's chunk for a CommonJS package exports only that (Node's own loader gives both).
-  const { EnvHttpProxyAgent } = (await import('undici')).default;
+  const { EnvHttpProxyAgent, Pool } = (await import('undici')).default;
   return new EnvHttpProxyAgent({
     ...options,
+    // The pools of tunnelled origins are those whose connect is the proxy agent's own function.
+    // A socket closed while it connects is, to undici, one to open again at once: here it is
+    // the proxy's answer to the CONNECT, and the request fails on it (TunnelClosed).
+    factory: (origin: string | URL, poolOptions: UndiciPool.Options) => {
+      const pool = new Pool(origin, poolOptions);
+      if (typeof poolOptions.connect === 'function')
+        pool.on('connectionError', (_origin, _targets, error) => {
+          if ((error as { code?: string }).code === 'UND_ERR_SOCKET') tunnelClosed();
+        });
+      return pool;
+    },
     httpProxy: proxyUrl(env, 'HTTP_PROXY'),
     httpsProxy: proxyUrl(env, 'HTTPS_PROXY'),
     noProxy: proxyVariable(env, 'NO_PROXY'),

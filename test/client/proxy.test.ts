@@ -115,18 +115,26 @@ describe('proxies', () => {
     expect(proxy.seen).toEqual([]);
   });
 
-  it('a proxy that drops the tunnel without answering: the deadline still ends each attempt', async () => {
+  // undici takes a socket closed while it connects for one to open again at once: a proxy that
+  // closed each CONNECT unanswered got thousands of them a second until the deadline.
+  it('a proxy that closes the tunnel without answering: one CONNECT an attempt, said as such, exit 6', async () => {
     const broken = await startProxy({ dropTunnels: true });
     try {
-      const started = Date.now();
-      const result = await cdata(['workspaces', '--retries', '1', '--timeout', '0.5'], {
+      const result = await cdata(['workspaces', '--retries', '1', '--timeout', '30'], {
         env: { ...REMOTE, HTTPS_PROXY: broken.url },
       });
-      expect(result.code).toBe(6);
-      expect(result.stderr).toMatch(
-        /^error: no complete answer from api\.cdata\.test within 0\.5 s \(--timeout\) \(gave up after 2 attempts\)\n/,
-      );
-      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(result).toMatchObject({
+        code: 6,
+        stdout: '',
+        stderr:
+          `error: the proxy ${broken.url} (HTTPS_PROXY) closed the connection without opening a tunnel to api.cdata.test:443 (gave up after 2 attempts)\n` +
+          `hint: The proxy may be overloaded, or refuse tunnels to api.cdata.test without saying so: try again later, or ask its administrator (curl -v -x ${broken.url} https://api.cdata.test shows the same).\n`,
+      });
+      // undici opens its next connection in the same turn as it reports the first closed: at
+      // most that one more an attempt, where it made thousands a second.
+      expect(new Set(broken.seen)).toEqual(new Set(['CONNECT api.cdata.test:443']));
+      expect(broken.seen.length).toBeGreaterThanOrEqual(2);
+      expect(broken.seen.length).toBeLessThanOrEqual(4);
     } finally {
       await broken.close();
     }
