@@ -53,13 +53,28 @@ const UNTRUSTED = new Set([
 ]);
 
 /**
- * A server whose certificate this machine does not trust, said in a line and a hint: most often a
- * proxy that inspects TLS, or a receiver under development with a certificate of its own.
+ * A server whose certificate will not do, said in a line and a hint: one this machine does not
+ * trust (most often a proxy that inspects TLS, or a receiver under development with a certificate
+ * of its own), one for another host, one out of its dates. The same certificate comes at every
+ * try, so none is retried.
  */
-export function untrustedCertificate(cause: SystemCause): { why: string; hint: string } | undefined {
-  if (cause.code === undefined || !UNTRUSTED.has(cause.code)) return undefined;
-  return {
-    why: `its certificate is not one this machine trusts (${cause.code})`,
-    hint: 'If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. cdata never turns certificate checks off.',
-  };
+export function certificateProblem(cause: SystemCause): { why: string; hint: string } | undefined {
+  const never = 'cdata never turns certificate checks off.';
+  if (cause.code === undefined) return undefined;
+  if (UNTRUSTED.has(cause.code))
+    return {
+      why: `its certificate is not one this machine trusts (${cause.code})`,
+      hint: `If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. ${never}`,
+    };
+  if (cause.code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return {
+      why: `its certificate is for another host name (${cause.code})`,
+      hint: `Check the host in the URL; a proxy that inspects TLS may show a certificate of its own. ${never}`,
+    };
+  if (cause.code === 'CERT_HAS_EXPIRED' || cause.code === 'CERT_NOT_YET_VALID')
+    return {
+      why: `its certificate ${cause.code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet'} (${cause.code})`,
+      hint: `The server's certificate must be renewed, or this machine's clock is wrong (date shows it). ${never}`,
+    };
+  return undefined;
 }

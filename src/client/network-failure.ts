@@ -3,7 +3,7 @@
 // HTTP), never the raw text of the system or of OpenSSL. Retried only where retrying may help.
 import { isIP } from 'node:net';
 import { BadResponseError, CliError, EXIT, UnavailableError, UsageError } from '../core/errors.js';
-import { describeFailure, rootCause, speaksPlainHttp, untrustedCertificate } from './cause.js';
+import { describeFailure, rootCause, speaksPlainHttp, certificateProblem } from './cause.js';
 import { httpDetail } from './problem.js';
 import { AnswerCutShort, BodyTooLarge, ProxyRefused, TunnelClosed } from './transport.js';
 
@@ -90,12 +90,12 @@ export function networkFailure(
       },
     );
   }
-  const untrusted = untrustedCertificate(cause);
+  const certificate = certificateProblem(cause);
   // Exit 6, but no UnavailableError: not retried, the same certificate comes until its CA is trusted.
-  if (untrusted)
-    return new CliError(EXIT.unavailable, `cannot reach ${host}: ${untrusted.why}`, {
+  if (certificate)
+    return new CliError(EXIT.unavailable, `cannot reach ${host}: ${certificate.why}`, {
       cause: error,
-      hint: untrusted.hint,
+      hint: certificate.hint,
     });
   return new UnavailableError(`cannot reach ${host}: ${describeFailure(error)}`, {
     cause: error,

@@ -5,13 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
-import {
-  describeFailure,
-  rootCause,
-  speaksPlainHttp,
-  type SystemCause,
-  untrustedCertificate,
-} from '../client/cause.js';
+import { describeFailure, rootCause, speaksPlainHttp, type SystemCause, certificateProblem } from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
 import type { WaitObserver } from '../client/waits.js';
 import { errorMessage, UsageError } from '../core/errors.js';
@@ -107,8 +101,8 @@ function unreachable(error: unknown): { failure: string; hint: string | undefine
       failure: 'it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)',
       hint: undefined,
     };
-  const untrusted = untrustedCertificate(cause);
-  if (untrusted) return { failure: untrusted.why, hint: untrusted.hint };
+  const certificate = certificateProblem(cause);
+  if (certificate) return { failure: certificate.why, hint: certificate.hint };
   return { failure: systemFailure(cause, error), hint: undefined };
 }
 

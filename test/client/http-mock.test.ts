@@ -76,6 +76,33 @@ describe('a server whose certificate this machine does not trust', () => {
     expect([mock.requests.length, result.sleeps]).toEqual([1, []]); // the same certificate would come again
   });
 
+  it.each([
+    [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'its certificate is for another host name',
+      'Check the host in the URL; a proxy that inspects TLS may show a certificate of its own.',
+    ],
+    [
+      'CERT_HAS_EXPIRED',
+      'its certificate has expired',
+      "The server's certificate must be renewed, or this machine's clock is wrong (date shows it).",
+    ],
+    [
+      'CERT_NOT_YET_VALID',
+      'its certificate is not valid yet',
+      "The server's certificate must be renewed, or this machine's clock is wrong (date shows it).",
+    ],
+  ])("%s: said in cdata's words, exit 6 at once, not retried", async (code, why, hint) => {
+    const fail = untrusted(code);
+    const mock = new HttpMock().on('GET', '/api/v1/me', fail, fail, fail);
+    const result = await runMocked(mock, ['me']);
+    expect(result).toMatchObject({
+      code: 6,
+      stderr: `error: cannot reach api.example.test: ${why} (${code})\nhint: ${hint} cdata never turns certificate checks off.\n`,
+    });
+    expect([mock.requests.length, result.sleeps]).toEqual([1, []]);
+  });
+
   it('a webhook receiver of your own with a certificate of its own: the same hint', async () => {
     const mock = new HttpMock().on('POST', '/hooks', untrusted('DEPTH_ZERO_SELF_SIGNED_CERT'));
     const result = await runMocked(mock, ['webhook', 'ping', 'https://hooks.example.test/hooks', '--secret-env', 'S'], {
