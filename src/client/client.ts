@@ -102,8 +102,8 @@ export class ApiClient {
     const { host } = target;
     const attempts = retries + 1;
     // A retry is said before its wait, with its reason: the display shows it while it lasts.
-    const backoff = async (attempt: number, reason: string) => {
-      const delayMs = backoffDelay(attempt, io.random());
+    const backoff = async (attempt: number, reason: string, askedMs?: number) => {
+      const delayMs = askedMs ?? backoffDelay(attempt, io.random());
       this.options.trace?.(`retrying in ${delayMs} ms after: ${reason}`);
       waits({ kind: 'retry', name, reason, delayMs, attempt: attempt + 1, attempts });
       await io.sleep(delayMs);
@@ -173,7 +173,11 @@ export class ApiClient {
         });
       }
       if (status >= 500 && retriesLeft > 0) {
-        await backoff(attempt, `HTTP ${status}`);
+        // A 503's Retry-After says when the service expects to be back (RFC 9110): that wait,
+        // when --max-wait allows it, in place of the backoff's, which would come back too soon.
+        const asked = status === 503 ? parseRetryAfter(header(answer, 'retry-after'), io.now()) : undefined;
+        if (waitsOut(asked, maxWaitSeconds)) await backoff(attempt, `HTTP 503, Retry-After ${asked} s`, asked * 1000);
+        else await backoff(attempt, `HTTP ${status}`);
         continue;
       }
       throw withAttempts(errorFromAnswer(answer, errorContext), attempt);

@@ -114,3 +114,24 @@ describe('a server whose certificate this machine does not trust', () => {
     );
   });
 });
+
+// RFC 9110: a 503's Retry-After says when the service expects to be back; the backoff alone
+// (a fraction of a second) would spend every retry before then.
+describe("a 503 with Retry-After: that wait, within --max-wait, in place of the backoff's", () => {
+  const busy = (after: string) => () => problem(503, 'Service Unavailable', 'Back soon.', { 'retry-after': after });
+  const me = () => json(200, { id: 'key-1', name: 'ETL', workspace: null, scopes: [] });
+
+  it('2 seconds asked: waited 2 s, then the answer', async () => {
+    const mock = new HttpMock().on('GET', '/api/v1/me', busy('2'), me);
+    const result = await runMocked(mock, ['me', '-o', 'json']);
+    expect([result.code, result.stderr, result.sleeps]).toEqual([0, '', [2000]]);
+  });
+
+  it('more than --max-wait asked: the backoff as before, not the wait', async () => {
+    const mock = new HttpMock().on('GET', '/api/v1/me', busy('600'), me);
+    const result = await runMocked(mock, ['me', '-o', 'json', '--max-wait', '30']);
+    expect(result.code).toBe(0);
+    expect(result.sleeps).toHaveLength(1);
+    expect(result.sleeps[0]).toBeLessThan(2000);
+  });
+});
