@@ -28,8 +28,20 @@ export function rootCause(error: unknown): SystemCause {
 /** The real cause's message, and its code when the message does not say it. */
 export function describeFailure(error: unknown): string {
   const { message, code } = rootCause(error);
+  const words = code === undefined ? undefined : (IN_WORDS[code] ?? (code.startsWith('HPE_') ? NOT_HTTP : undefined));
+  if (words) return `${words} (${code})`;
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
+
+/** What the system's or undici's codes mean, for those whose own text reads as jargon. */
+const IN_WORDS: Record<string, string> = {
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed while the request was sent',
+  UND_ERR_SOCKET: 'the other side closed the connection',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection was not set up within 10 s',
+};
+/** llhttp's codes (HPE_…): what came was not an HTTP/1.1 answer. */
+const NOT_HTTP = 'what came back is not an HTTP/1.1 answer';
 
 /**
  * A TLS handshake answered by a server speaking plain HTTP: its "HTTP/1.1 400" is read as a TLS
