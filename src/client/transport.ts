@@ -141,8 +141,11 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
     async send({ method, url, headers, body, signal, large, statusOnly }) {
       const target = new URL(url);
       const { origin, pathname, search } = target;
-      const dispatcher = await dispatcherFor(target);
       const proxy = proxied(env, target) ? proxySetting(env, target) : undefined;
+      // The variable this request goes through must be a proxy URL (exit 2 if not); one it does
+      // not use (a socks5 http_proxy beside an HTTPS_PROXY) is none of its business.
+      if (proxy) proxyUrl(env, proxy.variable.toUpperCase());
+      const dispatcher = await dispatcherFor(target);
       const attempt = new AbortController();
       const forward = () => attempt.abort(signal.reason);
       signal.addEventListener('abort', forward, { once: true });
@@ -303,6 +306,15 @@ function tunnelRefusal(error: unknown, env: Env, url: URL): ProxyRefused | undef
   return new ProxyRefused(Number(status), proxy, hostPort(url));
 }
 
+/** The proxy URL, or '' where the variable holds none: the request that would use it is refused in send. */
+function unlessRefused(url: () => string): string {
+  try {
+    return url();
+  } catch {
+    return '';
+  }
+}
+
 /** `host:port` of a URL, the port as a tunnel asks for it. */
 const hostPort = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
 
@@ -337,8 +349,9 @@ async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS, tunnelClosed:
         });
       return pool;
     },
-    httpProxy: proxyUrl(env, 'HTTP_PROXY'),
-    httpsProxy: proxyUrl(env, 'HTTPS_PROXY'),
+    // Checked where used (send): one no request uses is left out, not refused.
+    httpProxy: unlessRefused(() => proxyUrl(env, 'HTTP_PROXY')),
+    httpsProxy: unlessRefused(() => proxyUrl(env, 'HTTPS_PROXY')),
     noProxy: proxyVariable(env, 'NO_PROXY'),
   });
 }

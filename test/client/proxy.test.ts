@@ -70,6 +70,14 @@ describe('proxies', () => {
     expect(proxy.seen).toEqual([]);
   });
 
+  it('a proxy variable no request uses is not checked: a socks5 http_proxy beside an HTTPS_PROXY', async () => {
+    const result = await remote({ HTTPS_PROXY: proxy.url, http_proxy: 'socks5://127.0.0.1:1080' });
+    expect(result.stderr).toMatch(
+      /^error: the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY\) could not open a tunnel/,
+    );
+    expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443']);
+  });
+
   it('NO_PROXY covering the host bypasses the proxy; naming another host does not', async () => {
     await remote({ HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com,api.cdata.test' });
     expect(proxy.seen).toEqual([]);
