@@ -148,7 +148,8 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
       const dispatcher = await dispatcherFor(target);
       const attempt = new AbortController();
       const forward = () => attempt.abort(signal.reason);
-      signal.addEventListener('abort', forward, { once: true });
+      if (signal.aborted) forward();
+      else signal.addEventListener('abort', forward, { once: true });
       const fail = () => proxy && attempt.abort(new TunnelClosed(proxy, hostPort(target)));
       if (proxy) awaitingTunnels.add(fail);
       // The deadline holds whatever undici does, should a proxy find another way into a loop.
