@@ -239,27 +239,26 @@ function credential(req: IncomingMessage): { via: SandboxRequest['credential']; 
 
 /** An answer written straight to a socket, which then closes: for what never reaches a ServerResponse. */
 function rawAnswer(result: Answer, correlationId: string): string {
-  const body = stringifyJson(result.body);
-  const headers = {
-    'Content-Type': 'application/problem+json',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    'X-Correlation-Id': correlationId,
-    ...result.headers,
-    Connection: 'close',
-  };
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const { body, headers } = answerParts(result, correlationId);
+  const lines = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
   return `HTTP/1.1 ${result.status} ${STATUS_CODES[result.status]}\r\n${lines.join('')}\r\n${body}`;
 }
 
 function send(res: ServerResponse, result: Answer, correlationId: string): void {
+  const { body, headers } = answerParts(result, correlationId);
+  res.writeHead(result.status, headers);
+  res.end(body);
+}
+
+/** An answer's body and the headers every answer carries, its own after them. */
+function answerParts(result: Answer, correlationId: string): { body: string; headers: Record<string, string> } {
   const body = stringifyJson(result.body);
-  res.writeHead(result.status, {
+  const headers = {
     'Content-Type': result.status === 200 ? 'application/json' : 'application/problem+json',
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': String(Buffer.byteLength(body)),
     'Cache-Control': 'no-store',
     'X-Correlation-Id': correlationId,
     ...result.headers,
-  });
-  res.end(body);
+  };
+  return { body, headers };
 }
