@@ -6,6 +6,7 @@ import { commanderMistake } from './usage-mistakes.js';
 import { COMMANDS } from './commands/index.js';
 import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
+import { isJsonFormat } from './config/schema.js';
 import { keyToSend, resolveSettings, storedJsonOutput, type SandboxTarget, type Settings } from './config/resolve.js';
 import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
 import { parseName } from './core/parse.js';
@@ -103,7 +104,7 @@ function buildProgram(
   // Either flag asking for JSON is enough, in whichever order they come (`--json -o csv` is
   // refused as a contradiction, and that error is a JSON line too).
   let jsonFlag = false;
-  program.on('option:output', (value: string) => (run.jsonErrors = jsonFlag || /^(nd)?json$/i.test(value)));
+  program.on('option:output', (value: string) => (run.jsonErrors = jsonFlag || isJsonFormat(value)));
   program.on('option:json', () => (run.jsonErrors = jsonFlag = true));
   program.on('option:debug', () => (run.debug = true));
   for (const spec of chosen ? [chosen] : COMMANDS) addCommand(program, spec, [], io, run, setExitCode, help);
@@ -182,7 +183,7 @@ function addCommand(
 /** Whether the run's output is JSON; a stored output cdata refuses says so where it is used, not here. */
 function jsonOutput(settings: Settings): boolean {
   try {
-    return settings.output.value === 'json' || settings.output.value === 'ndjson';
+    return isJsonFormat(settings.output.value);
   } catch {
     return false;
   }

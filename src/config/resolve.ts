@@ -6,7 +6,15 @@ import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
 import { keyCommandToRun, permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
 import { parseChoice } from '../core/parse.js';
-import { checkProfileName, DEFAULT_PROFILE, noProfileError, FORMATS, type Format, type ProfileData } from './schema.js';
+import {
+  checkProfileName,
+  DEFAULT_PROFILE,
+  isJsonFormat,
+  noProfileError,
+  FORMATS,
+  type Format,
+  type ProfileData,
+} from './schema.js';
 
 /** What the global flags say (src/command-kit/globals.ts declares and parses them); undefined: not given. */
 export interface SettingsFlags {
@@ -162,7 +170,7 @@ export function storedJsonOutput(options: Pick<SettingsFlags, 'profile'>, io: Io
   try {
     const config = readConfig(io.env);
     const output = resolveProfile(options, io, config).data?.output;
-    return typeof output === 'string' && /^(nd)?json$/i.test(output);
+    return typeof output === 'string' && isJsonFormat(output);
   } catch {
     return false;
   }

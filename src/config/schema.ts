@@ -10,6 +10,9 @@ import { didYouMean } from '../core/similar.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
+/** Whether a format (as given, in any case) prints JSON: json or ndjson. */
+export const isJsonFormat = (format: string | undefined): boolean =>
+  format !== undefined && /^(nd)?json$/i.test(format);
 /** What `cdata export` writes: every format but the table, which is for reading. */
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson', 'tsv'] as const satisfies readonly Format[];
 

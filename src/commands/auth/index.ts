@@ -8,7 +8,7 @@ import {
   type Settings,
   type Source,
 } from '../../config/resolve.js';
-import { noProfileError } from '../../config/schema.js';
+import { isJsonFormat, noProfileError } from '../../config/schema.js';
 import { updateConfig } from '../../config/store.js';
 import { AuthError, CliError } from '../../core/errors.js';
 import { stringifyJson } from '../../core/json.js';
@@ -44,7 +44,7 @@ interface Status {
 export const status: Handler = async (context) => {
   const settings = context.settings();
   const report = localStatus(settings);
-  const json = settings.output.value === 'json' || settings.output.value === 'ndjson';
+  const json = isJsonFormat(settings.output.value);
   const out = context.io.stdout;
   let failure: unknown;
   const failed = (error: unknown) => {

@@ -13,7 +13,7 @@ import { readLastExport, type ListOutcome } from '../../export/last-export.js';
 import { listsNamed } from '../../export/plan.js';
 import { runFolderMark } from '../../export/profiles/run-record.js';
 import { outputFormat } from '../../output/format.js';
-import type { Format } from '../../config/schema.js';
+import { isJsonFormat, type Format } from '../../config/schema.js';
 import type { Output, ViewOf } from '../../output/print.js';
 import type { View } from '../../core/endpoints.js';
 import type { JsonValue } from '../../core/json-value.js';
@@ -31,7 +31,7 @@ export const changes: Handler<typeof CHANGES_OPTIONS, typeof CHANGES_ARGS> = asy
   // json and ndjson print the changes as changes.ndjson holds them; the others a line each.
   // Chosen (and --fields checked against it) before anything is read.
   const format = outputFormat(context.settings().output, global.out, io.stdout);
-  const asFile = format === 'json' || format === 'ndjson';
+  const asFile = isJsonFormat(format);
   const output =
     options.query === undefined
       ? context.output(asFile ? CHANGE_VIEW : CHANGE_LINE_VIEW)
