@@ -133,12 +133,21 @@ export function surplusNote(endpoint: Endpoint, received: number, kept: number):
 function waitDisplay(context: ApiContext): () => Promise<WaitObserver> {
   const { io } = context;
   const { quiet, debug } = context.settings();
-  if (canRedraw(io, io.stderr) && !quiet && !debug)
-    return async () => (await import('../../output/spinner.js')).waitSpinner(io);
+  const spinner = terminalSpinner(io, quiet || debug);
+  if (spinner) return spinner;
   return async () => (event) => {
     if (event.kind === 'rate-limited')
       context.note(`rate limited: waiting ${event.seconds} s as the API asked (Retry-After), then trying once more`);
   };
+}
+
+/**
+ * The spinner for what is awaited, where a person watches (stderr a terminal that can redraw a
+ * line) and not told to keep quiet; loaded only then. The API's requests and webhook deliveries.
+ */
+export function terminalSpinner(io: ApiContext['io'], quiet: boolean): (() => Promise<WaitObserver>) | undefined {
+  if (!canRedraw(io, io.stderr) || quiet) return undefined;
+  return async () => (await import('../../output/spinner.js')).waitSpinner(io);
 }
 
 /** Far longer than any key: servers refuse request headers past 8 to 16 KiB (HTTP 431). */

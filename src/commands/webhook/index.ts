@@ -5,9 +5,8 @@ import { redactKeys } from '../../config/key.js';
 import { errorCode, errorMessage, EXIT, UnavailableError, UsageError } from '../../core/errors.js';
 import type { JsonObject } from '../../core/json-value.js';
 import { sanitize } from '../../core/sanitize.js';
-import type { CommandContext, Handler } from '../../command-kit/command.js';
-import type { WaitObserver } from '../../client/waits.js';
-import { canRedraw } from '../../io/index.js';
+import type { Handler } from '../../command-kit/command.js';
+import { terminalSpinner } from '../shared/api.js';
 import { runChecks } from '../../webhook/check.js';
 import { deliver, DELIVERY_TIMEOUT_MS, eventBody, receiverUrl, signed } from '../../webhook/deliver.js';
 import { startReceiver } from '../../webhook/receiver.js';
@@ -56,7 +55,8 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   const secret = await readSecret(io, context.options, true, context.warn);
   const { body, signature } = signed(secret, eventBody('ping', io.now()));
   const transport = await context.transport();
-  const waits = await waitDisplay(context);
+  // At a terminal, a spinner while an answer is awaited (up to 5 s each), as for the API's answers.
+  const waits = await terminalSpinner(io, context.global.quiet)?.();
   const result = await deliver(io, transport, url, body, signature, waits).finally(() => transport.close());
   // The receiver chose the Location; one that knows the secret could echo it there.
   if (result.location !== undefined) result.location = redactKeys(result.location, [secret]);
@@ -94,7 +94,7 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const output = context.output(CHECK_RESULTS);
   const secret = await readSecret(io, context.options, true, context.warn);
   const transport = await context.transport();
-  const waits = await waitDisplay(context);
+  const waits = await terminalSpinner(io, context.global.quiet)?.();
   const results = await runChecks(io, transport, url, secret, waits).finally(() => transport.close());
   // A table shows PASS/FAIL under `pass`; the other formats carry `pass` as a boolean.
   const table = output.format === 'table';
@@ -120,16 +120,4 @@ function unreachableError(url: URL, why: string | undefined, hint?: string): Una
       hint ??
       'Check the receiver URL (host and port), that the receiver is running there, and any proxy (HTTPS_PROXY, NO_PROXY).',
   });
-}
-
-/**
- * At a terminal, a spinner while an answer is awaited (up to 5 s each), as for the API's answers;
- * not with -q. Loaded only then.
- */
-async function waitDisplay(
-  context: CommandContext<typeof SECRET_OPTIONS, typeof URL_ARGS>,
-): Promise<WaitObserver | undefined> {
-  const { io, global } = context;
-  if (!canRedraw(io, io.stderr) || global.quiet) return undefined;
-  return (await import('../../output/spinner.js')).waitSpinner(io);
 }
