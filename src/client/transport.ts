@@ -126,8 +126,8 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
   // The proxied requests waiting for their answer's head: failed at once when a tunnel closes.
   const awaitingTunnels = new Set<() => void>();
   const options = { ...AGENT_OPTIONS, connections };
-  const dispatcherFor = (url: URL): Promise<Dispatcher> | Dispatcher => {
-    if (!proxied(env, url)) return (direct ??= new Agent(options));
+  const dispatcherFor = (throughProxy: boolean): Promise<Dispatcher> | Dispatcher => {
+    if (!throughProxy) return (direct ??= new Agent(options));
     return (viaProxy ??= proxyAgent(env, options, () => {
       // An aborted request stays queued in undici until a connection is made, so the loop would
       // go on: the agent goes with its connections, and the next attempt gets a new one.
@@ -141,11 +141,12 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
     async send({ method, url, headers, body, signal, large, statusOnly }) {
       const target = new URL(url);
       const { origin, pathname, search } = target;
-      const proxy = proxied(env, target) ? proxySetting(env, target) : undefined;
+      const throughProxy = proxied(env, target);
+      const proxy = throughProxy ? proxySetting(env, target) : undefined;
       // The variable this request goes through must be a proxy URL (exit 2 if not); one it does
       // not use (a socks5 http_proxy beside an HTTPS_PROXY) is none of its business.
       if (proxy) proxyUrl(env, proxy.variable.toUpperCase());
-      const dispatcher = await dispatcherFor(target);
+      const dispatcher = await dispatcherFor(throughProxy);
       const attempt = new AbortController();
       const forward = () => attempt.abort(signal.reason);
       if (signal.aborted) forward();
