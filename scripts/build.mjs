@@ -39,8 +39,12 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const VENDORS = {
   undici: {
     source:
-      "module.exports = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js') };",
-    answers: { 'undici/lib/dispatcher/agent.js': '.Agent', 'undici/lib/api/api-request.js': '.request' },
+      "module.exports = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js'), buildConnector: require('undici/lib/core/connect.js') };",
+    answers: {
+      'undici/lib/dispatcher/agent.js': '.Agent',
+      'undici/lib/api/api-request.js': '.request',
+      'undici/lib/core/connect.js': '.buildConnector',
+    },
   },
   // The whole package, for EnvHttpProxyAgent: only when a proxy is configured.
   'undici-proxy': { source: "module.exports = require('undici');", answers: { undici: '' } },

@@ -223,10 +223,10 @@ function createContext(
     sandbox,
     settings: resolved,
     apiKey: () => (apiKey ??= keyInUse(resolved(), io, run)),
-    transport: async (connections) => {
+    transport: async (transportOptions) => {
       const create = run.transport ?? (await import('./client/transport.js')).createTransport;
       run.beforeWork?.();
-      return create(io.env, connections);
+      return create(io.env, transportOptions);
     },
     beforeWork: () => run.beforeWork?.(),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),

@@ -38,7 +38,7 @@ const IN_WORDS: Record<string, string> = {
   ECONNRESET: 'the connection was reset',
   EPIPE: 'the connection was closed while the request was sent',
   UND_ERR_SOCKET: 'the other side closed the connection',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection was not set up within 10 s',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection was not set up in time',
 };
 /** llhttp's codes (HPE_…): what came was not an HTTP/1.1 answer. */
 const NOT_HTTP = 'what came back is not an HTTP/1.1 answer';

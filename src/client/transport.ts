@@ -2,10 +2,12 @@
 // (a 3xx comes back as an answer). Proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY in the Io's env.
 // The API client sends GETs through it; webhook ping and check send signed POSTs.
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
+import buildConnector from 'undici/lib/core/connect.js';
 import type { Env } from '../config/env.js';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from './problem.js';
@@ -104,17 +106,30 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+export interface TransportOptions {
+  /**
+   * How long a connection may take to be set up (TLS and a proxy's tunnel included), in ms: the
+   * requests' own deadline (--timeout; a webhook delivery's 5 s), so that a longer one is not cut
+   * at undici's 10 s, and a retry opens a new connection rather than waiting on a stuck one.
+   */
+  connectTimeoutMs: number;
+  /**
+   * The most open to one origin (export --profiles sets it to its --concurrency, so a pool of one
+   * origin's connections never holds back requests the run lets through).
+   */
+  connections?: number;
+}
+
 /**
  * Makes the transport a command sends its requests through: createTransport (undici) unless a
  * test answers them in-process (test/helpers/http-mock.ts), as gh's httpmock does.
  */
-export type TransportFactory = (env: Env, connections?: number) => Transport;
+export type TransportFactory = (env: Env, options: TransportOptions) => Transport;
 
-/**
- * `connections`: the most open to one origin (export --profiles sets it to its --concurrency, so
- * a pool of one origin's connections never holds back requests the run lets through).
- */
-export function createTransport(env: Env, connections = AGENT_OPTIONS.connections): Transport {
+export function createTransport(
+  env: Env,
+  { connectTimeoutMs, connections = AGENT_OPTIONS.connections }: TransportOptions,
+): Transport {
   // undici's HTTP parser is WebAssembly: without it every request would fail as if the network did.
   if (!('WebAssembly' in globalThis))
     throw new UsageError(
@@ -125,10 +140,13 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
   let viaProxy: Promise<Dispatcher> | undefined;
   // The proxied requests waiting for their answer's head: failed at once when a tunnel closes.
   const awaitingTunnels = new Set<() => void>();
+  // The direct connections still being set up: close() ends them too.
+  const connecting = new Set<Socket>();
   const options = { ...AGENT_OPTIONS, connections };
   const dispatcherFor = (throughProxy: boolean): Promise<Dispatcher> | Dispatcher => {
-    if (!throughProxy) return (direct ??= new Agent(options));
-    return (viaProxy ??= proxyAgent(env, options, () => {
+    if (!throughProxy)
+      return (direct ??= new Agent({ ...options, connect: heldConnector(connectTimeoutMs, connecting) }));
+    return (viaProxy ??= proxyAgent(env, options, connectTimeoutMs, () => {
       // An aborted request stays queued in undici until a connection is made, so the loop would
       // go on: the agent goes with its connections, and the next attempt gets a new one.
       const closing = viaProxy;
@@ -168,6 +186,7 @@ export function createTransport(env: Env, connections = AGENT_OPTIONS.connection
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
     async close() {
+      for (const socket of connecting) socket.destroy();
       await Promise.all([direct?.destroy(), viaProxy?.then((p) => p.destroy())]);
     },
   };
@@ -228,6 +247,24 @@ function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T
   const done = work();
   done.catch(() => undefined); // settled after an abort: nobody is listening any more
   return Promise.race([done, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+/**
+ * undici's connector with `timeout`, holding each socket until it is connected. undici's agent
+ * destroys only the sockets it was handed: one still connecting when the command ends (a TLS
+ * handshake a server never finishes) would keep the process alive until its timer fired.
+ */
+function heldConnector(timeout: number, connecting: Set<Socket>): ReturnType<typeof buildConnector> {
+  const connect = buildConnector({ timeout });
+  return (options, callback) => {
+    // Called from the socket's events, so never before `socket` is set.
+    const socket = connect(options, (...result) => {
+      connecting.delete(socket);
+      callback(...result);
+    });
+    connecting.add(socket);
+    return socket;
+  };
 }
 
 /** The whole-request deadline is ours (an AbortSignal); undici's own timeouts only back it up. */
@@ -332,14 +369,27 @@ export function proxied(env: Env, url: URL): boolean {
   );
 }
 
-/** `tunnelClosed`: called when the proxy closes a connection before answering its CONNECT. */
-async function proxyAgent(env: Env, options: typeof AGENT_OPTIONS, tunnelClosed: () => void): Promise<Dispatcher> {
+/**
+ * `timeout`: for each connection it sets up (to the proxy, through its tunnel, or direct for a
+ * NO_PROXY host). `tunnelClosed`: called when the proxy closes a connection before answering its
+ * CONNECT.
+ */
+async function proxyAgent(
+  env: Env,
+  options: typeof AGENT_OPTIONS,
+  timeout: number,
+  tunnelClosed: () => void,
+): Promise<Dispatcher> {
   // The package index, not the module alone: ProxyAgent tunnels with Dispatcher#connect, which
   // the index attaches to the prototype. Only runs when a proxy is configured. Through `default`:
   // esbuild's chunk for a CommonJS package exports only that (Node's own loader gives both).
   const { EnvHttpProxyAgent, Pool } = (await import('undici')).default;
   return new EnvHttpProxyAgent({
     ...options,
+    // Options, not heldConnector: a pool whose connect is a function is taken for a tunnel below.
+    connect: { timeout },
+    proxyTls: { timeout },
+    requestTls: { timeout },
     // The pools of tunnelled origins are those whose connect is the proxy agent's own function.
     // A socket closed while it connects is, to undici, one to open again at once: here it is
     // the proxy's answer to the CONNECT, and the request fails on it (TunnelClosed).

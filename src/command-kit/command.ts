@@ -2,7 +2,7 @@
 // help, completions, the man page and the README's command table read the data without loading
 // any handler. The handler's options and arguments are typed from the same declaration.
 import type { SandboxTarget, Settings } from '../config/resolve.js';
-import type { Transport } from '../client/transport.js';
+import type { Transport, TransportOptions } from '../client/transport.js';
 import type { View } from '../core/endpoints.js';
 import type { Io } from '../io/index.js';
 import type { Output, ViewOf } from '../output/print.js';
@@ -28,7 +28,7 @@ export interface CommandContext<O extends OptionMap = {}, A extends readonly Arg
    * A new transport for this command's requests (undici's, unless main was given another): the
    * seam where handler tests answer requests in-process.
    */
-  transport(connections?: number): Promise<Transport>;
+  transport(options: TransportOptions): Promise<Transport>;
   /**
    * For a command that sends no request yet reads much (`cdata changes`): call before that work,
    * as transport() does before the first request (bin/start-up.cjs: V8's flags).

@@ -1,7 +1,18 @@
 // Handler tests with no socket: the command context's transport answered in-process
 // (test/helpers/http-mock.ts). What the sandbox cannot easily be made to do is answered here.
 import { describe, expect, it } from 'vitest';
+import { writeProfiles } from '../export/fleet.js';
+import { scratch as scratchFolder } from '../faults/scratch.js';
 import { HttpMock, json, problem, runMocked } from '../helpers/http-mock.js';
+
+const scratch = scratchFolder('cdata-http-mock');
+
+/** A config folder holding `profiles`, as the env that points cdata at it. */
+function scratchConfig(profiles: Parameters<typeof writeProfiles>[1]): Record<string, string> {
+  const dir = scratch();
+  writeProfiles(dir, profiles);
+  return { CDATA_CONFIG_DIR: dir };
+}
 
 const TENDER = {
   ocid: 'ocds-9t57fa-1',
@@ -133,5 +144,62 @@ describe("a 503 with Retry-After: that wait, within --max-wait, in place of the 
     expect(result.code).toBe(0);
     expect(result.sleeps).toHaveLength(1);
     expect(result.sleeps[0]).toBeLessThan(2000);
+  });
+});
+
+// undici gives a connection 10 s to be set up, whatever --timeout says: a longer --timeout was cut
+// there, and a connection stuck in its TLS handshake outlived the command that gave up on it.
+describe('how long a connection may take to be set up: the deadline of the requests it carries', () => {
+  const me = () => json(200, { id: 'key-1', name: 'ETL', workspace: null, scopes: [] });
+
+  it.each([
+    ['--timeout', ['--timeout', '45'], 45_000],
+    ['the default', [], 30_000],
+  ])('an API command: %s', async (_what, flags, ms) => {
+    const mock = new HttpMock().on('GET', '/api/v1/me', me);
+    const result = await runMocked(mock, ['me', '-o', 'json', ...flags]);
+    expect(result.code).toBe(0);
+    expect(mock.made).toEqual([{ connectTimeoutMs: ms }]);
+  });
+
+  it("a profile's stored timeout", async () => {
+    const config = scratchConfig({
+      default: { baseUrl: 'https://api.example.test', key: 'svc_mockedkey0123456789', timeout: 12 },
+    });
+    const mock = new HttpMock().on('GET', '/api/v1/me', me);
+    const result = await runMocked(mock, ['me', '-o', 'json'], { env: { ...config, CDATA_API_KEY: '' } });
+    expect(result.code).toBe(0);
+    expect(mock.made).toEqual([{ connectTimeoutMs: 12_000 }]);
+  });
+
+  it('a webhook delivery: the 5 s the platform gives a receiver', async () => {
+    const mock = new HttpMock().on('POST', '/hooks', json(200, {}));
+    const result = await runMocked(mock, ['webhook', 'ping', 'https://hooks.example.test/hooks', '--secret-env', 'S'], {
+      env: { S: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    });
+    expect(result.code).toBe(0);
+    expect(mock.made).toEqual([{ connectTimeoutMs: 5_000 }]);
+  });
+
+  it('export --profiles: the connections its profiles share, given the longest of their timeouts', async () => {
+    const profile = (timeout?: number) => ({
+      baseUrl: 'https://api.example.test',
+      key: 'svc_mockedkey0123456789',
+      ...(timeout === undefined ? {} : { timeout }),
+    });
+    const config = scratchConfig({ a: profile(12), b: profile(45), c: profile() });
+    const dir = scratch();
+    // No answers registered: every request fails, and the options are what the run was made with.
+    const mock = new HttpMock();
+    const run = (flags: string[]) =>
+      runMocked(mock, ['export', '--all-profiles', '--dir', dir, '-q', ...flags], {
+        env: { ...config, CDATA_API_KEY: '' },
+      });
+    expect((await run(['--concurrency', '3'])).code).toBe(10);
+    expect((await run(['--timeout', '7'])).code).toBe(10);
+    expect(mock.made).toEqual([
+      { connections: 3, connectTimeoutMs: 45_000 },
+      { connections: 8, connectTimeoutMs: 7_000 },
+    ]);
   });
 });

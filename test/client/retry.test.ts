@@ -1,5 +1,7 @@
 // Exit 5 and 6: 429 and Retry-After, retries with full-jitter backoff after 5xx, timeouts and
 // network errors; and what is never retried. Sleeps are injected: run() records them.
+import { once } from 'node:events';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseHttpDate } from '../../src/client/retry-after.js';
 import { FAULTS, type Fault } from '../../src/sandbox/faults.js';
@@ -186,6 +188,28 @@ describe('network failures: retried, then exit 6', () => {
     expect(result.stderr).toBe(
       `error: no complete answer from ${new URL(result.target.url).host} within 0.3 s (--timeout) (gave up after 2 attempts)\n`,
     );
+  });
+
+  it('a TLS handshake that never ends: each attempt gives up at --timeout, on a connection of its own', async () => {
+    // Accepts the connection and says nothing, so the handshake waits (undici's own limit is 10 s).
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => void sockets.push(socket.on('error', () => undefined).resume()));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const result = await cdata(['tenders', '--timeout', '0.3', '--retries', '1', '--base-url', `https://${host}`], {
+        env: { CDATA_API_KEY: 'svc_x' },
+      });
+      expect(result).toMatchObject({ code: 6, stdout: '', sleeps: [125] });
+      expect(result.stderr).toBe(
+        `error: no complete answer from ${host} within 0.3 s (--timeout) (gave up after 2 attempts)\n`,
+      );
+      expect(sockets).toHaveLength(2);
+      // Both ended by the time the command returned: neither keeps the process alive.
+      await Promise.all(sockets.map((socket) => socket.closed || once(socket, 'close')));
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it.each([

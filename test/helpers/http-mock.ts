@@ -3,7 +3,7 @@
 // which requests came. No socket: for handler tests whose point is what cdata does with an
 // answer. End-to-end tests keep talking HTTP to the sandbox.
 import type { HttpAnswer } from '../../src/client/problem.js';
-import type { OutgoingRequest, Transport, TransportFactory } from '../../src/client/transport.js';
+import type { OutgoingRequest, Transport, TransportFactory, TransportOptions } from '../../src/client/transport.js';
 import { main } from '../../src/cli.js';
 import { tempConfigDir, type RunResult } from './run.js';
 import { testIo, type TestIoOptions } from './io.js';
@@ -44,6 +44,8 @@ export class HttpMock {
   /** Transports made and closed: a command must close what it opens. */
   opened = 0;
   closed = 0;
+  /** What each transport was made with, in order (how long a connection may take, how many). */
+  readonly made: TransportOptions[] = [];
 
   /** The answers to `method path` (the path without its query), one per request, in order. */
   on(method: string, path: string, ...answers: Answer[]): this {
@@ -51,8 +53,9 @@ export class HttpMock {
     return this;
   }
 
-  readonly transport: TransportFactory = (): Transport => {
+  readonly transport: TransportFactory = (_env, options): Transport => {
     this.opened++;
+    this.made.push(options);
     return {
       send: async (request) => {
         this.requests.push(request);

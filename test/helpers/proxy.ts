@@ -17,6 +17,8 @@ export interface ProxyOptions {
   dropTunnels?: boolean;
   /** Answer every CONNECT with this status instead of opening the tunnel (407, 403). */
   refuseTunnels?: number;
+  /** Open every tunnel to this port on 127.0.0.1, whatever host it asks for (as if the name resolved there). */
+  tunnelTo?: number;
 }
 
 export async function startProxy(options: ProxyOptions = {}): Promise<RecordingProxy> {
@@ -45,7 +47,11 @@ export async function startProxy(options: ProxyOptions = {}): Promise<RecordingP
       return;
     }
     const { hostname, port } = new URL(`http://${req.url}`);
-    const upstream = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => {
+    const [toPort, toHost] =
+      options.tunnelTo === undefined
+        ? [Number(port), hostname.replace(/^\[|\]$/g, '')]
+        : [options.tunnelTo, '127.0.0.1'];
+    const upstream = connect(toPort, toHost, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client).pipe(upstream);

@@ -1,4 +1,4 @@
-// cdata imports two of undici's internal modules (src/client/transport.ts), which is why undici
+// cdata imports three of undici's internal modules (src/client/transport.ts), which is why undici
 // is pinned exactly and every build checks them first (scripts/check-undici.mjs). Here the check
 // meets stand-ins for an upgraded undici: each way an upgrade can break the imports stops it with
 // a message that says what to do.
@@ -30,7 +30,8 @@ function project(version: string, files: Record<string, string>): URL {
 
 const AGENT = 'module.exports = class Agent { dispatch() {} destroy() {} };';
 const REQUEST = 'module.exports = function request(opts, callback) {};';
-const good = { 'lib/dispatcher/agent.js': AGENT, 'lib/api/api-request.js': REQUEST };
+const CONNECT = 'module.exports = function buildConnector(options) {};';
+const good = { 'lib/dispatcher/agent.js': AGENT, 'lib/api/api-request.js': REQUEST, 'lib/core/connect.js': CONNECT };
 
 describe("the build's check of undici's internal modules", () => {
   it('passes the version this repository pins, as installed', () => {
@@ -79,6 +80,20 @@ describe("the build's check of undici's internal modules", () => {
       '8.0.0',
       { ...good, 'lib/api/api-request.js': 'module.exports = function request(opts) {};' },
       /no longer exports request\(options, callback\)/,
+    ],
+    [
+      'the connector moved',
+      '8.0.0',
+      '8.0.0',
+      { 'lib/dispatcher/agent.js': AGENT, 'lib/api/api-request.js': REQUEST },
+      /undici 8\.0\.0: its internal modules cannot be loaded/,
+    ],
+    [
+      'buildConnector with another signature',
+      '8.0.0',
+      '8.0.0',
+      { ...good, 'lib/core/connect.js': 'module.exports = { buildConnector() {} };' },
+      /lib\/core\/connect\.js no longer exports buildConnector\(options\)/,
     ],
   ])('stops on %s, saying what to do', (_case, installed, pinned, files, message) => {
     expect(() => check(project(installed, files), pinned)).toThrow(message);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Transport } from '../../client/transport.js';
 import { redactKeys } from '../../config/key.js';
 import type { LoadedConfig } from '../../config/read.js';
-import { keyToSend, resolveSettings, type Settings } from '../../config/resolve.js';
+import { DEFAULTS, keyToSend, resolveSettings, type Settings } from '../../config/resolve.js';
 import { envValue } from '../../config/env.js';
 import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
@@ -114,7 +114,10 @@ async function runProfiles(
     context,
     config,
     dir: plan.dir,
-    transport: await context.transport(concurrency),
+    transport: await context.transport({
+      connections: concurrency,
+      connectTimeoutMs: longestTimeoutMs(context, config, names),
+    }),
     slots: new Slots(concurrency),
     hosts: new Map(),
     refusals: refusalBudget(options.shard),
@@ -307,6 +310,21 @@ function skipped(host: HostGuard): ProfileRun['error'] {
     httpStatus: null,
     correlationId: null,
   };
+}
+
+/**
+ * The longest --timeout among the run's profiles, for the connections they share: no profile's
+ * connection is cut before its own deadline. One whose stored timeout is bad fails when it starts.
+ */
+function longestTimeoutMs(context: ExportContext, config: LoadedConfig, names: readonly string[]): number {
+  const seconds = names.map((name) => {
+    try {
+      return resolveSettings({ ...context.global, profile: name }, context.io, context.sandbox, config).timeoutSeconds;
+    } catch {
+      return 0;
+    }
+  });
+  return (Math.max(0, ...seconds) || DEFAULTS.timeoutSeconds) * 1000;
 }
 
 /**

@@ -73,7 +73,9 @@ export async function openClient(
     maxWaitSeconds: settings.maxWaitSeconds,
     io,
     userAgent: USER_AGENT,
-    transport: shared ? async () => shared.transport : () => context.transport(),
+    transport: shared
+      ? async () => shared.transport
+      : () => context.transport({ connectTimeoutMs: settings.timeoutSeconds * 1000 }),
     keepTransport: shared !== undefined,
     gate: shared?.gate,
     trace: settings.debug ? (line) => io.stderr.write(`[debug] ${sanitize(redactKeys(line, [apiKey]))}\n`) : undefined,

@@ -54,7 +54,7 @@ export const ping: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (cont
   const output = context.output(PING_ANSWER);
   const secret = await readSecret(io, context.options, true, context.warn);
   const { body, signature } = signed(secret, eventBody('ping', io.now()));
-  const transport = await context.transport();
+  const transport = await context.transport({ connectTimeoutMs: DELIVERY_TIMEOUT_MS });
   // At a terminal, a spinner while an answer is awaited (up to 5 s each), as for the API's answers.
   const waits = await terminalSpinner(io, context.global.quiet)?.();
   const result = await deliver(io, transport, url, body, signature, waits).finally(() => transport.close());
@@ -93,7 +93,7 @@ export const check: Handler<typeof SECRET_OPTIONS, typeof URL_ARGS> = async (con
   const url = receiverUrl(context.args[0]);
   const output = context.output(CHECK_RESULTS);
   const secret = await readSecret(io, context.options, true, context.warn);
-  const transport = await context.transport();
+  const transport = await context.transport({ connectTimeoutMs: DELIVERY_TIMEOUT_MS });
   const waits = await terminalSpinner(io, context.global.quiet)?.();
   const results = await runChecks(io, transport, url, secret, waits).finally(() => transport.close());
   // A table shows PASS/FAIL under `pass`; the other formats carry `pass` as a boolean.
