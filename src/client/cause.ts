@@ -1,6 +1,7 @@
 // What a failed request was, in the system's words: the error undici wraps, unwrapped. Its own
 // module, without undici, so that code which only describes a failure (webhook delivery's
 // messages) loads no HTTP client.
+import type { Env } from '../config/env.js';
 
 /** What a system error carries: its code and, where it has them, the peer and the name looked up. */
 export interface SystemCause {
@@ -70,13 +71,18 @@ const UNTRUSTED = new Set([
  * of its own), one for another host, one out of its dates. The same certificate comes at every
  * try, so none is retried.
  */
-export function certificateProblem(cause: SystemCause): { why: string; hint: string } | undefined {
+export function certificateProblem(cause: SystemCause, env: Env): { why: string; hint: string } | undefined {
   const never = 'cdata never turns certificate checks off.';
   if (cause.code === undefined) return undefined;
+  // Node reads the file once, as it starts: a CA added to it later, or a file it could not read
+  // (Node warns on stderr then), leaves the certificate untrusted although the variable is set.
+  const extra = env.NODE_EXTRA_CA_CERTS;
   if (UNTRUSTED.has(cause.code))
     return {
       why: `its certificate is not one this machine trusts (${cause.code})`,
-      hint: `If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. ${never}`,
+      hint: extra
+        ? `NODE_EXTRA_CA_CERTS is set (${extra}), but the CA that signed this certificate is not among those it gave Node: check that the file holds that CA, in PEM. ${never}`
+        : `If that is expected (a proxy that inspects TLS, a server of your own), give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. ${never}`,
     };
   if (cause.code === 'ERR_TLS_CERT_ALTNAME_INVALID')
     return {

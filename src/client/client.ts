@@ -12,7 +12,7 @@ import { parseRetryAfter, waitsOut } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
 import { describeFailure } from './cause.js';
 import { MAX_ERROR_BODY_BYTES } from './sizes.js';
-import { AnswerCutShort, proxied, type Transport } from './transport.js';
+import { AnswerCutShort, type Transport } from './transport.js';
 import type { RequestGate } from './gate.js';
 import type { WaitObserver } from './waits.js';
 
@@ -98,8 +98,7 @@ export class ApiClient {
       isSuccess(answer.status) ? expectShape(endpoint, answer, secrets) : undefined;
     let waitedOn429 = false;
     const { name } = endpoint;
-    const target = new URL(url);
-    const { host } = target;
+    const { host } = new URL(url);
     const attempts = retries + 1;
     // A retry is said before its wait, with its reason: the display shows it while it lasts.
     const backoff = async (attempt: number, reason: string, askedMs?: number) => {
@@ -123,14 +122,12 @@ export class ApiClient {
         if (error instanceof AnswerCutShort && !isSuccess(error.answer.status)) {
           answer = error.answer;
         } else {
-          const failure = networkFailure(
-            error,
-            url,
-            this.options.timeoutSeconds,
-            proxied(io.env, target),
-            baseUrlFlag ? '--base-url' : undefined,
+          const failure = networkFailure(error, url, {
+            timeoutSeconds: this.options.timeoutSeconds,
+            env: io.env,
+            shown: baseUrlFlag ? '--base-url' : undefined,
             secrets,
-          );
+          });
           // A body past the cap (exit 7) would only come again: only what may pass is retried.
           if (retriesLeft > 0 && failure instanceof UnavailableError) {
             await backoff(attempt, failure.message);

@@ -5,7 +5,8 @@ import { isIP } from 'node:net';
 import { BadResponseError, CliError, EXIT, UnavailableError, UsageError } from '../core/errors.js';
 import { describeFailure, rootCause, speaksPlainHttp, certificateProblem } from './cause.js';
 import { httpDetail } from './problem.js';
-import { AnswerCutShort, BodyTooLarge, ProxyRefused, TunnelClosed } from './transport.js';
+import type { Env } from '../config/env.js';
+import { AnswerCutShort, BodyTooLarge, proxied, ProxyRefused, TunnelClosed } from './transport.js';
 
 export class AttemptTimeout extends Error {
   constructor() {
@@ -13,23 +14,30 @@ export class AttemptTimeout extends Error {
   }
 }
 
-/**
- * The CliError for a failed attempt at `url`: an UnavailableError (exit 6) is worth retrying.
- * `viaProxy`: the request went to a proxy, so what refused or failed to resolve may be the proxy.
- * `shown`: where the user sees the base URL, for the hints: `cdata auth status shows it`, or
- * `--base-url` when the flag gave it (it is on the command line already). `secrets`: redacted
- * from what an answer that came says (its correlation id).
- */
+/** What networkFailure says of a failure beside the failure itself. */
+export interface FailureContext {
+  timeoutSeconds: number;
+  /** The environment the request went out with: its proxy, its extra CA certificates. */
+  env: Env;
+  /**
+   * Where the user sees the base URL, for the hints: `cdata auth status shows it`, or
+   * `--base-url` when the flag gave it (it is on the command line already).
+   */
+  shown?: string | undefined;
+  /** Redacted from what an answer that came says (its correlation id). */
+  secrets?: readonly string[];
+}
+
+/** The CliError for a failed attempt at `url`: an UnavailableError (exit 6) is worth retrying. */
 export function networkFailure(
   error: unknown,
   url: string,
-  timeoutSeconds: number,
-  viaProxy: boolean,
-  shown = 'cdata auth status shows it',
-  secrets: readonly string[] = [],
+  { timeoutSeconds, env, shown = 'cdata auth status shows it', secrets = [] }: FailureContext,
 ): CliError {
   const target = new URL(url);
   const { host } = target;
+  // The request went to a proxy, so what refused or failed to resolve may be the proxy.
+  const viaProxy = proxied(env, target);
   if (error instanceof AttemptTimeout) {
     return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, {
       cause: error,
@@ -90,7 +98,7 @@ export function networkFailure(
       },
     );
   }
-  const certificate = certificateProblem(cause);
+  const certificate = certificateProblem(cause, env);
   // Exit 6, but no UnavailableError: not retried, the same certificate comes until its CA is trusted.
   if (certificate)
     return new CliError(EXIT.unavailable, `cannot reach ${host}: ${certificate.why}`, {

@@ -7,6 +7,7 @@ import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from '../client/problem.js';
 import { describeFailure, rootCause, speaksPlainHttp, type SystemCause, certificateProblem } from '../client/cause.js';
 import type { Transport } from '../client/transport.js';
+import type { Env } from '../config/env.js';
 import type { WaitObserver } from '../client/waits.js';
 import { errorMessage, UsageError } from '../core/errors.js';
 import type { Io } from '../io/index.js';
@@ -82,7 +83,7 @@ export async function deliver(
     const timedOut = controller.signal.aborted;
     const { failure, hint } = timedOut
       ? { failure: errorMessage(controller.signal.reason), hint: undefined }
-      : unreachable(error);
+      : unreachable(error, io.env);
     return { status: undefined, statusText: '', location: undefined, ms: io.now() - started, failure, timedOut, hint };
   } finally {
     clearTimeout(timer);
@@ -94,14 +95,14 @@ export async function deliver(
  * Why a receiver could not be reached, said as the API's own failures are (not the system's text),
  * and a hint where the cause calls for one.
  */
-function unreachable(error: unknown): { failure: string; hint: string | undefined } {
+function unreachable(error: unknown, env: Env): { failure: string; hint: string | undefined } {
   const cause = rootCause(error);
   if (speaksPlainHttp(cause))
     return {
       failure: 'it speaks plain HTTP, not the TLS that https:// needs (a receiver without TLS is reached as http://)',
       hint: undefined,
     };
-  const certificate = certificateProblem(cause);
+  const certificate = certificateProblem(cause, env);
   if (certificate) return { failure: certificate.why, hint: certificate.hint };
   return { failure: systemFailure(cause, error), hint: undefined };
 }

@@ -114,6 +114,31 @@ describe('a server whose certificate this machine does not trust', () => {
     expect([mock.requests.length, result.sleeps]).toEqual([1, []]);
   });
 
+  it('NODE_EXTRA_CA_CERTS set, yet the CA not among what it gave Node: the hint says so, for the API and a receiver', async () => {
+    const extra = '/etc/ssl/corp-proxy.pem';
+    const hint = `hint: NODE_EXTRA_CA_CERTS is set (${extra}), but the CA that signed this certificate is not among those it gave Node: check that the file holds that CA, in PEM. cdata never turns certificate checks off.\n`;
+    const fail = untrusted('SELF_SIGNED_CERT_IN_CHAIN');
+    const api = await runMocked(new HttpMock().on('GET', '/api/v1/me', fail), ['me'], {
+      env: { NODE_EXTRA_CA_CERTS: extra },
+    });
+    expect(api).toMatchObject({
+      code: 6,
+      stderr: `error: cannot reach api.example.test: its certificate is not one this machine trusts (SELF_SIGNED_CERT_IN_CHAIN)\n${hint}`,
+    });
+    const mock = new HttpMock().on('POST', '/hooks', untrusted('DEPTH_ZERO_SELF_SIGNED_CERT'));
+    const receiver = await runMocked(
+      mock,
+      ['webhook', 'ping', 'https://hooks.example.test/hooks', '--secret-env', 'S'],
+      {
+        env: { S: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', NODE_EXTRA_CA_CERTS: extra },
+      },
+    );
+    expect(receiver).toMatchObject({
+      code: 6,
+      stderr: `error: cannot reach hooks.example.test: its certificate is not one this machine trusts (DEPTH_ZERO_SELF_SIGNED_CERT)\n${hint}`,
+    });
+  });
+
   it('a webhook receiver of your own with a certificate of its own: the same hint', async () => {
     const mock = new HttpMock().on('POST', '/hooks', untrusted('DEPTH_ZERO_SELF_SIGNED_CERT'));
     const result = await runMocked(mock, ['webhook', 'ping', 'https://hooks.example.test/hooks', '--secret-env', 'S'], {
