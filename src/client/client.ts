@@ -12,7 +12,7 @@ import { parseRetryAfter, waitsOut } from './retry-after.js';
 import { AttemptTimeout, networkFailure } from './network-failure.js';
 import { describeFailure } from './cause.js';
 import { MAX_ERROR_BODY_BYTES } from './sizes.js';
-import { AnswerCutShort, type Transport } from './transport.js';
+import { AnswerCutShort, routeOf, type Transport } from './transport.js';
 import type { RequestGate } from './gate.js';
 import type { WaitObserver } from './waits.js';
 
@@ -220,6 +220,12 @@ export class ApiClient {
         }
       });
     trace?.(`> GET ${url}`);
+    if (trace) {
+      const { proxy, bypassed } = routeOf(io.env, new URL(url));
+      if (proxy) trace(`> through the proxy ${proxy.shown} (${proxy.variable})`);
+      if (bypassed)
+        trace(`> not through the proxy ${bypassed.proxy.shown} (${bypassed.proxy.variable}): ${bypassed.why}`);
+    }
     trace?.(`> X-API-Key: ${REDACTED_KEY}`);
     try {
       let answer: HttpAnswer | undefined;

@@ -6,7 +6,7 @@ import { BadResponseError, CliError, EXIT, UnavailableError, UsageError } from '
 import { describeFailure, rootCause, speaksPlainHttp, certificateProblem } from './cause.js';
 import { httpDetail } from './problem.js';
 import type { Env } from '../config/env.js';
-import { AnswerCutShort, BodyTooLarge, proxied, ProxyRefused, TunnelClosed } from './transport.js';
+import { AnswerCutShort, BodyTooLarge, ProxyRefused, routeOf, TunnelClosed } from './transport.js';
 
 export class AttemptTimeout extends Error {
   constructor() {
@@ -37,7 +37,7 @@ export function networkFailure(
   const target = new URL(url);
   const { host } = target;
   // The request went to a proxy, so what refused or failed to resolve may be the proxy.
-  const viaProxy = proxied(env, target);
+  const viaProxy = routeOf(env, target).proxy !== undefined;
   if (error instanceof AttemptTimeout) {
     return new UnavailableError(`no complete answer from ${host} within ${timeoutSeconds} s (--timeout)`, {
       cause: error,

@@ -159,12 +159,11 @@ export function createTransport(
     async send({ method, url, headers, body, signal, large, statusOnly }) {
       const target = new URL(url);
       const { origin, pathname, search } = target;
-      const throughProxy = proxied(env, target);
-      const proxy = throughProxy ? proxySetting(env, target) : undefined;
+      const { proxy } = routeOf(env, target);
       // The variable this request goes through must be a proxy URL (exit 2 if not); one it does
       // not use (a socks5 http_proxy beside an HTTPS_PROXY) is none of its business.
       if (proxy) proxyUrl(env, proxy.variable.toUpperCase());
-      const dispatcher = await dispatcherFor(throughProxy);
+      const dispatcher = await dispatcherFor(proxy !== undefined);
       const attempt = new AbortController();
       const forward = () => attempt.abort(signal.reason);
       if (signal.aborted) forward();
@@ -313,10 +312,10 @@ function proxyUrl(env: Env, upper: string): string {
 }
 
 /**
- * The proxy undici's EnvHttpProxyAgent sends a request to `url` through (NO_PROXY aside): for
- * https, HTTPS_PROXY and else HTTP_PROXY; for http, HTTP_PROXY. Each name in upper case first.
+ * The proxy configured for `url`'s scheme (NO_PROXY and loopback aside: routeOf): for https,
+ * HTTPS_PROXY and else HTTP_PROXY; for http, HTTP_PROXY. Each name in upper case first.
  */
-export function proxySetting(env: Env, url: URL): ProxySetting | undefined {
+function proxySetting(env: Env, url: URL): ProxySetting | undefined {
   const names =
     url.protocol === 'https:'
       ? ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
@@ -357,21 +356,49 @@ function unlessRefused(url: () => string): string {
 /** `host:port` of a URL, the port as a tunnel asks for it. */
 const hostPort = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
 
-/**
- * Whether a request to `url` is handed to the proxy agent: a proxy is configured and the host is
- * not loopback (as Go's net/http and so gh decide: a proxy elsewhere cannot reach this machine's
- * loopback, and plain http to it would hand the key over in clear). The agent itself still goes
- * direct for a host in NO_PROXY.
- */
-export function proxied(env: Env, url: URL): boolean {
-  return (
-    !isLoopback(url.hostname) && (proxyVariable(env, 'HTTP_PROXY') !== '' || proxyVariable(env, 'HTTPS_PROXY') !== '')
-  );
+/** How a request to `url` goes: through `proxy`, or past the one `bypassed` names, and why. */
+export interface Route {
+  proxy?: ProxySetting;
+  bypassed?: { proxy: ProxySetting; why: string };
 }
 
 /**
- * `timeout`: for each connection it sets up (to the proxy, through its tunnel, or direct for a
- * NO_PROXY host). `tunnelClosed`: called when the proxy closes a connection before answering its
+ * The proxy a request to `url` goes through, if any: the one its scheme's variable names, unless
+ * the host is loopback (as Go's net/http and so gh decide: a proxy elsewhere cannot reach this
+ * machine's loopback, and plain http to it would hand the key over in clear) or NO_PROXY covers
+ * it. Decided here alone: the proxy agent is told of no NO_PROXY, and tunnels all it is given.
+ */
+export function routeOf(env: Env, url: URL): Route {
+  const proxy = proxySetting(env, url);
+  if (proxy === undefined) return {};
+  if (isLoopback(url.hostname)) return { bypassed: { proxy, why: 'loopback is always reached directly' } };
+  const entry = noProxyEntry(env, url);
+  if (entry !== undefined) return { bypassed: { proxy, why: `${proxyName(env, 'NO_PROXY')} names ${entry}` } };
+  return { proxy };
+}
+
+/**
+ * The entry of NO_PROXY that covers `url`, as undici's EnvHttpProxyAgent reads it: entries
+ * split at commas or spaces; `host` or `host:port`; `.host` and `*.host` the same as `host`,
+ * which covers its subdomains too; the whole value `*` covers every host.
+ */
+function noProxyEntry(env: Env, url: URL): string | undefined {
+  const value = proxyVariable(env, 'NO_PROXY');
+  if (value.trim() === '*') return '*';
+  // The host without its port, IPv6 brackets kept (as NO_PROXY writes one: [::1]:8080).
+  const host = url.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  return value.split(/[,\s]/).find((entry) => {
+    if (entry === '') return false;
+    const [, name = entry, entryPort] = /^(.+):(\d+)$/.exec(entry) ?? [];
+    if (entryPort !== undefined && Number(entryPort) !== port) return false;
+    const covered = name.replace(/^\*?\./, '').toLowerCase();
+    return host === covered || host.endsWith(`.${covered}`);
+  });
+}
+
+/**
+ * `timeout`: for each connection it sets up (to the proxy, and through its tunnel). `tunnelClosed`: called when the proxy closes a connection before answering its
  * CONNECT.
  */
 async function proxyAgent(
@@ -386,7 +413,8 @@ async function proxyAgent(
   const { EnvHttpProxyAgent, Pool } = (await import('undici')).default;
   return new EnvHttpProxyAgent({
     ...options,
-    // Options, not heldConnector: a pool whose connect is a function is taken for a tunnel below.
+    // For its agent without a proxy, which routeOf leaves unused. Options, not heldConnector: a
+    // pool whose connect is a function is taken for a tunnel below.
     connect: { timeout },
     proxyTls: { timeout },
     requestTls: { timeout },
@@ -404,6 +432,7 @@ async function proxyAgent(
     // Checked where used (send): one no request uses is left out, not refused.
     httpProxy: unlessRefused(() => proxyUrl(env, 'HTTP_PROXY')),
     httpsProxy: unlessRefused(() => proxyUrl(env, 'HTTPS_PROXY')),
-    noProxy: proxyVariable(env, 'NO_PROXY'),
+    // routeOf has applied NO_PROXY: what comes here goes through the proxy.
+    noProxy: '',
   });
 }

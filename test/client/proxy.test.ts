@@ -21,8 +21,10 @@ afterEach(async () => {
 /** An https API elsewhere: reachable only through the proxy (which, here, cannot tunnel to it). */
 const REMOTE = { CDATA_BASE_URL: 'https://api.cdata.test', CDATA_API_KEY: demoKey('all') };
 
-async function remote(env: Record<string, string>) {
-  const result = await cdata(['workspaces', '--retries', '0', '--timeout', '5'], { env: { ...REMOTE, ...env } });
+async function remote(env: Record<string, string>, flags: string[] = []) {
+  const result = await cdata(['workspaces', '--retries', '0', '--timeout', '5', ...flags], {
+    env: { ...REMOTE, ...env },
+  });
   expect(result.code).toBe(6);
   return result;
 }
@@ -85,6 +87,36 @@ describe('proxies', () => {
     expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443']);
   });
 
+  it.each([
+    ['the host', 'api.cdata.test', 'api.cdata.test'],
+    ['a parent domain, which covers its subdomains', 'example.com cdata.test', 'cdata.test'],
+    ['a leading dot', 'example.com,.cdata.test', '.cdata.test'],
+    ['a leading *.', '*.CDATA.test', '*.CDATA.test'],
+    ['the host with its port', 'api.cdata.test:443', 'api.cdata.test:443'],
+    ['every host', '*', '*'],
+  ])('NO_PROXY naming %s: direct, and --debug says why', async (_what, noProxy, entry) => {
+    const result = await remote({ HTTPS_PROXY: proxy.url, no_proxy: noProxy }, ['--debug']);
+    expect(proxy.seen).toEqual([]);
+    expect(result.stderr).toContain(
+      `[debug] > not through the proxy ${proxy.url} (HTTPS_PROXY): no_proxy names ${entry}\n`,
+    );
+  });
+
+  it.each([
+    ['another port', 'api.cdata.test:8443'],
+    ['a name that only ends the same', 'i.cdata.test,pi.cdata.test'],
+    ['a subdomain of the host', 'eu.api.cdata.test'],
+  ])('NO_PROXY naming %s: through the proxy, as --debug says', async (_what, noProxy) => {
+    const result = await remote({ HTTPS_PROXY: proxy.url, NO_PROXY: noProxy }, ['--debug']);
+    expect(proxy.seen).toEqual(['CONNECT api.cdata.test:443']);
+    expect(result.stderr).toContain(`[debug] > through the proxy ${proxy.url} (HTTPS_PROXY)\n`);
+  });
+
+  it('a proxy variable that NO_PROXY makes unused is not checked either', async () => {
+    const result = await remote({ HTTPS_PROXY: 'socks5://127.0.0.1:1080', NO_PROXY: 'cdata.test' });
+    expect(result.stderr).toMatch(/^error: cannot resolve api\.cdata\.test: no such host \(DNS\)\n/);
+  });
+
   it('loopback is never proxied, whatever is set', async () => {
     const before = sandbox.current.requests.length;
     for (const env of [
@@ -98,6 +130,12 @@ describe('proxies', () => {
     }
     expect(sandbox.current.requests.length).toBe(before + 3);
     expect(proxy.seen).toEqual([]);
+    const debug = await cdata(['workspaces', '--debug'], {
+      env: { ...sandboxEnv(sandbox.current), HTTP_PROXY: proxy.url },
+    });
+    expect(debug.stderr).toContain(
+      `[debug] > not through the proxy ${proxy.url} (HTTP_PROXY): loopback is always reached directly\n`,
+    );
   });
 
   it('the built binary uses the proxy too (the bundle loads undici differently from the tests)', async () => {
