@@ -190,8 +190,9 @@ function secretForms(secrets: readonly string[]): string[] {
   const forms = new Set<string>();
   for (const secret of secrets) {
     // Blank: refused as a key wherever it is given, and redacting it would turn each space of
-    // the message into svc_***.
-    if (secret.trim() === '') continue;
+    // the message into svc_***. Nor is the prefix every key shares, or a start of it (`svc`), a
+    // secret: redacted, each `svc_` in a message would read `svc_***_`.
+    if (secret.trim() === '' || KEY_PREFIX.startsWith(secret)) continue;
     forms.add(secret);
     forms.add(JSON.stringify(secret).slice(1, -1));
     try {

@@ -170,5 +170,6 @@ function unsendableKey(key: string): string | undefined {
     return `is ${key.length} characters long, too long to be sent (an API key is far shorter)`;
   // Sent, it would only come back 401, and count toward the API's lock-out of an address.
   if (!key.startsWith(KEY_PREFIX)) return `does not start with ${KEY_PREFIX}, as every API key does`;
+  if (key === KEY_PREFIX) return `holds nothing after ${KEY_PREFIX}`;
   return undefined;
 }
