@@ -23,7 +23,6 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 // The lock records and checks processes by pid: not part of Io, as nothing a test would fake.
-import process from 'node:process';
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { makeFolders } from './atomic.js';
 import type { Io } from './index.js';
