@@ -140,13 +140,13 @@ export function createTransport(
   let viaProxy: Promise<Dispatcher> | undefined;
   // The proxied requests waiting for their answer's head: failed at once when a tunnel closes.
   const awaitingTunnels = new Set<() => void>();
-  // The direct connections still being set up: close() ends them too.
-  const connecting = new Set<Socket>();
+  // Every socket this transport opened and that is still open: close() ends them all.
+  const sockets = new Set<Socket>();
   const options = { ...AGENT_OPTIONS, connections };
   const dispatcherFor = (throughProxy: boolean): Promise<Dispatcher> | Dispatcher => {
     if (!throughProxy)
-      return (direct ??= new Agent({ ...options, connect: heldConnector(connectTimeoutMs, connecting) }));
-    return (viaProxy ??= proxyAgent(env, options, connectTimeoutMs, () => {
+      return (direct ??= new Agent({ ...options, connect: ownedConnector(connectTimeoutMs, sockets) }));
+    return (viaProxy ??= proxyAgent(env, options, { timeout: connectTimeoutMs, sockets }, () => {
       // An aborted request stays queued in undici until a connection is made, so the loop would
       // go on: the agent goes with its connections, and the next attempt gets a new one.
       const closing = viaProxy;
@@ -185,7 +185,7 @@ export function createTransport(
     },
     // Every answer has been read in full by now: closing abruptly loses nothing and spares the exit a wait.
     async close() {
-      for (const socket of connecting) socket.destroy();
+      for (const socket of sockets) socket.destroy();
       await Promise.all([direct?.destroy(), viaProxy?.then((p) => p.destroy())]);
     },
   };
@@ -248,20 +248,20 @@ function untilAborted<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T
   return Promise.race([done, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
+type Connector = ReturnType<typeof buildConnector>;
+
 /**
- * undici's connector with `timeout`, holding each socket until it is connected. undici's agent
- * destroys only the sockets it was handed: one still connecting when the command ends (a TLS
- * handshake a server never finishes) would keep the process alive until its timer fired.
+ * undici's connector with `timeout`, keeping each socket it opens in `sockets` until the socket
+ * closes. undici's agents destroy only the sockets they hold: one still connecting (a TLS
+ * handshake a server never finishes), or a proxy's connection whose tunnel is still being set
+ * up, would keep the process alive after the command ended, until its timer fired.
  */
-function heldConnector(timeout: number, connecting: Set<Socket>): ReturnType<typeof buildConnector> {
+function ownedConnector(timeout: number, sockets: Set<Socket>): Connector {
   const connect = buildConnector({ timeout });
   return (options, callback) => {
-    // Called from the socket's events, so never before `socket` is set.
-    const socket = connect(options, (...result) => {
-      connecting.delete(socket);
-      callback(...result);
-    });
-    connecting.add(socket);
+    const socket = connect(options, callback);
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     return socket;
   };
 }
@@ -398,13 +398,14 @@ function noProxyEntry(env: Env, url: URL): string | undefined {
 }
 
 /**
- * `timeout`: for each connection it sets up (to the proxy, and through its tunnel). `tunnelClosed`: called when the proxy closes a connection before answering its
- * CONNECT.
+ * `timeout` for each connection to the proxy, and for the TLS inside each tunnel; `sockets` holds
+ * the connections to the proxy (a tunnel is one of them), for close() to end. `tunnelClosed`:
+ * called when the proxy closes a connection before answering its CONNECT.
  */
 async function proxyAgent(
   env: Env,
   options: typeof AGENT_OPTIONS,
-  timeout: number,
+  { timeout, sockets }: { timeout: number; sockets: Set<Socket> },
   tunnelClosed: () => void,
 ): Promise<Dispatcher> {
   // The package index, not the module alone: ProxyAgent tunnels with Dispatcher#connect, which
@@ -413,10 +414,9 @@ async function proxyAgent(
   const { EnvHttpProxyAgent, Pool } = (await import('undici')).default;
   return new EnvHttpProxyAgent({
     ...options,
-    // For its agent without a proxy, which routeOf leaves unused. Options, not heldConnector: a
-    // pool whose connect is a function is taken for a tunnel below.
-    connect: { timeout },
-    proxyTls: { timeout },
+    // The connections to the proxy, each a tunnel once it answers the CONNECT.
+    clientFactory: (origin: URL, clientOptions: UndiciPool.Options) =>
+      new Pool(origin, { ...clientOptions, connect: ownedConnector(timeout, sockets) }),
     requestTls: { timeout },
     // The pools of tunnelled origins are those whose connect is the proxy agent's own function.
     // A socket closed while it connects is, to undici, one to open again at once: here it is

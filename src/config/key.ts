@@ -191,7 +191,8 @@ function secretForms(secrets: readonly string[]): string[] {
   for (const secret of secrets) {
     // Blank: refused as a key wherever it is given, and redacting it would turn each space of
     // the message into svc_***. Nor is the prefix every key shares, or a start of it (`svc`), a
-    // secret: redacted, each `svc_` in a message would read `svc_***_`.
+    // secret: redacted, each `svc_` in a message would read `svc_***_`. (No such key is sent: each
+    // is refused first. A webhook secret that short is left too: it guards nothing.)
     if (secret.trim() === '' || KEY_PREFIX.startsWith(secret)) continue;
     forms.add(secret);
     forms.add(JSON.stringify(secret).slice(1, -1));

@@ -1,6 +1,7 @@
 // Exit 5 and 6: 429 and Retry-After, retries with full-jitter backoff after 5xx, timeouts and
 // network errors; and what is never retried. Sleeps are injected: run() records them.
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseHttpDate } from '../../src/client/retry-after.js';
@@ -205,8 +206,15 @@ describe('network failures: retried, then exit 6', () => {
         `error: no complete answer from ${host} within 0.3 s (--timeout) (gave up after 2 attempts)\n`,
       );
       expect(sockets).toHaveLength(2);
-      // Both ended by the time the command returned: neither keeps the process alive.
-      await Promise.all(sockets.map((socket) => socket.closed || once(socket, 'close')));
+      // Both ended with the command, and so keep no process alive: undici's own timer would end
+      // them only 10 s after each began.
+      const ended = Promise.all(sockets.map((socket) => socket.closed || once(socket, 'close')));
+      expect(
+        await Promise.race([
+          ended.then(() => 'ended'),
+          delay(5_000, undefined, { ref: false }).then(() => 'still open after 5 s'),
+        ]),
+      ).toBe('ended');
     } finally {
       await new Promise((resolve) => silent.close(resolve));
     }

@@ -90,3 +90,29 @@ it('close() ends a connection still being set up, which would otherwise outlive 
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+it("close() ends a tunnel whose TLS is still being set up: the proxy's connection is closed", async () => {
+  const { server, sockets } = await silentServer();
+  const proxy = await startProxy({ tunnelTo: (server.address() as AddressInfo).port });
+  const transport = createTransport({ HTTPS_PROXY: proxy.url }, { connectTimeoutMs: 600_000 });
+  try {
+    const attempt = new AbortController();
+    const sent = transport.send({
+      method: 'GET',
+      url: 'https://api.example.test/',
+      headers: {},
+      signal: attempt.signal,
+    });
+    // The TLS handshake's first message came through: the tunnel is TLS's now, not the proxy client's.
+    const [far] = (await once(server, 'connection')) as [Socket];
+    await once(far, 'data');
+    attempt.abort(new Error('given up'));
+    await expect(sent).rejects.toThrow('given up');
+    await transport.close();
+    // The proxy closes the tunnel's far end once cdata closes its own.
+    await (sockets[0]!.closed || once(sockets[0]!, 'close'));
+  } finally {
+    await proxy.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
