@@ -142,6 +142,63 @@ describe('the shapes of a result', () => {
   });
 });
 
+describe('a query table at a narrow terminal keeps what the list view keeps', () => {
+  const narrow = (argv: string[]) =>
+    cdata([...argv, '--color', 'never'], {
+      env: sandboxEnv(sandbox.current),
+      stdoutTTY: true,
+      stderrTTY: true,
+      columns: 80,
+    });
+
+  it('the key whole (it opens the record); what the list drops, dropped whole with a note, not cut', async () => {
+    const tenders = await narrow([
+      'tenders',
+      '--limit',
+      '200',
+      '--query',
+      '[:2].{ocid: ocid, tier: tier, closesOn: closesOn, province: province, buyer: buyer, score: score, decision: decision}',
+    ]);
+    expect(tenders.code).toBe(0);
+    const [head, first] = tenders.stdout.split('\n');
+    expect(head!.split(/ {2,}/)).toEqual(['ocid', 'tier', 'closesOn', 'province', 'score', 'decision']);
+    expect(first).toMatch(/^ocds-9t57fa-\d+ {2}/);
+    expect(tenders.stderr).toBe('Not shown at 80 columns: buyer (--fields brings them back).\n');
+
+    const people = await narrow([
+      'people',
+      '--limit',
+      '200',
+      '--query',
+      '[:3].{id: id, fullName: fullName, email: email, phone: phone}',
+    ]);
+    const rows = people.stdout.trimEnd().split('\n');
+    expect(rows[0]!.split(/ {2,}/)).toEqual(['id', 'fullName', 'email']);
+    // A UUID as in the list: its shortest unique prefix, which `cdata people KEY` takes.
+    for (const row of rows.slice(1)) expect(row).toMatch(/^[0-9a-f]{8} {2}\S.* {2}\S+@\S+$/);
+    expect(people.stderr).toBe('Not shown at 80 columns: phone (--fields brings them back).\n');
+  });
+
+  it('one object reads as a record: a name and its value a line, wrapped, never cut', async () => {
+    const record = await narrow([
+      'tenders',
+      'ocds-9t57fa-141705',
+      '--query',
+      '{ocid: ocid, reasons: reasons, briefingNote: briefingNote}',
+    ]);
+    expect(record.code).toBe(0);
+    const lines = record.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('ocid          ocds-9t57fa-141705');
+    expect(lines.every((line) => line.length <= 80)).toBe(true);
+    const note = JSON.parse(
+      (await go(['tenders', 'ocds-9t57fa-141705', '--query', 'briefingNote', '-o', 'json'])).stdout,
+    ) as string;
+    // Every word of the note is on the screen, across its wrapped lines.
+    const shown = lines.slice(lines.findIndex((line) => line.startsWith('briefingNote'))).join(' ');
+    for (const word of note.split(/\s+/)) expect(shown).toContain(word);
+  });
+});
+
 describe('an empty result from a name no row has', () => {
   it('`[?tier == RECOMMENDED]` compares with a field named RECOMMENDED (null): said in every format, text shown as JMESPath writes it', async () => {
     const note =

@@ -10,7 +10,7 @@
 import { TreeInterpreter, type compile, type JSONValue } from '@jmespath-community/jmespath';
 import { UsageError } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json-value.js';
-import { stringifyJson } from '../../core/json.js';
+import { isJsonObject, stringifyJson } from '../../core/json.js';
 import { queryInput } from './numbers.js';
 import { outOfMemory } from './memory-cap.js';
 import { adjustRuntime, QueryFunctionError } from './runtime.js';
@@ -38,7 +38,7 @@ export function evaluate(ast: Expression, data: JsonValue): Evaluated {
   try {
     value = TreeInterpreter.search(ast, input.value);
   } catch (error) {
-    throw runtimeError(error);
+    throw runtimeError(error, ast, data);
   }
   measure(value);
   const result = input.restore(value);
@@ -102,7 +102,7 @@ function tooLarge(what: string): UsageError {
   );
 }
 
-function runtimeError(error: unknown): UsageError {
+function runtimeError(error: unknown, ast: Expression, data: JsonValue): UsageError {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return new UsageError('--query nests its evaluation too deeply for the stack', { cause: error });
   }
@@ -112,7 +112,9 @@ function runtimeError(error: unknown): UsageError {
   if (/^Invalid string length$|Array buffer allocation failed/.test(message)) return outOfMemory();
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
   // The default is of the type the function wants: text for a date or a name (max_by over closesOn).
-  const fallback = /expected (?:one of )?\(string\)/.test(message) ? "''" : '`0`';
+  const fallback = /expected (?:one of |argument \d+ to be type )?\((?:string|string \| array)\)/.test(message)
+    ? "''"
+    : '`0`';
   // sort_by(@, closesOn): the key is an expression, written with & (the field's value came instead).
   const called = error instanceof QueryFunctionError ? error.functionName : 'sort_by';
   // The argument the expression goes in: the second of sort_by, min_by, max_by, group_by; map's first.
@@ -122,9 +124,7 @@ function runtimeError(error: unknown): UsageError {
         hint: `The key is an expression: write & before the field, ${called}(${place === '1' ? '&field, @' : '@, &field'}).`,
       }
     : /received (?:type )?null|^not-a-number: undefined/.test(message)
-      ? {
-          hint: `Some records hold null there: leave them out first ([?field != null]) or give a default (field || ${fallback}).`,
-        }
+      ? nullHint(called, ast, data, fallback)
       : {};
   if (error instanceof QueryFunctionError) {
     // The library's words, less what the message now says first: "Invalid type: abs() expected…".
@@ -144,4 +144,49 @@ function runtimeError(error: unknown): UsageError {
       cause: error,
     });
   return new UsageError(`--query failed: ${message}`, { cause: error, ...hint });
+}
+
+/**
+ * Why a function met null: a sort key that no record has at all (a typo: max_by(@, &scroe)),
+ * which a default would only hide behind a plausible answer; else records that leave it null.
+ */
+function nullHint(called: string, ast: Expression, data: JsonValue, fallback: string): { hint: string } {
+  const rows = (Array.isArray(data) ? data : [data]).filter(isJsonObject);
+  const missing = keyFields(ast, called).find((name) => rows.length > 0 && rows.every((row) => !(name in row)));
+  if (missing !== undefined)
+    return {
+      hint: `No record has a field named ${missing}: check its spelling. Their fields: ${[...new Set(rows.flatMap(Object.keys))].join(', ')}.`,
+    };
+  return {
+    hint: `Some records hold null there: leave them out first ([?field != null]) or give a default (field || ${fallback}).`,
+  };
+}
+
+/**
+ * The field names that calls of `name` in `node` take as their key (&field), where the call is
+ * over the answer's own records (`@`, or a filter of them): only there is "no record has it" known.
+ */
+function keyFields(node: unknown, name: string): string[] {
+  if (node === null || typeof node !== 'object') return [];
+  const found = Array.isArray(node) ? [] : keyOf(node as QueryNode, name);
+  return [...found, ...Object.values(node).flatMap((child) => keyFields(child, name))];
+}
+
+interface QueryNode {
+  type?: string;
+  name?: string;
+  children?: QueryNode[];
+  child?: QueryNode;
+  left?: QueryNode;
+}
+
+const overRecords = (node: QueryNode | undefined): boolean =>
+  node?.type === 'Current' ||
+  node?.type === 'Identity' ||
+  (node?.type === 'FilterProjection' && overRecords(node.left));
+
+function keyOf(node: QueryNode, name: string): string[] {
+  if (node.type !== 'Function' || node.name !== name || !overRecords(node.children?.[0])) return [];
+  const key = node.children?.find((child) => child.type === 'ExpressionReference')?.child;
+  return key?.type === 'Field' && typeof key.name === 'string' ? [key.name] : [];
 }

@@ -1,6 +1,7 @@
 // How a query's result looks in every format (docs/output.md), decided from the result
 // itself: the answer's own records keep the command's view (its default columns); other objects
-// are rows whose columns are their keys, first seen first (the projection's order); anything
+// are rows whose columns are their keys, first seen first (the projection's order), and one object
+// alone a record; anything
 // else is values, in one column `value`. An empty list has no rows to look at, so its columns
 // are read from the expression (`[?…].{a: a, b: b}` gives a and b), keeping a CSV header.
 import type { compile } from '@jmespath-community/jmespath';
@@ -24,7 +25,13 @@ export function resultView(
     if (result.every(isRecord)) return asList(base);
     return result.every(isJsonObject) ? rowsView(result, base) : valuesView('values');
   }
-  if (isJsonObject(result)) return isRecord(result) ? base : rowsView([result], base);
+  if (isJsonObject(result)) {
+    if (isRecord(result)) return base;
+    // One object reads as a record does at a terminal (a name and its value a line, wrapped, never
+    // cut); the other formats make it one row, as before.
+    const view = rowsView([result], base);
+    return view.shape === 'list' ? { ...view, shape: 'object' } : view;
+  }
   return valuesView('value');
 }
 
@@ -32,17 +39,28 @@ function asList(base: View): View {
   return base.shape === 'list' ? base : { ...base, shape: 'list' };
 }
 
-/** Rows with the union of their keys as columns, typed as the command's fields of those names are. */
+/**
+ * Rows with the union of their keys as columns, typed as the command's fields of those names are.
+ * A column named as the command's key, main text or one it drops is that here too: at a narrow
+ * terminal the key stays whole (it opens the record), the main text is the one cut, and what the
+ * list view drops whole (an email, a phone) is dropped whole, with a note, rather than cut.
+ */
 function rowsView(rows: readonly JsonObject[], base: View): View {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   if (columns.length === 0) return valuesView(rows.length === 1 ? 'value' : 'values');
   const typeOf = (name: string): FieldType =>
     base.fields.find((field) => field.name === name)?.type ?? kindOf(rows.map((row) => row[name]));
+  const shown = (name: string | undefined) => (name !== undefined && columns.includes(name) ? name : undefined);
+  const key = shown(base.key);
+  const main = shown(base.main);
   return {
     name: NAME,
     shape: 'list',
     fields: columns.map((name) => ({ name, type: typeOf(name) })),
     columns,
+    ...(key === undefined ? {} : { key }),
+    ...(main === undefined ? {} : { main }),
+    drop: (base.drop ?? []).filter((name) => columns.includes(name)),
   };
 }
 

@@ -96,6 +96,33 @@ describe('min, max, min_by, max_by, sort, sort_by', () => {
     );
   });
 
+  it('a key no record has (a typo) is said as such, not as nulls that a default would hide', async () => {
+    const fields =
+      'ocid, title, buyer, province, closesOn, runwayDays, score, tier, reasons, briefingNote, decision, analysisRunId, docCount';
+    for (const expression of ['max_by(@, &scroe)', "sort_by([?tier == 'STRETCH'], &scroe)"]) {
+      const result = await cdata(['tenders', '--query', expression], { env: sandboxEnv(sandbox.current) });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(
+        new RegExp(`\\nhint: No record has a field named scroe: check its spelling\\. Their fields: ${fields}\\.\\n$`),
+      );
+    }
+    // Over a list inside the records, what their records hold is not known: the usual hint.
+    const nested = await cdata(['me', '--query', 'max_by(`[{"k":1},{"j":2}]`, &k)'], {
+      env: sandboxEnv(sandbox.current),
+    });
+    expect(nested.stderr).toMatch(/\nhint: Some records hold null there/);
+  });
+
+  it("a text function meeting null: the default offered is text, '' (`0` would fail again)", async () => {
+    for (const expression of ['starts_with(`null`, `"a"`)', 'contains(`null`, `"a"`)']) {
+      const result = await cdata(['me', '--query', expression], { env: sandboxEnv(sandbox.current) });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /\nhint: Some records hold null there: leave them out first \(\[\?field != null\]\) or give a default \(field \|\| ''\)\.\n$/,
+      );
+    }
+  });
+
   it('inside a let, an &expression sees its variables', async () => {
     expect(
       await query('let $first = \'a\' in sort_by(`[{"k":"b"},{"k":"a"}]`, &k == $first && \'0\' || k)[].k'),
