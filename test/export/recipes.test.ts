@@ -41,6 +41,9 @@ function toolbox(): { path: string; mails: () => string } {
   };
 }
 
+/** An export that exports nothing, refused before any request: as a held folder or a full disk would. */
+const NOTHING_EXPORTED = { CDATA_BASE_URL: 'ftp://api.example.com' };
+
 describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
   it.each([
     ['as written, with --query', (script: string) => script],
@@ -58,9 +61,13 @@ describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
     async (_how, variant) => {
       const script = variant(recipe('New recommended tenders, mailed only when there are some'));
       const dir = join(folder(), 'exports');
-      const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>, tools: ReturnType<typeof toolbox>) =>
+      const runIt = (
+        sandbox: Awaited<ReturnType<typeof makeSandbox>>,
+        tools: ReturnType<typeof toolbox>,
+        env: Record<string, string> = {},
+      ) =>
         runProcess('sh', ['-c', script.replaceAll('/srv/exports', dir)], {
-          env: { ...sandboxEnv(sandbox), PATH: tools.path },
+          env: { ...sandboxEnv(sandbox), PATH: tools.path, ...env },
         });
       const tools = toolbox();
       const [zero, one] = [await makeSandbox({ day: 0 }), await makeSandbox({ day: 1 })];
@@ -79,6 +86,12 @@ describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
         `to bids@example.com, subject New recommended tenders\nNew recommended tenders since the last run (closes, score, ocid, title):\n\n${fresh.map((t) => [t.closesOn, t.score, t.ocid, t.title].join('\t')).join('\n')}\n`,
       );
 
+      // A run that exports nothing (here a setting it refuses) says why, and mails the last run's tenders not again.
+      const nothing = await runIt(one, tools, NOTHING_EXPORTED);
+      expect(nothing).toMatchObject({ code: 2, stdout: '' });
+      expect(nothing.stderr).toMatch(/^error: /);
+      expect(tools.mails().split('subject').length).toBe(2);
+
       expect(await runIt(one, tools)).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(tools.mails().split('subject').length).toBe(2); // still the one mail
     },
@@ -89,11 +102,11 @@ describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
     const dir = join(folder(), 'exports');
     const history = join(folder(), 'history.ndjson');
     const tools = toolbox();
-    const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>) =>
+    const runIt = (sandbox: Awaited<ReturnType<typeof makeSandbox>>, env: Record<string, string> = {}) =>
       runProcess(
         'sh',
         ['-c', script.replaceAll('/srv/exports', dir).replaceAll('/srv/changes-history.ndjson', history)],
-        { env: { ...sandboxEnv(sandbox), PATH: tools.path } },
+        { env: { ...sandboxEnv(sandbox), PATH: tools.path, ...env } },
       );
     const [zero, one, two] = [
       await makeSandbox({ day: 0 }),
@@ -110,6 +123,8 @@ describe.skipIf(skipWithout('jq'))('the recipes in docs/exports.md', () => {
       const lines = readFileSync(join(dir, 'changes.ndjson'), 'utf8').split('\n').filter(Boolean);
       expect(lines.length).toBeGreaterThan(0);
       seen.push(...lines.map((line) => `{"exportedAt":${stringifyJson(at)},${line.slice(1)}`));
+      // A run that exports nothing between two that do: nothing appended twice.
+      expect(await runIt(sandbox, NOTHING_EXPORTED)).toMatchObject({ code: 2, stdout: '' });
     }
     expect(readFileSync(history, 'utf8')).toBe(seen.map((line) => `${line}\n`).join(''));
     // Among them numbers a double would rewrite (each day pays a round amount, `184200.00`): kept as written.
