@@ -5,6 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIST_ENDPOINTS } from '../../src/core/endpoints.js';
 import type { Manifest, ResourceWritten } from '../../src/export/manifest.js';
@@ -12,7 +13,9 @@ import type { ProfileRun } from '../../src/export/profiles/run-record.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { scratch } from '../faults/scratch.js';
-import { NOW } from '../helpers/api.js';
+import { faultsAt, NOW } from '../helpers/api.js';
+import { FAULTS } from '../../src/sandbox/faults.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { testIo } from '../helpers/io.js';
 import { run } from '../helpers/run.js';
 import { withFolderLock } from '../../src/export/folder.js';
@@ -557,6 +560,49 @@ describe('export --profiles', () => {
     );
     expect(JSON.parse(entry!)).toEqual(readRecord(dir).profiles[1]);
     expect(existsSync(join(dir, 'client-001', 'agents.json'))).toBe(true);
+  });
+
+  it("a host that does not answer costs each profile one list's attempts, not every list's; a 5xx still lets the rest be asked", async () => {
+    // Takes each connection and closes it unanswered.
+    let connections = 0;
+    const silent = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const down = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const env = configWith(fleet(down, 2));
+      const dir = folder();
+      const result = await run(['export', '--all-profiles', '--dir', dir, '--retries', '1', '-q'], { env });
+      expect(result.code).toBe(10);
+      expect(connections).toBe(4); // the first list of each, and its one retry
+      const [first, ...rest] = manifestOf(join(dir, 'client-001')).resources;
+      expect(first).toMatchObject({ status: 'error', error: { exitCode: 6, httpStatus: null } });
+      expect(rest.map((entry) => [entry.resource, entry.status, entry.error])).toEqual(
+        rest.map((entry) => [
+          entry.resource,
+          'error',
+          {
+            message: `not requested: the first request (${first!.resource}) got no answer (exit 6)`,
+            exitCode: 6,
+            httpStatus: null,
+            correlationId: null,
+          },
+        ]),
+      );
+
+      // A server error is an answer: the profile's other lists are asked for.
+      const sandbox = await startSandbox({ now: () => NOW, faults: faultsAt({ 0: FAULTS.unavailable }) });
+      open.push(sandbox);
+      const answering = await run(['export', '--all-profiles', '--dir', folder(), '--retries', '0', '-q'], {
+        env: configWith(fleet(sandbox.url, 1)),
+      });
+      expect(answering.code).toBe(10);
+      expect(sandbox.requests).toHaveLength(LISTS.length);
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("runs each profile's key command once; one that fails is that profile's exit 3, with no request", async () => {

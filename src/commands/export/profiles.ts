@@ -266,7 +266,7 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
         const progress = new Progress(io, [], undefined);
         const origin = { profile: name, baseUrl };
         const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
-          exportInto(mine, client, plan, progress, origin, started, held),
+          exportInto(mine, client, plan, progress, origin, started, held, true),
         );
         return {
           entry: fromManifest(manifest, name, io.now() - started),

@@ -84,6 +84,8 @@ export async function exportInto(
   origin: Origin,
   startedAt: number,
   held: () => boolean,
+  /** Ask for one list first, whatever the last export was (export --profiles: see probeFirst). */
+  oneFirst = false,
 ): Promise<Exported> {
   const { io } = context;
   const { previous, generation } = openFolder(
@@ -117,7 +119,10 @@ export async function exportInto(
         if (turn.done()) collectGarbage();
       }
     };
-    outcomes = previous.keyRefused ? await probeFirst(plan.items, one, fail) : await Promise.all(plan.items.map(one));
+    outcomes =
+      previous.keyRefused || oneFirst
+        ? await probeFirst(plan.items, one, fail, previous.keyRefused)
+        : await Promise.all(plan.items.map(one));
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
     stopTelling();
@@ -211,28 +216,41 @@ async function commit(
  * (exit 6) tells nothing of the key: the rest are not asked either, and are recorded as refused
  * (exit 3), so that the next run, too, asks one list first. A first run, or one after a good run,
  * asks for everything at once.
+ *
+ * Each profile of export --profiles asks for one list first too (its key is unproven, so its
+ * requests go one at a time anyway: profiles/gate.ts). When that list gets no answer at all (exit
+ * 6 with no HTTP status: a timeout, a connection refused), the profile's other lists are not asked
+ * for, and are recorded as unavailable (exit 6): a host that does not answer then costs one list's
+ * wait per profile, not every list's, one after another. A 5xx is an answer: the rest are asked.
  */
 async function probeFirst(
   items: ExportItem[],
   one: (item: ExportItem) => Promise<Outcome>,
   fail: Fail,
+  keyRefusedBefore: boolean,
 ): Promise<Outcome[]> {
   const [first, ...rest] = items;
   if (!first) return [];
   const probe = await one(first);
-  const code = 'failure' in probe ? probe.failure.error.exitCode : EXIT.ok;
-  if (!refusedKey(code) && code !== EXIT.unavailable) return [probe, ...(await Promise.all(rest.map(one)))];
-  const why =
-    code === EXIT.unavailable
+  const failure = 'failure' in probe ? probe.failure.error : undefined;
+  const code = failure?.exitCode;
+  // No answer at all (a timeout, a connection refused): a 5xx is an answer, and the other lists may well come.
+  const noAnswer = code === EXIT.unavailable && (keyRefusedBefore || failure?.httpStatus === null);
+  if (!refusedKey(code) && !noAnswer) return [probe, ...(await Promise.all(rest.map(one)))];
+  const why = !noAnswer
+    ? `the API refused the first request (${first.endpoint.name}) with exit ${code}`
+    : keyRefusedBefore
       ? `the key was refused in the last export, and the first request (${first.endpoint.name}) could not tell whether it still is (exit 6)`
-      : `the API refused the first request (${first.endpoint.name}) with exit ${code}`;
+      : `the first request (${first.endpoint.name}) got no answer (exit 6)`;
+  const hint =
+    noAnswer && !keyRefusedBefore
+      ? "export --profiles asks for one list of a profile first: when that gets no answer, the profile's other lists would only wait as long."
+      : 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.';
   const skipped = (item: ExportItem) =>
     fail(
       item,
-      new UsageError(`not requested: ${why}`, {
-        hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
-      }),
-      code === EXIT.unavailable ? EXIT.auth : code,
+      new UsageError(`not requested: ${why}`, { hint }),
+      refusedKey(code) ? code : keyRefusedBefore ? EXIT.auth : EXIT.unavailable,
     );
   return [probe, ...rest.map(skipped)];
 }
