@@ -24,6 +24,8 @@ export const MAX_CHANGE_LINE_BYTES = 3 * 6 * 16 * 1024 * 1024;
 export type ListOutcome = Pick<Manifest['resources'][number], 'resource' | 'status' | 'changes'> & {
   gap?: boolean | null;
   unseen?: Unseen | null;
+  /** A failed list's earlier export still in place; none when it never had one. */
+  kept?: unknown;
 };
 
 export type LastExport =

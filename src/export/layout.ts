@@ -50,16 +50,18 @@ export function isFileName(name: unknown): name is string {
   );
 }
 
-/** The generation DATA points to; undefined where there is none yet (a new folder, or an older cdata's). */
+/**
+ * The generation DATA points to; undefined where there is none yet (a new folder, or an older
+ * cdata's), or where the one it points to is gone (removed by hand): the next export is then a
+ * new baseline, and its commit replaces the link.
+ */
 export function currentGeneration(dir: string): string | undefined {
   const stats = lstatSync(join(dir, DATA), { throwIfNoEntry: false });
   if (!stats) return undefined;
   const target = stats.isSymbolicLink() ? readlinkSync(join(dir, DATA)) : undefined;
-  if (
-    target === undefined ||
-    !isGeneration(target) ||
-    !statSync(join(dir, target), { throwIfNoEntry: false })?.isDirectory()
-  ) {
+  const folder = target === undefined ? undefined : statSync(join(dir, target), { throwIfNoEntry: false });
+  if (target !== undefined && isGeneration(target) && folder === undefined) return undefined;
+  if (target === undefined || !isGeneration(target) || !folder?.isDirectory()) {
     throw new UsageError(
       `cannot export into ${dir}: ${join(dir, DATA)} is not cdata's (a link to one of its ..YYYY_MM_DD_… folders)`,
       {

@@ -426,6 +426,25 @@ describe('when there is nothing to show', () => {
     });
   });
 
+  it('a list that failed in the first export of all: its next success is its baseline, as said', async () => {
+    const dir = folder();
+    const failing = await makeSandbox({
+      faults: (_i, req) => (req.url?.startsWith('/api/v1/tenders') ? answering('{"not":"a list"}') : undefined),
+    });
+    expect((await run(['export', 'agents', 'tenders', '--dir', dir], { env: sandboxEnv(failing) })).code).toBe(7);
+    const result = await run(['changes', '--dir', dir, 'tenders', 'agents'], { stdoutTTY: true });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: [
+        'no changes in tenders: failed in the last export, and never exported before it (the next successful export is the baseline)',
+        'no changes in agents: the last export was the baseline (nothing earlier to compare with)',
+        '',
+      ].join('\n'),
+      sleeps: [],
+    });
+  });
+
   it('an export by a cdata without change detection (plain files, or a generation without changes.ndjson): said, exit 0', async () => {
     const dir = await exported();
     asOldLayout(dir);

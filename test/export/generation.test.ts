@@ -382,6 +382,22 @@ describe('a previous manifest that is no file cdata wrote: exit 2 at once, nothi
     });
   });
 
+  it('..data whose generation was removed by hand: the next export starts afresh, as `cdata changes` says', async () => {
+    const dir = folder();
+    const env = sandboxEnv(await makeSandbox());
+    expect((await run(['export', '--dir', dir, '-q'], { env })).code).toBe(0);
+    rmSync(join(dir, readlinkSync(join(dir, '..data'))), { recursive: true });
+    const changes = await run(['changes', '--dir', dir], { env });
+    expect(changes.code).toBe(2);
+    expect(changes.stderr).toContain(
+      `hint: cdata export writes them; the next export into ${dir} writes them afresh.\n`,
+    );
+    const again = await run(['export', '--dir', dir, '-q'], { env });
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    expect(manifestOf(dir).resources.every((entry) => entry.status === 'ok' && entry.changes === null)).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
   it("..data that is not cdata's", async () => {
     const dir = folder();
     mkdirSync(join(dir, '..data'));

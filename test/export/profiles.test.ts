@@ -579,7 +579,7 @@ describe('export --profiles', () => {
       expect(connections).toBe(4); // the first list of each, and its one retry
       const [first, ...rest] = manifestOf(join(dir, 'client-001')).resources;
       expect(first).toMatchObject({ status: 'error', error: { exitCode: 6, httpStatus: null } });
-      expect(rest.map((entry) => [entry.resource, entry.status, entry.error])).toEqual(
+      expect(rest.map((entry) => [entry.resource, entry.status, 'error' in entry ? entry.error : undefined])).toEqual(
         rest.map((entry) => [
           entry.resource,
           'error',

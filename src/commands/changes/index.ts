@@ -194,11 +194,18 @@ function noteUncompared(context: ChangesContext, shown: readonly string[], outco
   const outcome = (name: string) => outcomes.find((list) => list.resource === name);
   const absent = shown.filter((name) => outcome(name) === undefined);
   const failed = shown.filter((name) => outcome(name)?.status === 'error');
+  // A failed list with no earlier export in place has none to compare with: its next success is its baseline.
+  const failedBefore = failed.filter((name) => outcome(name)!.kept);
+  const neverExported = failed.filter((name) => !outcome(name)!.kept);
   const baselines = shown.filter((name) => outcome(name)?.status === 'ok' && !outcome(name)!.changes);
   if (absent.length > 0) context.note(`no changes in ${absent.join(', ')}: not in the last export`);
-  if (failed.length > 0)
+  if (failedBefore.length > 0)
     context.note(
-      `no changes in ${failed.join(', ')}: failed in the last export (the next successful export compares with the last successful one)`,
+      `no changes in ${failedBefore.join(', ')}: failed in the last export (the next successful export compares with the last successful one)`,
+    );
+  if (neverExported.length > 0)
+    context.note(
+      `no changes in ${neverExported.join(', ')}: failed in the last export, and never exported before it (the next successful export is the baseline)`,
     );
   if (baselines.length > 0)
     context.note(
