@@ -45,6 +45,12 @@ export interface QueryResult {
 const SHELL_HINT =
   'Put the expression in single quotes: in double quotes a shell runs what is between backticks. JMESPath: docs/query.md.';
 
+/**
+ * The hint for a syntax error: quoting, unless the expression holds a backtick, which a shell
+ * would have taken (so it was quoted so as to keep them).
+ */
+const syntaxHint = (expression: string) => (expression.includes('`') ? 'JMESPath: docs/query.md.' : SHELL_HINT);
+
 export async function compileQuery(expression: string): Promise<Query> {
   if (expression.trim() === '')
     throw new UsageError('--query needs an expression, e.g. --query \'[?tier == `"RECOMMENDED"`].title\'');
@@ -52,7 +58,7 @@ export async function compileQuery(expression: string): Promise<Query> {
   if (unclosed !== undefined)
     throw new UsageError(
       `--query is not a valid JMESPath expression at column ${unclosed + 1}: the ${expression[unclosed]} opened here is never closed`,
-      { hint: SHELL_HINT, excerpt: (await import('./caret.js')).caretLines(expression, unclosed) },
+      { hint: syntaxHint(expression), excerpt: (await import('./caret.js')).caretLines(expression, unclosed) },
     );
   let ast: Expression;
   try {
@@ -123,7 +129,7 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
   // After a dot it is a field's name (`a."80"`), not a value.
   const number = expression.slice(0, offset).trimEnd().endsWith('.') ? undefined : bareNumber(error);
   return new UsageError(`--query is not a valid JMESPath expression${where}: ${syntaxMessage(error)}`, {
-    hint: number === undefined ? SHELL_HINT : numberHint(number),
+    hint: number === undefined ? syntaxHint(expression) : numberHint(number),
     ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
 }
