@@ -157,6 +157,24 @@ _cdata_option_kind() {
   esac
 }
 
+# The options that cannot go with option $2 under path $1.
+_cdata_excludes() {
+  case "$1 $2" in
+    'tenders --decided') echo '--undecided' ;;
+    'tenders --undecided') echo '--decided' ;;
+    'export --profiles') echo '--all-profiles' ;;
+    'export --all-profiles') echo '--profiles' ;;
+    'webhook verify --secret-env') echo '--secret-file' ;;
+    'webhook verify --secret-file') echo '--secret-env' ;;
+    'webhook listen --secret-env') echo '--secret-file' ;;
+    'webhook listen --secret-file') echo '--secret-env' ;;
+    'webhook ping --secret-env') echo '--secret-file' ;;
+    'webhook ping --secret-file') echo '--secret-env' ;;
+    'webhook check --secret-env') echo '--secret-file' ;;
+    'webhook check --secret-file') echo '--secret-env' ;;
+  esac
+}
+
 _cdata_fields() {
   case "$1" in
     'me') echo 'email displayName tenant roles scopes' ;;
@@ -236,7 +254,7 @@ _cdata_complete_kind() {
 
 _cdata() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local path='' argc=0 i word canonical option='' ended=''
+  local path='' argc=0 i word canonical option='' ended='' excluded=''
   COMPREPLY=()
   # The command path so far: words that name a subcommand, skipping options and their values
   # (with '=' in COMP_WORDBREAKS, "--opt=value" arrives as three words). After --, every word
@@ -246,6 +264,7 @@ _cdata() {
     if [[ -n $ended ]]; then ((argc++)); continue; fi
     if [[ $word == -- ]]; then ended=1; continue; fi
     if [[ $word == -* ]]; then
+      excluded+=" $(_cdata_excludes "$path" "$word") "
       if [[ ${COMP_WORDS[i+1]} == '=' ]]; then ((i += 2)); continue; fi
       [[ $(_cdata_option_kind "$path" "$word") != flag ]] && ((i++))
       continue
@@ -264,7 +283,10 @@ _cdata() {
     return 0
   fi
   if [[ -z $ended && $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_cdata_options "$path")" -- "$cur"))
+    # Not those that cannot go with an option already given.
+    local offered='' name
+    for name in $(_cdata_options "$path"); do [[ $excluded == *" $name "* ]] || offered+="$name "; done
+    COMPREPLY=($(compgen -W "$offered" -- "$cur"))
     return 0
   fi
   local subcommands

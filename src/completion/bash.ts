@@ -38,6 +38,11 @@ export function bashScript(root: CompletionNode, global: readonly CompletionOpti
     .filter((o) => o.takesValue)
     .map((o) => `    ${optionNames([o]).join('|')}) echo '${kind(o.complete)}' ;;`);
   const fields = nodes.filter((n) => n.fields).map((n) => `    '${key(n)}') echo '${quote(n.fields!)}' ;;`);
+  const excludes = nodes.flatMap((n) =>
+    n.options
+      .filter((o) => o.excludes.length > 0)
+      .map((o) => `    '${key(n)} ${optionNames([o]).join(`'|'${key(n)} `)}') echo '${quote(o.excludes)}' ;;`),
+  );
   const settingValues = Object.entries(SETTING_VALUES).map(
     ([name, values]) => `        ${name}) COMPREPLY=($(compgen -W '${quote(values)}' -- "$cur")) ;;`,
   );
@@ -81,6 +86,13 @@ ${kinds.join('\n')}
   case "$2" in
 ${globalKinds.join('\n')}
     *) echo flag ;;
+  esac
+}
+
+# The options that cannot go with option $2 under path $1.
+_cdata_excludes() {
+  case "$1 $2" in
+${excludes.join('\n')}
   esac
 }
 
@@ -141,7 +153,7 @@ ${settingValues.join('\n')}
 
 _cdata() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
-  local path='' argc=0 i word canonical option='' ended=''
+  local path='' argc=0 i word canonical option='' ended='' excluded=''
   COMPREPLY=()
   # The command path so far: words that name a subcommand, skipping options and their values
   # (with '=' in COMP_WORDBREAKS, "--opt=value" arrives as three words). After --, every word
@@ -151,6 +163,7 @@ _cdata() {
     if [[ -n $ended ]]; then ((argc++)); continue; fi
     if [[ $word == -- ]]; then ended=1; continue; fi
     if [[ $word == -* ]]; then
+      excluded+=" $(_cdata_excludes "$path" "$word") "
       if [[ \${COMP_WORDS[i+1]} == '=' ]]; then ((i += 2)); continue; fi
       [[ $(_cdata_option_kind "$path" "$word") != flag ]] && ((i++))
       continue
@@ -169,7 +182,10 @@ _cdata() {
     return 0
   fi
   if [[ -z $ended && $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_cdata_options "$path")" -- "$cur"))
+    # Not those that cannot go with an option already given.
+    local offered='' name
+    for name in $(_cdata_options "$path"); do [[ $excluded == *" $name "* ]] || offered+="$name "; done
+    COMPREPLY=($(compgen -W "$offered" -- "$cur"))
     return 0
   fi
   local subcommands

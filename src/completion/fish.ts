@@ -38,7 +38,16 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
       for (const name of [child.name, ...child.aliases])
         lines.push(`complete -c cdata ${at(node)} -a ${name} -d ${quote(child.summary)}`);
     }
-    for (const option of node.options) lines.push(`complete -c cdata ${at(node)} ${optionFlags(option, node)}`);
+    for (const option of node.options) {
+      // Not offered once an option it cannot go with is given.
+      const unless = option.excludes
+        .map((name) => (name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`))
+        .join(' ');
+      const condition = unless
+        ? `-n '__cdata_at "${node.path.join(' ')}"; and not __fish_seen_argument ${unless}'`
+        : at(node);
+      lines.push(`complete -c cdata ${condition} ${optionFlags(option, node)}`);
+    }
     if (node.fields) {
       const fields = global.find((o) => o.long === '--fields');
       if (fields) lines.push(`complete -c cdata ${at(node)} ${optionFlags(fields, node)}`);

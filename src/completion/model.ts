@@ -16,6 +16,8 @@ export interface CompletionOption {
   /** Where its values come from; undefined for a free value (a URL, a number). */
   complete: Completion | undefined;
   description: string;
+  /** The names (short and long) of the options it cannot go with: not offered once it is given. */
+  excludes: string[];
 }
 
 export interface CompletionNode {
@@ -50,6 +52,7 @@ const HELP: CompletionOption = {
   takesValue: false,
   complete: undefined,
   description: 'show help',
+  excludes: [],
 };
 const VERSION: CompletionOption = {
   short: '-V',
@@ -57,10 +60,11 @@ const VERSION: CompletionOption = {
   takesValue: false,
   complete: undefined,
   description: 'print the version',
+  excludes: [],
 };
 
 export function completionTree(commands: readonly AnyCommand[]): { root: CompletionNode; global: CompletionOption[] } {
-  const global = [...visible(GLOBAL_OPTIONS).map(toOption), HELP];
+  const global = [...visible(GLOBAL_OPTIONS).map((option) => toOption(option)), HELP];
   const node = (spec: AnyCommand, parent: string[]): CompletionNode => {
     const path = [...parent, spec.name];
     const leaf = runs(spec);
@@ -89,7 +93,7 @@ export function completionTree(commands: readonly AnyCommand[]): { root: Complet
       name: spec.name,
       aliases: [...(spec.aliases ?? [])],
       summary: spec.summary,
-      options: [...visible(spec.options ?? {}).map(toOption), ...ownOutput],
+      options: [...visible(spec.options ?? {}).map((option) => toOption(option, spec.options)), ...ownOutput],
       // All of them, so positions stay right; generators skip those without values to offer.
       args: [...(spec.args ?? [])],
       children: (spec.subcommands ?? []).filter((s) => !s.hidden).map((s) => node(s, path)),
@@ -140,14 +144,35 @@ export function globalAt(node: CompletionNode, global: readonly CompletionOption
   return global.filter((o) => !node.omitGlobal.includes(o.long));
 }
 
-function visible(options: Readonly<Record<string, OptionSpec<unknown>>>): OptionSpec<unknown>[] {
+type Options = Readonly<Record<string, OptionSpec<unknown>>>;
+
+function visible(options: Options): OptionSpec<unknown>[] {
   return Object.values(options).filter((option) => !option.hidden);
 }
 
-function toOption(spec: OptionSpec<unknown>): CompletionOption {
-  const short = /(?:^|[\s,])(-[a-zA-Z])\b/.exec(spec.flags)?.[1];
-  const long = /--[a-z][a-z0-9-]*/.exec(spec.flags)![0];
-  return { short, long, takesValue: /[<[]/.test(spec.flags), complete: spec.complete, description: spec.description };
+/** `siblings`: the command's options, which `conflicts` names (both ways: either may declare it). */
+function toOption(spec: OptionSpec<unknown>, siblings: Options = {}): CompletionOption {
+  const names = (option: OptionSpec<unknown>) => {
+    const short = /(?:^|[\s,])(-[a-zA-Z])\b/.exec(option.flags)?.[1];
+    return { short, long: /--[a-z][a-z0-9-]*/.exec(option.flags)![0] };
+  };
+  const ownName = Object.keys(siblings).find((name) => siblings[name] === spec);
+  const excluded = Object.entries(siblings)
+    .filter(
+      ([name, other]) =>
+        spec.conflicts?.includes(name) || (ownName !== undefined && other.conflicts?.includes(ownName)),
+    )
+    .flatMap(([, other]) => {
+      const { short, long } = names(other);
+      return short ? [short, long] : [long];
+    });
+  return {
+    ...names(spec),
+    takesValue: /[<[]/.test(spec.flags),
+    complete: spec.complete,
+    description: spec.description,
+    excludes: [...new Set(excluded)],
+  };
 }
 
 /** Whether the value is a comma-separated list of what `complete` offers (each name after a comma completes too). */

@@ -123,10 +123,14 @@ _cdata "$@"
 `;
 }
 
-/** An _arguments spec for an option: exclusion group, names, description, value action. */
+/**
+ * An _arguments spec for an option: exclusion group (its other name, and the options it cannot
+ * go with), names, description, value action.
+ */
 function optionSpec(option: CompletionOption, node: CompletionNode | undefined): string {
   const names = option.short ? [option.short, option.long] : [option.long];
-  const exclusion = names.length > 1 ? `(${names.join(' ')})` : '';
+  const excluded = [...(names.length > 1 ? names : []), ...option.excludes];
+  const exclusion = excluded.length > 0 ? `(${excluded.join(' ')})` : '';
   const description = `[${escapeSpec(option.description)}]`;
   const value = option.takesValue ? `:${escapeSpec(option.long.slice(2))}:${actionFor(option.complete, node)}` : '';
   const forms = names.map(

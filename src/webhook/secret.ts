@@ -26,9 +26,8 @@ export async function readSecret(
   stdinFree: boolean,
   warn: (message: string) => void,
 ): Promise<string> {
+  // Both at once is refused as the options are parsed (their `conflicts`).
   const { secretEnv, secretFile } = options;
-  if (secretEnv !== undefined && secretFile !== undefined)
-    throw new UsageError('use one of --secret-env and --secret-file, not both');
   refuseSecretAsName(options);
   let secret: string;
   if (secretEnv !== undefined) {

@@ -125,6 +125,11 @@ mkdirSync(join(FILES, 'dir with space'));
 
 const BASH_CASES: [string[], string[]][] = [
   [['cdata', 'ten'], ['tenders']],
+  // Options that cannot go together: once one is given, the other is not offered.
+  [['cdata', 'tenders', '--und'], ['--undecided']],
+  [['cdata', 'tenders', '--decided', '--und'], []],
+  [['cdata', 'export', '--all-profiles', '--profiles'], []],
+  [['cdata', 'webhook', 'ping', 'http://h/', '--secret-env', 'S', '--secret-f'], []],
   [
     ['cdata', 'tenders', '--tier', ''],
     ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
@@ -294,6 +299,8 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
   ['cdata help web', 'buffer'],
   ['cdata -f ocid tenders --tier WO', 'buffer'],
   ['cdata --vers', 'buffer'],
+  ['cdata tenders --decided --und', 'buffer'],
+  ['cdata export --profiles a --all-p', 'buffer'],
 ];
 
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
@@ -378,6 +385,11 @@ zpty -d z`;
     );
   });
 
+  it('an option that cannot go with one given is not offered', async () => {
+    expect(await session('cdata tenders --decided --und', 'buffer')).toBe('cdata tenders --decided --und');
+    expect(await session('cdata export --profiles a --all-p', 'buffer')).toBe('cdata export --profiles a --all-p');
+  });
+
   it('--version at the top', async () => {
     expect(await session('cdata --vers', 'buffer')).toBe('cdata --version ');
   });
@@ -418,6 +430,9 @@ zpty -d z`;
 });
 
 const FISH_CASES: [string, string[]][] = [
+  ['cdata tenders --decided --und', []],
+  ['cdata export --all-profiles --profiles', []],
+  ['cdata webhook ping http://h/ --secret-file f --secret-e', []],
   ['cdata ten', ['tenders']],
   ['cdata tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
   ['cdata -o json tenders --tier W', ['WORTH_A_LOOK']],

@@ -383,10 +383,7 @@ describe('export --profiles', () => {
       ['--profiles', 'Acme'],
       "invalid profile name \"Acme\": use lowercase letters, digits, '-' and '_' (at most 64, starting with a letter or digit)",
     );
-    await refused(
-      ['--profiles', 'acme', '--all-profiles'],
-      '--profiles and --all-profiles both choose the profiles: use one of them',
-    );
+    await refused(['--profiles', 'acme', '--all-profiles'], '--profiles and --all-profiles cannot be used together');
     await refused(
       ['--profiles', 'acme', '-p', 'acme'],
       '-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them',

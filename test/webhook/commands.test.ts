@@ -179,7 +179,7 @@ describe('cdata webhook verify', () => {
       ],
       [
         ['webhook', 'verify', '--signature', sign(SECRET, b), '--secret-env', 'WEBHOOK_SECRET', '--secret-file', 'x'],
-        'error: use one of --secret-env and --secret-file, not both\n',
+        'error: --secret-env and --secret-file cannot be used together\n',
       ],
       // The secret itself where its variable's name or its file's path goes: never echoed.
       ...[`--secret-env=${SECRET}`, 'a secret: with spaces'].map((given): [string[], string] => [

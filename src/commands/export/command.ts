@@ -21,9 +21,9 @@ export const EXPORT_OPTIONS = {
   profiles: text(
     '--profiles <selection>',
     "export these profiles, each to DIR/<profile>/: names or shell patterns, comma-separated ('client-*')",
-    { complete: { kind: 'profiles', list: true } },
+    { complete: { kind: 'profiles', list: true }, conflicts: ['allProfiles'] },
   ),
-  allProfiles: flag('--all-profiles', 'export every profile, each to DIR/<profile>/'),
+  allProfiles: flag('--all-profiles', 'export every profile, each to DIR/<profile>/', { conflicts: ['profiles'] }),
   concurrency: value(
     '--concurrency <n>',
     `with --profiles: requests in flight across all profiles (1 to ${MAX_CONCURRENCY})`,

@@ -193,9 +193,7 @@ async function runProfiles(
 }
 
 /** What cannot be meant together with --profiles, refused before anything runs. */
-function refuseMixed({ options, global, io }: ExportContext): void {
-  if (options.profiles !== undefined && options.allProfiles)
-    throw new UsageError('--profiles and --all-profiles both choose the profiles: use one of them');
+function refuseMixed({ global, io }: ExportContext): void {
   if (global.profile !== undefined) {
     throw new UsageError(
       '-p/--profile chooses one profile, and --profiles or --all-profiles several: use one of them',

@@ -8,9 +8,12 @@ import { defineCommand } from '../../command-kit/command.js';
 import { CHECK_RESULTS, PING_ANSWER } from '../../command-kit/local-views.js';
 
 export const SECRET_OPTIONS = {
-  secretEnv: text('--secret-env <var>', 'read the signing secret from environment variable VAR'),
+  secretEnv: text('--secret-env <var>', 'read the signing secret from environment variable VAR', {
+    conflicts: ['secretFile'],
+  }),
   secretFile: text('--secret-file <file>', 'read the signing secret from FILE (one trailing line break dropped)', {
     complete: { kind: 'files' },
+    conflicts: ['secretEnv'],
   }),
   // Refused with a message that does not repeat the value (commander would echo --secret=VALUE).
   secret: refused(
