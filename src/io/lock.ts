@@ -36,6 +36,25 @@ const FIRST_WAIT_MS = 5;
 const LONGEST_WAIT_MS = 100;
 /** About five seconds of waiting in all, with real sleeps. */
 const ATTEMPTS = 60;
+/**
+ * For a holder elsewhere (another host, boot or pid namespace: a container's), whose lock is
+ * judged by its age: about 12.5 s in all, so that the lock of one gone (a pod killed a moment ago)
+ * ages out while this waits, which a live holder's, refreshed, never does.
+ */
+const FOREIGN_ATTEMPTS =
+  ATTEMPTS + Math.ceil((STALE_AFTER_MS + STALE_AFTER_MS / 4 - waitedBefore(ATTEMPTS)) / LONGEST_WAIT_MS);
+
+/** The wait after attempt `attempt` (from 0): doubling from FIRST_WAIT_MS up to LONGEST_WAIT_MS. */
+function waitMs(attempt: number): number {
+  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** attempt);
+}
+
+/** The waits before attempt `attempts`, in all. */
+function waitedBefore(attempts: number): number {
+  let sum = 0;
+  for (let attempt = 0; attempt < attempts; attempt++) sum += waitMs(attempt);
+  return sum;
+}
 
 interface Owner {
   pid: number;
@@ -102,11 +121,16 @@ async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>, su
     if (takeOverIfStale(lockPath)) continue;
     if (attempt >= ATTEMPTS) {
       const holder = readOwner(lockPath);
-      throw new UsageError(`${subject.held}${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''}: ${lockPath}`, {
-        hint: `${subject.wait} If no other cdata is running, remove the lock file: rm '${lockPath}'`,
-      });
+      const elsewhere = holder !== undefined && !isHere(holder);
+      if (!elsewhere || attempt >= FOREIGN_ATTEMPTS) {
+        const where = elsewhere && holder.host === hostname() ? ', in another container, pid namespace or boot' : '';
+        throw new UsageError(
+          `${subject.held}${holder ? ` (pid ${holder.pid} on ${holder.host}${where})` : ''}: ${lockPath}`,
+          { hint: `${subject.wait} If no other cdata is running, remove the lock file: rm '${lockPath}'` },
+        );
+      }
     }
-    await io.sleep(Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** attempt));
+    await io.sleep(waitMs(attempt));
   }
 }
 
@@ -233,7 +257,7 @@ function isStale(lockPath: string, owner: Owner | undefined): boolean {
   // On this host, whether the holder is alive decides, not the lock's age: a holder stopped
   // (Ctrl-Z) or stalled on a slow disk for longer than its refresh must keep it, or a second
   // export would take it and remove the first one's generation under it.
-  if (owner !== undefined && owner.host === hostname() && sameWhere(owner)) {
+  if (owner !== undefined && isHere(owner)) {
     if (!isAlive(owner.pid)) return true;
     // Alive, but another process: the holder died and its pid was given again (pid 1 of the
     // next container, a pid after a reboot whose boot id could not be read).
@@ -242,6 +266,9 @@ function isStale(lockPath: string, owner: Owner | undefined): boolean {
   }
   return age > STALE_AFTER_MS;
 }
+
+/** Whether the owner's pid is one this process can look up: the same host, boot and pid namespace. */
+const isHere = (owner: Owner): boolean => owner.host === hostname() && sameWhere(owner);
 
 /** Whether the owner's pid names a process of this boot and pid namespace (unknown: assumed so). */
 function sameWhere(owner: Owner): boolean {

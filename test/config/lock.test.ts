@@ -64,6 +64,26 @@ describe('the config lock', () => {
     expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(0);
   });
 
+  it('on another host, or in another container, and fresh: waited for until a holder gone would have let it age out', async () => {
+    for (const [owner, where] of [
+      [{ pid: process.pid, host: 'elsewhere' }, ' on elsewhere'],
+      [
+        { pid: 1, where: 'another-boot pid:[4026531836]' },
+        ` on ${hostname()}, in another container, pid namespace or boot`,
+      ],
+    ] as const) {
+      const home = configHome();
+      const path = lockBy(home, owner);
+      const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `error: the config file is locked by another cdata (pid ${owner.pid}${where}): ${path}`,
+      );
+      // A holder's refresh comes every STALE_AFTER_MS / 4: past STALE_AFTER_MS and one more, a dead one's lock is stale.
+      expect(result.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(STALE_AFTER_MS * 1.25);
+    }
+  });
+
   it('of a live process on this host, however old: still held (a stopped or stalled holder keeps it)', async () => {
     const home = configHome();
     lockBy(home, { pid: process.pid }, STALE_AFTER_MS * 100);
