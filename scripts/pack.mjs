@@ -2,7 +2,8 @@
 // what ships (package.json `files`, README.md, LICENSE), with a package.json stripped of what
 // only this repository needs: its scripts (`prepare` builds from src/, which does not ship, and
 // npm 11 would list it as an install script waiting for approval) and devDependencies (everything
-// is bundled into dist/). Prints npm pack's JSON report. `--no-build` packs the dist/ already built.
+// is bundled into dist/). Prints the tarball's name and size (`--json`: npm pack's JSON report).
+// `--no-build` packs the dist/ already built.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,4 +28,9 @@ writeFileSync(
   join(stage, 'package.json'),
   `${JSON.stringify({ name, version, description, type, license, bin, exports, man, files, engines }, null, 2)}\n`,
 );
-process.stdout.write(run('npm', ['pack', '--json', '--pack-destination', destination], stage));
+const report = run('npm', ['pack', '--json', '--pack-destination', destination], stage);
+if (args.includes('--json')) process.stdout.write(report);
+else {
+  const [{ filename, size, entryCount }] = JSON.parse(report.slice(report.indexOf('[')));
+  process.stdout.write(`wrote ${join(destination, filename)} (${entryCount} files, ${(size / 1024).toFixed(0)} KB)\n`);
+}

@@ -176,6 +176,21 @@ describe('profile remove', () => {
     );
   });
 
+  it('the last profile removed: none is left to choose, and the note says how to make one', async () => {
+    const home = configHome();
+    await cdata(['auth', 'login', '-p', 'only', '--base-url', sandbox.current.url], {
+      stdin: demoKey('tenders'),
+      env: home.env,
+    });
+    const removed = await cdata(['profile', 'use', 'only'], { env: home.env }).then(() =>
+      cdata(['profile', 'remove', 'only'], { env: home.env }),
+    );
+    expect(removed).toMatchObject({
+      code: 0,
+      stderr: "Removed profile 'only' and its key. No profile is left: cdata auth login makes one.\n",
+    });
+  });
+
   it('says what went with the profile: its key, its key command, or nothing', async () => {
     const home = configHome();
     const profiles = { keyed: { key: demoKey('all') }, commanded: { keyCommand: 'pass show cdata' }, bare: {} };

@@ -28,7 +28,7 @@ beforeAll(async () => {
   };
   // scripts/pack.mjs, as a release would; --no-build: npm test has built dist/ already, and a
   // rebuild here would pull it from under the other test files running at the same time.
-  const packed = await runProcess(process.execPath, [join(root, 'scripts/pack.mjs'), '--no-build', work], {
+  const packed = await runProcess(process.execPath, [join(root, 'scripts/pack.mjs'), '--no-build', '--json', work], {
     env,
     timeoutMs: 120_000,
     cwd: root,

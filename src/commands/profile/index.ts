@@ -54,7 +54,7 @@ export const use: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
 
 export const remove: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => {
   const name = profileArg(context);
-  const { held, wasDefault, fallback } = await updateConfig(context.io, (data) => {
+  const { held, wasDefault, fallback, left } = await updateConfig(context.io, (data) => {
     requireExisting(data, name);
     const profile = data.profiles[name];
     delete data.profiles[name];
@@ -65,11 +65,13 @@ export const remove: Handler<{}, typeof PROFILE_NAME_ARGS> = async (context) => 
     if (data.defaultProfile === name) delete data.defaultProfile;
     // Commands fall back to the profile named `default` when none is marked.
     const fallback = Object.hasOwn(data.profiles, DEFAULT_PROFILE);
-    return { held, wasDefault, fallback };
+    return { held, wasDefault, fallback, left: Object.keys(data.profiles).length };
   });
   const now = fallback
     ? ` Profile '${DEFAULT_PROFILE}' is the default now.`
-    : ' No profile is the default now: choose one with cdata profile use NAME.';
+    : left === 0
+      ? ' No profile is left: cdata auth login makes one.'
+      : ' No profile is the default now: choose one with cdata profile use NAME.';
   context.note(`Removed profile '${name}'${held}.${wasDefault ? now : ''}`);
 };
 
