@@ -237,6 +237,26 @@ describe('an empty result from a name no row has', () => {
     expect(Number(fixed.stdout)).toBeGreaterThan(0);
   });
 
+  it('a filter of the rows inside a count, a pipe, a sort or an object: said too, as the filter that kept no row', async () => {
+    const note =
+      "A filter in the query kept no row: no row has a field named 2026-12-01, which compares as null. In double quotes it is a field's name; as text it is '2026-12-01'.\n";
+    for (const expression of [
+      'length([?closesOn < "2026-12-01"])',
+      '[?closesOn < "2026-12-01"] | length(@)',
+      '{soon: length([?closesOn < "2026-12-01"]), all: length(@)}',
+    ])
+      expect(await go(['tenders', '--query', expression, '-o', 'json']), expression).toMatchObject({
+        code: 0,
+        stderr: note,
+      });
+    // Still a list: said as the result.
+    expect((await go(['tenders', '--query', 'sort_by([?closesOn < "2026-12-01"], &score)', '-o', 'json'])).stderr).toBe(
+      note.replace('A filter in the query kept no row', "The query's result is an empty list"),
+    );
+    // A filter that keeps rows although a name is missing (it compares as null, and null == null): nothing said.
+    expect((await go(['tenders', '--query', '[?nope == null] | length(@)', '-o', 'json'])).stderr).toBe('');
+  });
+
   it('a field the rows have, a result that is not emptied, or a filter not at the top: no such note', async () => {
     expect((await go(['tenders', '--query', '[?score > `100`]', '-o', 'json'])).stderr).toBe('');
     expect((await go(['tenders', '--query', '[?tier == `"RECOMMENDED"`] | [:1].ocid', '-o', 'json'])).stderr).toBe('');

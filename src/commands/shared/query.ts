@@ -15,7 +15,7 @@ export async function queryOutput(
   if (expression === undefined) return context.output(view);
   const query = await (await import('../../output/query/compile.js')).compileQuery(expression);
   let records = false;
-  const output = context.output((result) => query.view({ value: result, records }, view));
+  const output = context.output((result) => query.view({ value: result, records, emptiedBy: [] }, view));
   return {
     format: output.format,
     async print(answer: JsonValue) {
@@ -24,21 +24,22 @@ export async function queryOutput(
       await output.print(result.value);
       const emptied =
         Array.isArray(result.value) && result.value.length === 0 && !(Array.isArray(answer) && answer.length === 0);
-      if (!emptied) return;
-      // A name no row has compares as null: the likeliest reason for the empty list, in any format.
-      const rows = Array.isArray(answer) ? answer : [];
-      const missing = query.comparedFields.find(
-        (name) => !rows.some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, name)),
-      );
-      if (missing !== undefined) context.note(noSuchField(missing));
-      else if (output.format === 'table') context.note("The query's result is an empty list.");
+      // A name no row has compares as null: the likeliest reason for a filter that kept no row,
+      // in any format, whether its empty list is the result or went into a count or a sort.
+      const [missing] = result.emptiedBy;
+      if (missing !== undefined) context.note(noSuchField(missing, emptied));
+      else if (emptied && output.format === 'table') context.note("The query's result is an empty list.");
     },
   };
 }
 
-/** Why `[?tier == RECOMMENDED]` is empty: RECOMMENDED is a field's name there, and no row has it. */
-function noSuchField(name: string): string {
-  const said = `The query's result is an empty list: no row has a field named ${name}, which compares as null.`;
+/**
+ * Why `[?tier == RECOMMENDED]` kept no row: RECOMMENDED is a field's name there, and no row has
+ * it. `emptied`: the result itself is that empty list (else the filter's list went into more).
+ */
+function noSuchField(name: string, emptied: boolean): string {
+  const what = emptied ? "The query's result is an empty list" : 'A filter in the query kept no row';
+  const said = `${what}: no row has a field named ${name}, which compares as null.`;
   // An enum's value (RECOMMENDED, OPEN): text, which JMESPath writes in quotes.
   if (/^[A-Z][A-Z0-9_]*$/.test(name)) return `${said} As text it is \`"${name}"\`.`;
   // Not a bare name, so it was in double quotes ("2026-12-01", as the AWS CLI's users write text).

@@ -29,17 +29,17 @@ export interface Query {
   run(data: JsonValue): Promise<QueryResult>;
   /** How `result` prints where `base` is the command's view. */
   view(result: QueryResult, base: View): View;
-  /**
-   * The bare names the expression's outer filter compares (`[?tier == RECOMMENDED]`: tier and
-   * RECOMMENDED): a name no row has is null, which empties the result without a word.
-   */
-  comparedFields: readonly string[];
 }
 
 export interface QueryResult {
   value: JsonValue;
   /** One of the answer's records, or a non-empty list of them. */
   records: boolean;
+  /**
+   * Names no row has that a filter of the rows compares (`[?tier == RECOMMENDED]`: RECOMMENDED),
+   * where that filter kept no row: null there, which empties a list without a word.
+   */
+  emptiedBy: readonly string[];
 }
 
 const SHELL_HINT =
@@ -87,12 +87,12 @@ export async function compileQuery(expression: string): Promise<Query> {
       return {
         value: parseJson(evaluated.json, { maxDepth: MAX_RESULT_DEPTH, maxValues: MAX_RESULT_VALUES }),
         records: evaluated.records,
+        emptiedBy: evaluated.emptiedBy,
       };
     },
     view(result, base) {
       return resultView(result.value, base, () => result.records, ast);
     },
-    comparedFields: comparedFields(ast),
   };
 }
 
@@ -175,23 +175,6 @@ async function singleEquals(expression: string): Promise<UsageError> {
 /** For `[?score > 80]`: JMESPath's numbers are JSON literals, and backticks need single quotes. */
 function numberHint(number: string): string {
   return `A number is a JSON literal in JMESPath, between backticks: \`${number}\`. ${SHELL_HINT}`;
-}
-
-type Node = { type?: unknown; name?: unknown; left?: Node; right?: Node; child?: Node; condition?: Node };
-
-/** The Field operands of the comparisons in the filter of the answer's rows (`[?...]` at the top). */
-function comparedFields(ast: Expression): string[] {
-  const root = ast as Node;
-  if (root.type !== 'FilterProjection' || root.left?.type !== 'Identity') return [];
-  const names: string[] = [];
-  const visit = (node: Node | undefined): void => {
-    if (node?.type === 'AndExpression' || node?.type === 'OrExpression') [node.left, node.right].forEach(visit);
-    else if (node?.type === 'NotExpression') visit(node.child);
-    else if (node?.type === 'Comparator')
-      for (const side of [node.left, node.right]) if (side?.type === 'Field') names.push(String(side.name));
-  };
-  visit(root.condition);
-  return [...new Set(names)];
 }
 
 /** Every function the expression calls, in order (a literal's JSON is data, not calls). */

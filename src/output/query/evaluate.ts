@@ -14,6 +14,7 @@ import { isJsonObject, stringifyJson } from '../../core/json.js';
 import { queryInput } from './numbers.js';
 import { outOfMemory } from './memory-cap.js';
 import { adjustRuntime, QueryFunctionError } from './runtime.js';
+import { namesThatEmptied } from './row-filters.js';
 
 type Expression = ReturnType<typeof compile>;
 
@@ -29,6 +30,8 @@ export interface Evaluated {
   json: string;
   /** The result is one of the answer's records, or a non-empty list of them: it keeps the command's view. */
   records: boolean;
+  /** Names no row has, compared by a filter of the rows that kept none for it (./row-filters.ts). */
+  emptiedBy: string[];
 }
 
 export function evaluate(ast: Expression, data: JsonValue): Evaluated {
@@ -47,6 +50,7 @@ export function evaluate(ast: Expression, data: JsonValue): Evaluated {
   return {
     json: stringifyJson(result),
     records: Array.isArray(result) ? result.length > 0 && result.every(isRecord) : isRecord(result),
+    emptiedBy: namesThatEmptied(ast, data, input.value),
   };
 }
 

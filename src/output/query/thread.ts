@@ -34,7 +34,7 @@ export function startQueryWorker(expression: string): QueryWorker {
   const reply = new Promise<Evaluated>((resolve, reject) => {
     worker.once('message', (answer: QueryReply) => {
       void worker.terminate();
-      if (answer.ok) resolve({ json: answer.json, records: answer.records });
+      if (answer.ok) resolve({ json: answer.json, records: answer.records, emptiedBy: answer.emptiedBy });
       else reject(new UsageError(answer.message, answer.hint === undefined ? {} : { hint: answer.hint }));
     });
     worker.once('error', (error: Error & { code?: string }) =>

@@ -15,7 +15,7 @@ export interface QueryRequest {
 }
 
 export type QueryReply =
-  | { ok: true; json: string; records: boolean }
+  | { ok: true; json: string; records: boolean; emptiedBy: string[] }
   | { ok: false; message: string; hint: string | undefined };
 
 parentPort?.once('message', ({ expression, data }: QueryRequest) => {
