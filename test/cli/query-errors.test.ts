@@ -66,6 +66,9 @@ describe('before any request', () => {
       ['let $min = `80` in [?score = $min]', 28],
       ['let $a = `1`, $b = `2` in [?score = $a]', 35],
       ["[?$x = 'a']", 6],
+      // Before a mistake the parser meets first (a bare number): the = is said, where it is.
+      ['[?score = 80]', 9],
+      ['[?tier = RECOMMENDED || score = 80]', 8],
     ] as const) {
       const result = await query(expression);
       expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });

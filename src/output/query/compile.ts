@@ -125,6 +125,9 @@ function depthOf(ast: Expression): number {
 
 async function syntaxError(expression: string, error: unknown): Promise<UsageError> {
   const offset = errorOffset(expression);
+  // A `=` mistyped for `==` before where the parse failed (`[?x = 1]`): that is the mistake to mend.
+  const equals = strayEquals(expression);
+  if (equals !== undefined && (offset === undefined || equals < offset)) return singleEquals(expression);
   const where = offset === undefined ? '' : ` at column ${offset + 1}`;
   // After a dot it is a field's name (`a."80"`), not a value.
   const number = expression.slice(0, offset).trimEnd().endsWith('.') ? undefined : bareNumber(error);
@@ -155,14 +158,24 @@ function strayBinding(node: unknown): boolean {
   );
 }
 
-/** The error for a stray `=`, the caret under the first `=` that is no `let $name =` (nor `, $name =` after it). */
-async function singleEquals(expression: string): Promise<UsageError> {
-  const tokens = tokenize(expression);
+/** Where the first `=` is that is no `let $name =` (nor `, $name =` after it); undefined if none, or the text cannot be read as tokens. */
+function strayEquals(expression: string): number | undefined {
+  let tokens: ReturnType<typeof tokenize>;
+  try {
+    tokens = tokenize(expression);
+  } catch {
+    return undefined;
+  }
   const binds = (i: number) =>
     tokens[i - 1]?.type === 'Variable' &&
     (tokens[i - 2]?.type === 'Comma' ||
       (tokens[i - 2]?.type === 'UnquotedIdentifier' && tokens[i - 2]?.value === 'let'));
-  const at = tokens.find((token, i) => token.type === 'Assign' && !binds(i))?.start;
+  return tokens.find((token, i) => token.type === 'Assign' && !binds(i))?.start;
+}
+
+/** The error for a stray `=`, the caret under it. */
+async function singleEquals(expression: string): Promise<UsageError> {
+  const at = strayEquals(expression);
   return new UsageError(
     `--query is not a valid JMESPath expression${at === undefined ? '' : ` at column ${at + 1}`}: a single = is not a comparison`,
     {
