@@ -559,7 +559,7 @@ describe('export --profiles', () => {
     expect(existsSync(join(dir, 'client-001', 'agents.json'))).toBe(true);
   });
 
-  it("a host that does not answer costs each profile one list's attempts, not every list's; a 5xx still lets the rest be asked", async () => {
+  it("a host that does not answer costs each profile two lists' attempts, not every list's; one endpoint failing alone, or a 5xx, still lets the rest be asked", async () => {
     // Takes each connection and closes it unanswered.
     let connections = 0;
     const silent = createNetServer((socket) => {
@@ -573,21 +573,42 @@ describe('export --profiles', () => {
       const dir = folder();
       const result = await run(['export', '--all-profiles', '--dir', dir, '--retries', '1', '-q'], { env });
       expect(result.code).toBe(10);
-      expect(connections).toBe(4); // the first list of each, and its one retry
-      const [first, ...rest] = manifestOf(join(dir, 'client-001')).resources;
-      expect(first).toMatchObject({ status: 'error', error: { exitCode: 6, httpStatus: null } });
+      expect(connections).toBe(8); // the first two lists of each, and the one retry of each
+      const [first, second, ...rest] = manifestOf(join(dir, 'client-001')).resources;
+      for (const asked of [first, second])
+        expect(asked).toMatchObject({ status: 'error', error: { exitCode: 6, httpStatus: null } });
       expect(rest.map((entry) => [entry.resource, entry.status, 'error' in entry ? entry.error : undefined])).toEqual(
         rest.map((entry) => [
           entry.resource,
           'error',
           {
-            message: `not requested: the first request (${first!.resource}) got no answer (exit 6)`,
+            message: `not requested: the first requests (${first!.resource}, ${second!.resource}) got no answer (exit 6)`,
             exitCode: 6,
             httpStatus: null,
             correlationId: null,
           },
         ]),
       );
+
+      // One endpoint that never answers (its connection reset), the others well: they are exported.
+      const resetting = await startSandbox({
+        now: () => NOW,
+        faults: (_i, req) =>
+          req.url?.startsWith(`/api/v1/${LISTS[0]}`)
+            ? (_req, res) => {
+                res.socket?.resetAndDestroy();
+                return 0;
+              }
+            : undefined,
+      });
+      open.push(resetting);
+      const oneDown = folder();
+      const alone = await run(['export', '--all-profiles', '--dir', oneDown, '--retries', '0', '-q'], {
+        env: configWith(fleet(resetting.url, 1)),
+      });
+      expect(alone.code).toBe(10);
+      const statuses = manifestOf(join(oneDown, 'client-001')).resources.map((entry) => entry.status);
+      expect(statuses).toEqual(['error', ...LISTS.slice(1).map(() => 'ok')]);
 
       // A server error is an answer: the profile's other lists are asked for.
       const sandbox = await startSandbox({ now: () => NOW, faults: faultsAt({ 0: FAULTS.unavailable }) });

@@ -84,7 +84,7 @@ export async function exportInto(
   origin: Origin,
   startedAt: number,
   held: () => boolean,
-  /** Ask for one list first, whatever the last export was (export --profiles: see probeFirst). */
+  /** Ask for the lists one at a time until one is answered (export --profiles: see probeHost). */
   oneFirst = false,
 ): Promise<Exported> {
   const { io } = context;
@@ -119,9 +119,10 @@ export async function exportInto(
         if (turn.done()) collectGarbage();
       }
     };
-    outcomes =
-      previous.keyRefused || oneFirst
-        ? await probeFirst(plan.items, one, fail, previous.keyRefused)
+    outcomes = previous.keyRefused
+      ? await probeFirst(plan.items, one, fail)
+      : oneFirst
+        ? await probeHost(plan.items, one, fail)
         : await Promise.all(plan.items.map(one));
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
@@ -216,43 +217,69 @@ async function commit(
  * (exit 6) tells nothing of the key: the rest are not asked either, and are recorded as refused
  * (exit 3), so that the next run, too, asks one list first. A first run, or one after a good run,
  * asks for everything at once.
- *
- * Each profile of export --profiles asks for one list first too (its key is unproven, so its
- * requests go one at a time anyway: profiles/gate.ts). When that list gets no answer at all (exit
- * 6 with no HTTP status: a timeout, a connection refused), the profile's other lists are not asked
- * for, and are recorded as unavailable (exit 6): a host that does not answer then costs one list's
- * wait per profile, not every list's, one after another. A 5xx is an answer: the rest are asked.
  */
 async function probeFirst(
   items: ExportItem[],
   one: (item: ExportItem) => Promise<Outcome>,
   fail: Fail,
-  keyRefusedBefore: boolean,
 ): Promise<Outcome[]> {
   const [first, ...rest] = items;
   if (!first) return [];
   const probe = await one(first);
-  const failure = 'failure' in probe ? probe.failure.error : undefined;
-  const code = failure?.exitCode;
-  // No answer at all (a timeout, a connection refused): a 5xx is an answer, and the other lists may well come.
-  const noAnswer = code === EXIT.unavailable && (keyRefusedBefore || failure?.httpStatus === null);
-  if (!refusedKey(code) && !noAnswer) return [probe, ...(await Promise.all(rest.map(one)))];
-  const why = !noAnswer
-    ? `the API refused the first request (${first.endpoint.name}) with exit ${code}`
-    : keyRefusedBefore
+  const code = 'failure' in probe ? probe.failure.error.exitCode : EXIT.ok;
+  if (!refusedKey(code) && code !== EXIT.unavailable) return [probe, ...(await Promise.all(rest.map(one)))];
+  const why =
+    code === EXIT.unavailable
       ? `the key was refused in the last export, and the first request (${first.endpoint.name}) could not tell whether it still is (exit 6)`
-      : `the first request (${first.endpoint.name}) got no answer (exit 6)`;
-  const hint =
-    noAnswer && !keyRefusedBefore
-      ? "export --profiles asks for one list of a profile first: when that gets no answer, the profile's other lists would only wait as long."
-      : 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.';
+      : `the API refused the first request (${first.endpoint.name}) with exit ${code}`;
   const skipped = (item: ExportItem) =>
     fail(
       item,
-      new UsageError(`not requested: ${why}`, { hint }),
-      refusedKey(code) ? code : keyRefusedBefore ? EXIT.auth : EXIT.unavailable,
+      new UsageError(`not requested: ${why}`, {
+        hint: 'After an export whose key was refused, cdata asks for one list first: a cron job with a revoked key then costs one failed authentication per run, not one per list.',
+      }),
+      code === EXIT.unavailable ? EXIT.auth : code,
     );
   return [probe, ...rest.map(skipped)];
+}
+
+/**
+ * Each profile of export --profiles asks for its lists one at a time until its key is known good
+ * (profiles/gate.ts), and so for one list first. When that list gets no answer at all (exit 6
+ * with no HTTP status: a timeout, a refused or reset connection, after its retries), a second
+ * tells whether the host answers at all (one endpoint may fail alone); when neither does, the
+ * profile's other lists are not asked for, and are recorded as unavailable (exit 6): a host that
+ * is down costs two lists' wait a profile, not every list's, one after another. A 5xx is an
+ * answer; a refused key is the gate's to stop.
+ */
+/** The lists a profile asks for, one after another, before it decides its host is not answering. */
+const HOST_PROBES = 2;
+
+async function probeHost(
+  items: ExportItem[],
+  one: (item: ExportItem) => Promise<Outcome>,
+  fail: Fail,
+): Promise<Outcome[]> {
+  const unanswered = (outcome: Outcome) =>
+    'failure' in outcome &&
+    outcome.failure.error.exitCode === EXIT.unavailable &&
+    outcome.failure.error.httpStatus === null;
+  const asked: Outcome[] = [];
+  for (const item of items.slice(0, HOST_PROBES)) {
+    const outcome = await one(item);
+    asked.push(outcome);
+    if (!unanswered(outcome)) return [...asked, ...(await Promise.all(items.slice(asked.length).map(one)))];
+  }
+  const names = items.slice(0, asked.length).map((item) => item.endpoint.name);
+  const skipped = (item: ExportItem) =>
+    fail(
+      item,
+      new UsageError(`not requested: the first requests (${names.join(', ')}) got no answer (exit 6)`, {
+        hint: "export --profiles asks for a profile's lists one at a time until one is answered: when none of the first two is, the others would only wait as long.",
+      }),
+      EXIT.unavailable,
+    );
+  return [...asked, ...items.slice(asked.length).map(skipped)];
 }
 
 async function exportOne(
