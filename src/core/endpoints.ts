@@ -52,6 +52,8 @@ export interface View {
   drop?: readonly string[];
   /** A field a table shows under each row, an item a line, wrapped rather than cut (changes: what changed). */
   detail?: string;
+  /** Its columns are ones the user named (a query's projection): a column left out is one to name fewer of, not more. */
+  named?: boolean;
 }
 
 export interface Endpoint extends View {

@@ -68,7 +68,8 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
     kept.reduce((room, i) => room + (i === main ? mainFloor : natural[i]!), 0) + GAP * (kept.length - 1);
   for (const i of options.drop ?? []) {
     if (need() <= total) break;
-    if (i !== main && i !== key && kept.includes(i)) remove(i);
+    // Never the last column: one column too wide is cut to the width instead (4. below).
+    if (i !== main && i !== key && kept.includes(i) && kept.length > 1) remove(i);
   }
   // A column dropped early (a narrow one) comes back where a wider one dropped after it freed the
   // room, the last dropped (the most wanted) first, so long as every column then shows whole (the

@@ -68,7 +68,9 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
       else io.stdout.write(text);
       // After the pager, as every note: a person at a terminal learns what the width left out.
       if (dropped.length > 0 && io.stderr.isTTY && !options.quiet)
-        io.stderr.write(`${sanitize(droppedNote(dropped, fields !== undefined, rendering(io, options).width))}\n`);
+        io.stderr.write(
+          `${sanitize(droppedNote(dropped, fields !== undefined || view.named === true, rendering(io, options).width))}\n`,
+        );
     },
   };
 }

@@ -163,7 +163,8 @@ describe('a query table at a narrow terminal keeps what the list view keeps', ()
     const [head, first] = tenders.stdout.split('\n');
     expect(head!.split(/ {2,}/)).toEqual(['ocid', 'tier', 'closesOn', 'province', 'score', 'decision']);
     expect(first).toMatch(/^ocds-9t57fa-\d+ {2}/);
-    expect(tenders.stderr).toBe('Not shown at 80 columns: buyer (--fields brings them back).\n');
+    // The query named the columns: fewer of them, not more, is what brings one back.
+    expect(tenders.stderr).toBe('Not shown at 80 columns: buyer (name fewer with --fields, or use -o tsv).\n');
 
     const people = await narrow([
       'people',
@@ -176,7 +177,14 @@ describe('a query table at a narrow terminal keeps what the list view keeps', ()
     expect(rows[0]!.split(/ {2,}/)).toEqual(['id', 'fullName', 'email']);
     // A UUID as in the list: its shortest unique prefix, which `cdata people KEY` takes.
     for (const row of rows.slice(1)) expect(row).toMatch(/^[0-9a-f]{8} {2}\S.* {2}\S+@\S+$/);
-    expect(people.stderr).toBe('Not shown at 80 columns: phone (--fields brings them back).\n');
+    expect(people.stderr).toBe('Not shown at 80 columns: phone (name fewer with --fields, or use -o tsv).\n');
+  });
+
+  it("one of the answer's records alone reads as `cdata <list> KEY` shows it", async () => {
+    const best = await narrow(['tenders', '--query', 'max_by(@, &score)']);
+    const shown = await narrow(['tenders', 'ocds-9t57fa-140905']);
+    expect(best).toMatchObject({ code: 0, stdout: shown.stdout });
+    expect(best.stdout.split('\n')[0]).toBe('ocid           ocds-9t57fa-140905');
   });
 
   it('one object reads as a record: a name and its value a line, wrapped, never cut', async () => {

@@ -101,6 +101,12 @@ describe('the drop order', () => {
     });
   });
 
+  it('never the last column: a lone column the order names is cut to the width instead (a query of one field)', () => {
+    expect(fit([text(43, 5)], 30, { drop: [0] })).toEqual({ widths: [30], dropped: [] });
+    // Of two, the one the order names goes, and the other stays.
+    expect(fit([text(43, 5), text(43, 5)], 30, { drop: [0, 1] })).toEqual({ widths: [0, 30], dropped: [0] });
+  });
+
   it('free text the drop order leaves is cut after the drops, the title first to its floor', () => {
     // key 10, title 60, note 40 (free text, not in the order), enum 12 to drop.
     // 10 + 31 + 40 + 12 + 6 = 99 > 80: 3 goes; 10 + 31 + 40 + 4 = 85 > 80 still, and nothing else

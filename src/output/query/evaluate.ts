@@ -14,7 +14,7 @@ import { isJsonObject, stringifyJson } from '../../core/json.js';
 import { queryInput } from './numbers.js';
 import { outOfMemory } from './memory-cap.js';
 import { adjustRuntime, QueryFunctionError } from './runtime.js';
-import { namesThatEmptied } from './row-filters.js';
+import { isRowFilter, namesThatEmptied, readingRows, type QueryNode } from './row-filters.js';
 
 type Expression = ReturnType<typeof compile>;
 
@@ -116,9 +116,8 @@ function runtimeError(error: unknown, ast: Expression, data: JsonValue): UsageEr
   if (/^Invalid string length$|Array buffer allocation failed/.test(message)) return outOfMemory();
   // A field some records leave null (runwayDays, province) is the usual cause of a type error.
   // The default is of the type the function wants: text for a date or a name (max_by over closesOn).
-  const fallback = /expected (?:one of |argument \d+ to be type )?\((?:string|string \| array)\)/.test(message)
-    ? "''"
-    : '`0`';
+  const expected = /expected (?:one of |argument \d+ to be type )?\(([^)]*)\)/.exec(message)?.[1] ?? '';
+  const fallback = /\bstring\b/.test(expected) && !/\bnumber\b/.test(expected) ? "''" : '`0`';
   // sort_by(@, closesOn): the key is an expression, written with & (the field's value came instead).
   const called = error instanceof QueryFunctionError ? error.functionName : 'sort_by';
   // The argument the expression goes in: the second of sort_by, min_by, max_by, group_by; map's first.
@@ -167,30 +166,15 @@ function nullHint(called: string, ast: Expression, data: JsonValue, fallback: st
 }
 
 /**
- * The field names that calls of `name` in `node` take as their key (&field), where the call is
- * over the answer's own records (`@`, or a filter of them): only there is "no record has it" known.
+ * The field names that calls of `name` take as their key (&field), where the call is over the
+ * answer's own records (`@`, or a filter of them, read at the top: not `[].{…} | max_by(@, …)`,
+ * whose @ is the projection's): only there is "no record has it" known.
  */
-function keyFields(node: unknown, name: string): string[] {
-  if (node === null || typeof node !== 'object') return [];
-  const found = Array.isArray(node) ? [] : keyOf(node as QueryNode, name);
-  return [...found, ...Object.values(node).flatMap((child) => keyFields(child, name))];
-}
-
-interface QueryNode {
-  type?: string;
-  name?: string;
-  children?: QueryNode[];
-  child?: QueryNode;
-  left?: QueryNode;
-}
-
-const overRecords = (node: QueryNode | undefined): boolean =>
-  node?.type === 'Current' ||
-  node?.type === 'Identity' ||
-  (node?.type === 'FilterProjection' && overRecords(node.left));
-
-function keyOf(node: QueryNode, name: string): string[] {
-  if (node.type !== 'Function' || node.name !== name || !overRecords(node.children?.[0])) return [];
-  const key = node.children?.find((child) => child.type === 'ExpressionReference')?.child;
-  return key?.type === 'Field' && typeof key.name === 'string' ? [key.name] : [];
+function keyFields(ast: Expression, name: string): string[] {
+  return readingRows(ast as QueryNode).flatMap((node) => {
+    const [over, key] = node.type === 'Function' && node.name === name ? (node.children ?? []) : [];
+    const records = over?.type === 'Current' || over?.type === 'Identity' || isRowFilter(over);
+    const field = key?.type === 'ExpressionReference' ? key.child : undefined;
+    return records && field?.type === 'Field' && typeof field.name === 'string' ? [field.name] : [];
+  });
 }

@@ -8,17 +8,17 @@ import type { JsonValue } from '../../core/json-value.js';
 
 type Expression = ReturnType<typeof compile>;
 
-interface Node {
+export interface QueryNode {
   type?: string;
   name?: unknown;
-  left?: Node;
-  right?: Node;
-  child?: Node;
-  condition?: Node;
-  children?: Node[];
-  value?: Node;
-  bindings?: { reference?: Node }[];
-  expression?: Node;
+  left?: QueryNode;
+  right?: QueryNode;
+  child?: QueryNode;
+  condition?: QueryNode;
+  children?: QueryNode[];
+  value?: QueryNode;
+  bindings?: { reference?: QueryNode }[];
+  expression?: QueryNode;
 }
 
 /**
@@ -29,7 +29,7 @@ export function namesThatEmptied(ast: Expression, data: JsonValue, input: JSONVa
   const rows = Array.isArray(data) ? data : [];
   if (rows.length === 0) return [];
   const has = (name: string) => rows.some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, name));
-  return rowFilters(ast as Node).flatMap((filter) => {
+  return rowFilters(ast as QueryNode).flatMap((filter) => {
     const missing = comparedNames(filter.condition).filter((name) => !has(name));
     if (missing.length === 0) return [];
     // The filter alone, its projection left out: did it keep any row?
@@ -43,42 +43,57 @@ export function namesThatEmptied(ast: Expression, data: JsonValue, input: JSONVa
   });
 }
 
+/** A filter over the answer's rows themselves: `[?…]` whose input is the answer. */
+export const isRowFilter = (node: QueryNode | undefined): boolean =>
+  node?.type === 'FilterProjection' && (node.left?.type === 'Identity' || node.left?.type === 'Current');
+
 /** The filters evaluated with the answer's rows as their input. */
-function rowFilters(node: Node | undefined): Node[] {
+function rowFilters(node: QueryNode | undefined): QueryNode[] {
+  return readingRows(node).filter(isRowFilter);
+}
+
+/**
+ * The nodes of an expression that read the answer itself as their input: the top, and from it a
+ * pipe's or a subexpression's left side, a function's arguments, an object's values, a list's
+ * items, both sides of a comparison or of && and ||, a let's bindings and body. Not a
+ * projection's right side, a pipe's right side or an &expression: those read what came before.
+ */
+export function readingRows(node: QueryNode | undefined): QueryNode[] {
   if (node === undefined) return [];
-  switch (node.type) {
-    case 'FilterProjection':
-      return node.left?.type === 'Identity' || node.left?.type === 'Current' ? [node] : rowFilters(node.left);
-    case 'Pipe':
-    case 'Subexpression':
-    case 'IndexExpression':
-    case 'Projection':
-      // The left side reads the input; the right side reads what the left made of it.
-      return rowFilters(node.left);
-    case 'AndExpression':
-    case 'OrExpression':
-    case 'Comparator':
-    case 'Arithmetic':
-      return [...rowFilters(node.left), ...rowFilters(node.right)];
-    case 'NotExpression':
-      return rowFilters(node.child);
-    case 'Function':
-    case 'MultiSelectList':
-      return (node.children ?? []).flatMap(rowFilters);
-    case 'MultiSelectHash':
-      return (node.children ?? []).flatMap((pair) => rowFilters(pair.value));
-    case 'LetExpression':
-      return [
-        ...(node.bindings ?? []).flatMap((binding) => rowFilters(binding.reference)),
-        ...rowFilters(node.expression),
-      ];
-    default:
-      return [];
-  }
+  const below = (): QueryNode[] => {
+    switch (node.type) {
+      case 'FilterProjection':
+      case 'Pipe':
+      case 'Subexpression':
+      case 'IndexExpression':
+      case 'Projection':
+        return readingRows(node.left);
+      case 'AndExpression':
+      case 'OrExpression':
+      case 'Comparator':
+      case 'Arithmetic':
+        return [...readingRows(node.left), ...readingRows(node.right)];
+      case 'NotExpression':
+        return readingRows(node.child);
+      case 'Function':
+      case 'MultiSelectList':
+        return (node.children ?? []).flatMap(readingRows);
+      case 'MultiSelectHash':
+        return (node.children ?? []).flatMap((pair) => readingRows(pair.value));
+      case 'LetExpression':
+        return [
+          ...(node.bindings ?? []).flatMap((binding) => readingRows(binding.reference)),
+          ...readingRows(node.expression),
+        ];
+      default:
+        return [];
+    }
+  };
+  return [node, ...below()];
 }
 
 /** The bare names a filter's condition compares (both sides of each comparison, through && || !). */
-function comparedNames(node: Node | undefined): string[] {
+function comparedNames(node: QueryNode | undefined): string[] {
   if (node?.type === 'AndExpression' || node?.type === 'OrExpression')
     return [...comparedNames(node.left), ...comparedNames(node.right)];
   if (node?.type === 'NotExpression') return comparedNames(node.child);

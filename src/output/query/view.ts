@@ -26,7 +26,8 @@ export function resultView(
     return result.every(isJsonObject) ? rowsView(result, base) : valuesView('values');
   }
   if (isJsonObject(result)) {
-    if (isRecord(result)) return base;
+    // One of the answer's records ([0], max_by(@, &score)): shown as `cdata <list> KEY` shows one.
+    if (isRecord(result)) return { ...base, shape: 'object' };
     // One object reads as a record does at a terminal (a name and its value a line, wrapped, never
     // cut); the other formats make it one row, as before.
     const view = rowsView([result], base);
@@ -58,6 +59,7 @@ function rowsView(rows: readonly JsonObject[], base: View): View {
     shape: 'list',
     fields: columns.map((name) => ({ name, type: typeOf(name) })),
     columns,
+    named: true,
     ...(key === undefined ? {} : { key }),
     ...(main === undefined ? {} : { main }),
     drop: (base.drop ?? []).filter((name) => columns.includes(name)),

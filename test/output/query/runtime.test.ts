@@ -106,7 +106,13 @@ describe('min, max, min_by, max_by, sort, sort_by', () => {
         new RegExp(`\\nhint: No record has a field named scroe: check its spelling\\. Their fields: ${fields}\\.\\n$`),
       );
     }
-    // Over a list inside the records, what their records hold is not known: the usual hint.
+    // Over what a projection made (its @ after the pipe), or a list inside the records, what
+    // those hold is not the records' fields: the usual hint.
+    const projected = await cdata(
+      ['tenders', '--limit', '200', '--query', '[].{ocid: ocid, runway: runwayDays} | min_by(@, &runway)'],
+      { env: sandboxEnv(sandbox.current) },
+    );
+    expect(projected.stderr).toMatch(/\nhint: Some records hold null there/);
     const nested = await cdata(['me', '--query', 'max_by(`[{"k":1},{"j":2}]`, &k)'], {
       env: sandboxEnv(sandbox.current),
     });
@@ -114,7 +120,7 @@ describe('min, max, min_by, max_by, sort, sort_by', () => {
   });
 
   it("a text function meeting null: the default offered is text, '' (`0` would fail again)", async () => {
-    for (const expression of ['starts_with(`null`, `"a"`)', 'contains(`null`, `"a"`)']) {
+    for (const expression of ['starts_with(`null`, `"a"`)', 'contains(`null`, `"a"`)', 'length(`null`)']) {
       const result = await cdata(['me', '--query', expression], { env: sandboxEnv(sandbox.current) });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
