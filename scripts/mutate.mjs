@@ -32,6 +32,7 @@ const MODULES = {
   'src/export/detect.ts': ['test/export/detect.test.ts'],
   // table.test.ts's property test makes each loop mutant a long time-out.
   'src/output/fit.ts': ['test/output/fit.test.ts'],
+  'src/output/query/row-filters.ts': ['test/output/query/row-filters.test.ts'],
 };
 
 const args = process.argv.slice(2);

@@ -101,6 +101,21 @@ describe('the drop order', () => {
     });
   });
 
+  it('a narrow column dropped first comes back when a wider one dropped after it freed the room (the phone, once the email went)', () => {
+    // key 10, phone 5 (dropped first), email 30 (second), name 40 (the title): at 60, 10 + 5 + 30
+    // + 31 + 6 = 82; without the phone 75; without the email too 43. Whole, the name takes 40:
+    // 10 + 40 + 2 = 52, and the phone back 10 + 5 + 40 + 4 = 59 <= 60; the email back would be 84.
+    expect(fit([fixed(10), fixed(5), fixed(30), text(40)], 60, { key: 0, main: 3, drop: [1, 2] })).toEqual({
+      widths: [10, 5, 0, 40],
+      dropped: [2],
+    });
+    // One column short of that room: the phone stays out too, and the name is not cut for it.
+    expect(fit([fixed(10), fixed(5), fixed(30), text(40)], 58, { key: 0, main: 3, drop: [1, 2] })).toEqual({
+      widths: [10, 0, 0, 40],
+      dropped: [1, 2],
+    });
+  });
+
   it('never the last column: a lone column the order names is cut to the width instead (a query of one field)', () => {
     expect(fit([text(43, 5)], 30, { drop: [0] })).toEqual({ widths: [30], dropped: [] });
     // Of two, the one the order names goes, and the other stays.
