@@ -11,7 +11,7 @@ import buildConnector from 'undici/lib/core/connect.js';
 import type { Env } from '../config/env.js';
 import { isLoopback } from '../core/base-url.js';
 import type { HttpAnswer } from './problem.js';
-import { UsageError } from '../core/errors.js';
+import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { LARGE_BODY_BYTES, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './sizes.js';
 
 // undici's HTTP/1 client alone, through two of its internal modules rather than the package
@@ -175,7 +175,7 @@ export function createTransport(
         const response = await request
           .call(dispatcher, { origin, path: `${pathname}${search}`, method, headers, body, signal: attempt.signal })
           .catch((error: unknown) => {
-            throw tunnelRefusal(error, env, target) ?? error;
+            throw (proxy && tunnelRefusal(error, proxy, target)) ?? error;
           })
           .finally(() => awaitingTunnels.delete(fail));
         if (!statusOnly) return readAnswer(response, attempt.signal, large);
@@ -334,14 +334,10 @@ function proxySetting(env: Env, url: URL): ProxySetting | undefined {
   }
 }
 
-/** undici's error for a proxy that would not tunnel, as a ProxyRefused; undefined for any other. */
-function tunnelRefusal(error: unknown, env: Env, url: URL): ProxyRefused | undefined {
-  const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(
-    (error as Error | undefined)?.message ?? '',
-  )?.[1];
-  const proxy = proxySetting(env, url);
-  if (status === undefined || proxy === undefined) return undefined;
-  return new ProxyRefused(Number(status), proxy, hostPort(url));
+/** undici's error for a proxy (`proxy`) that would not tunnel, as a ProxyRefused; undefined for any other. */
+function tunnelRefusal(error: unknown, proxy: ProxySetting, url: URL): ProxyRefused | undefined {
+  const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(errorMessage(error))?.[1];
+  return status === undefined ? undefined : new ProxyRefused(Number(status), proxy, hostPort(url));
 }
 
 /** The proxy URL, or '' where the variable holds none: the request that would use it is refused in send. */
@@ -353,8 +349,11 @@ function unlessRefused(url: () => string): string {
   }
 }
 
+/** A URL's port, its scheme's default when it names none. */
+const portOf = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+
 /** `host:port` of a URL, the port as a tunnel asks for it. */
-const hostPort = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+const hostPort = (url: URL) => `${url.hostname}:${portOf(url)}`;
 
 /** How a request to `url` goes: through `proxy`, or past the one `bypassed` names, and why. */
 export interface Route {
@@ -387,7 +386,7 @@ function noProxyEntry(env: Env, url: URL): string | undefined {
   if (value.trim() === '*') return '*';
   // The host without its port, IPv6 brackets kept (as NO_PROXY writes one: [::1]:8080).
   const host = url.host.replace(/:\d*$/, '').toLowerCase();
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const port = portOf(url);
   return value.split(/[,\s]/).find((entry) => {
     if (entry === '') return false;
     const [, name = entry, entryPort] = /^(.+):(\d+)$/.exec(entry) ?? [];
@@ -425,7 +424,7 @@ async function proxyAgent(
       const pool = new Pool(origin, poolOptions);
       if (typeof poolOptions.connect === 'function')
         pool.on('connectionError', (_origin, _targets, error) => {
-          if ((error as { code?: string }).code === 'UND_ERR_SOCKET') tunnelClosed();
+          if (errorCode(error) === 'UND_ERR_SOCKET') tunnelClosed();
         });
       return pool;
     },
