@@ -15,7 +15,7 @@ export async function queryOutput(
   if (expression === undefined) return context.output(view);
   const query = await (await import('../../output/query/compile.js')).compileQuery(expression);
   let records = false;
-  const output = context.output((result) => query.view({ value: result, records, emptiedBy: [] }, view));
+  const output = context.output((result) => query.view({ value: result, records }, view));
   return {
     format: output.format,
     async print(answer: JsonValue) {

@@ -28,7 +28,7 @@ export interface Query {
   /** The result over `data` (once per query): the answer's records and numbers as the API wrote them where they pass through. */
   run(data: JsonValue): Promise<QueryResult>;
   /** How `result` prints where `base` is the command's view. */
-  view(result: QueryResult, base: View): View;
+  view(result: Pick<QueryResult, 'value' | 'records'>, base: View): View;
 }
 
 export interface QueryResult {
@@ -69,7 +69,7 @@ export async function compileQuery(expression: string): Promise<Query> {
     throw await syntaxError(expression, error);
   }
   if (depthOf(ast) > MAX_EXPRESSION_DEPTH) throw tooDeep();
-  if (strayBinding(ast)) throw await singleEquals(expression);
+  if (strayBinding(ast)) throw await singleEquals(expression, strayEquals(expression));
   const unknown = functionNames(ast).find((name) => !isRegistered(name));
   if (unknown !== undefined)
     throw new UsageError(`--query: unknown function ${unknown}()`, {
@@ -127,7 +127,7 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
   const offset = errorOffset(expression);
   // A `=` mistyped for `==` before where the parse failed (`[?x = 1]`): that is the mistake to mend.
   const equals = strayEquals(expression);
-  if (equals !== undefined && (offset === undefined || equals < offset)) return singleEquals(expression);
+  if (equals !== undefined && (offset === undefined || equals < offset)) return singleEquals(expression, equals);
   const where = offset === undefined ? '' : ` at column ${offset + 1}`;
   // After a dot it is a field's name (`a."80"`), not a value.
   const number = expression.slice(0, offset).trimEnd().endsWith('.') ? undefined : bareNumber(error);
@@ -173,9 +173,8 @@ function strayEquals(expression: string): number | undefined {
   return tokens.find((token, i) => token.type === 'Assign' && !binds(i))?.start;
 }
 
-/** The error for a stray `=`, the caret under it. */
-async function singleEquals(expression: string): Promise<UsageError> {
-  const at = strayEquals(expression);
+/** The error for a stray `=` (at `at`: strayEquals), the caret under it. */
+async function singleEquals(expression: string, at: number | undefined): Promise<UsageError> {
   return new UsageError(
     `--query is not a valid JMESPath expression${at === undefined ? '' : ` at column ${at + 1}`}: a single = is not a comparison`,
     {

@@ -14,7 +14,7 @@ import { isJsonObject, stringifyJson } from '../../core/json.js';
 import { queryInput } from './numbers.js';
 import { outOfMemory } from './memory-cap.js';
 import { adjustRuntime, QueryFunctionError } from './runtime.js';
-import { isRowFilter, namesThatEmptied, readingRows, type QueryNode } from './row-filters.js';
+import { isRowFilter, namesThatEmptied, readingRows, someRowHas, type QueryNode } from './row-filters.js';
 
 type Expression = ReturnType<typeof compile>;
 
@@ -155,7 +155,7 @@ function runtimeError(error: unknown, ast: Expression, data: JsonValue): UsageEr
  */
 function nullHint(called: string, ast: Expression, data: JsonValue, fallback: string): { hint: string } {
   const rows = (Array.isArray(data) ? data : [data]).filter(isJsonObject);
-  const missing = keyFields(ast, called).find((name) => rows.length > 0 && rows.every((row) => !(name in row)));
+  const missing = keyFields(ast, called).find((name) => rows.length > 0 && !someRowHas(rows, name));
   if (missing !== undefined)
     return {
       hint: `No record has a field named ${missing}: check its spelling. Their fields: ${[...new Set(rows.flatMap(Object.keys))].join(', ')}.`,

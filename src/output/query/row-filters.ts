@@ -28,9 +28,8 @@ export interface QueryNode {
 export function namesThatEmptied(ast: Expression, data: JsonValue, input: JSONValue): string[] {
   const rows = Array.isArray(data) ? data : [];
   if (rows.length === 0) return [];
-  const has = (name: string) => rows.some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, name));
   return rowFilters(ast as QueryNode).flatMap((filter) => {
-    const missing = comparedNames(filter.condition).filter((name) => !has(name));
+    const missing = comparedNames(filter.condition).filter((name) => !someRowHas(rows, name));
     if (missing.length === 0) return [];
     // The filter alone, its projection left out: did it keep any row?
     const alone = { ...filter, right: { type: 'Identity' } } as unknown as Expression;
@@ -42,6 +41,10 @@ export function namesThatEmptied(ast: Expression, data: JsonValue, input: JSONVa
     }
   });
 }
+
+/** Whether any of `rows` is an object with a field `name` of its own (not one of JavaScript's, as `in` would see). */
+export const someRowHas = (rows: readonly JsonValue[], name: string): boolean =>
+  rows.some((row) => typeof row === 'object' && row !== null && Object.hasOwn(row, name));
 
 /** A filter over the answer's rows themselves: `[?…]` whose input is the answer. */
 export const isRowFilter = (node: QueryNode | undefined): boolean =>
