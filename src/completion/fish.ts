@@ -32,7 +32,8 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
   const words = commandWords(root);
   const lines: string[] = [];
   // Command names are plain words, so the path sits in double quotes inside the single-quoted condition.
-  const at = (node: CompletionNode) => `-n '__cdata_at "${node.path.join(' ')}"'`;
+  const atPath = (node: CompletionNode) => `__cdata_at "${node.path.join(' ')}"`;
+  const at = (node: CompletionNode) => `-n '${atPath(node)}'`;
   for (const node of nodes) {
     for (const child of node.children) {
       for (const name of [child.name, ...child.aliases])
@@ -43,9 +44,7 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
       const unless = option.excludes
         .map((name) => (name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`))
         .join(' ');
-      const condition = unless
-        ? `-n '__cdata_at "${node.path.join(' ')}"; and not __fish_seen_argument ${unless}'`
-        : at(node);
+      const condition = unless ? `-n '${atPath(node)}; and not __fish_seen_argument ${unless}'` : at(node);
       lines.push(`complete -c cdata ${condition} ${optionFlags(option, node)}`);
     }
     if (node.fields) {
@@ -54,7 +53,7 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
     }
     node.args.forEach((arg, index) => {
       // Each argument in its own position: `config set output <TAB>` is the value, not a key again.
-      const position = `__cdata_at "${node.path.join(' ')}"; and test (count (__cdata_args)) ${arg.variadic ? '-ge' : '-eq'} ${index}`;
+      const position = `${atPath(node)}; and test (count (__cdata_args)) ${arg.variadic ? '-ge' : '-eq'} ${index}`;
       const values = argumentValues(arg.complete);
       if (values) lines.push(`complete -c cdata -n '${position}' ${values} -d ${quote(arg.description)}`);
       if (arg.complete?.kind !== 'settingValue') return;
@@ -68,9 +67,7 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
   }
   for (const option of global) {
     if (option.long === '--fields') continue;
-    const not = nodes
-      .filter((n) => n.omitGlobal.includes(option.long))
-      .map((n) => `not __cdata_at "${n.path.join(' ')}"`);
+    const not = nodes.filter((n) => n.omitGlobal.includes(option.long)).map((n) => `not ${atPath(n)}`);
     lines.push(
       `complete -c cdata ${not.length > 0 ? `-n '${not.join('; and ')}' ` : ''}${optionFlags(option, undefined)}`,
     );
