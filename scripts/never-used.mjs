@@ -16,3 +16,38 @@ export const neverUsed = {
     }));
   },
 };
+
+/**
+ * Packages a vendored package imports at its top but calls only for options cdata never passes:
+ * conf validates a `schema` with ajv and ajv-formats and runs `migrations` with semver, and
+ * src/config/store.ts gives it neither. Bundled, they were 86% of dist/vendor/conf.cjs (299 KB)
+ * and ~25 ms of every config write's start-up (docs/performance.md, "Sixteenth stop"). Each is
+ * replaced by a stand-in that throws when anything of it is called, so a conf that began to need
+ * one fails the config tests, not silently. `packages`: each specifier and the names it exports.
+ */
+export function neverCalled(packages) {
+  const specifiers = Object.keys(packages).map((spec) => spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return {
+    name: 'never-called-packages',
+    setup(build) {
+      if (specifiers.length === 0) return;
+      build.onResolve({ filter: new RegExp(`^(${specifiers.join('|')})$`) }, (args) => ({
+        path: args.path,
+        namespace: 'never-called',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'never-called' }, ({ path }) => {
+        const why = `${path} was left out of the build: no option cdata passes calls it (scripts/never-used.mjs)`;
+        const names = packages[path].map((name) => `export { standIn as ${name} };`);
+        return {
+          contents: [
+            `function called() { throw new Error(${JSON.stringify(why)}); }`,
+            'const standIn = new Proxy(called, { get: () => called });',
+            'export default standIn;',
+            ...names,
+          ].join('\n'),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}

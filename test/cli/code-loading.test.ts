@@ -2,7 +2,7 @@
 // command given --query: the built binary, as a user runs it, loads it then and only then. And
 // the table packages (dist/vendor/table.cjs: cli-table3, chalk) only for what a terminal shows.
 // Likewise cdata's own cold code (scripts/cold-code.mjs): each cold file only for what needs it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,22 @@ describe('loading the table packages', () => {
     expect(run.code).toBe(0);
     expect(run.vendors).toEqual(['csv.cjs', 'undici.cjs']);
     expect(run.cold).toEqual(['export.cjs']);
+  });
+});
+
+describe('the config store (dist/vendor/conf.cjs, built without the packages cdata never calls)', () => {
+  it('a config write loads it and writes through it, 0600; a read does not load it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdata-conf-'));
+    try {
+      const env = { CDATA_CONFIG_DIR: dir };
+      const set = await vendorsLoadedBy(['config', 'set', 'output', 'csv'], env);
+      expect(set).toMatchObject({ code: 0, vendors: ['conf.cjs'], cold: [] });
+      expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+      const get = await vendorsLoadedBy(['config', 'get', 'output'], env);
+      expect(get).toMatchObject({ code: 0, stdout: 'csv\n', vendors: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
