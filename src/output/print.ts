@@ -11,7 +11,6 @@ import type { JsonValue } from '../core/json-value.js';
 import { colorLevel, type ColorLevel } from './color.js';
 import { parseFields } from './fields.js';
 import { render } from './render.js';
-import { sanitize } from '../core/sanitize.js';
 
 export interface PrintOptions {
   format: Format;
@@ -67,18 +66,13 @@ export function output(io: Io, options: PrintOptions, viewOf: View | ViewOf): Ou
         await (await import('./pager.js')).showPaged(io, text, options.pager);
       else io.stdout.write(text);
       // After the pager, as every note: a person at a terminal learns what the width left out.
-      if (dropped.length > 0 && io.stderr.isTTY && !options.quiet)
-        io.stderr.write(
-          `${sanitize(droppedNote(dropped, fields !== undefined || view.named === true, rendering(io, options).width))}\n`,
-        );
+      if (dropped.length > 0 && io.stderr.isTTY && !options.quiet) {
+        const { droppedNote } = await import('./table.js'); // loaded already: it dropped them
+        const fieldsGiven = fields !== undefined || view.named === true;
+        io.stderr.write(`${droppedNote(dropped, fieldsGiven, rendering(io, options).width)}\n`);
+      }
     },
   };
-}
-
-/** The note for columns a narrow terminal dropped: which, and how to see them. */
-export function droppedNote(dropped: readonly string[], fieldsGiven: boolean, width: number | undefined): string {
-  const where = width === undefined ? 'Not shown' : `Not shown at ${width} columns`;
-  return `${where}: ${dropped.join(', ')} (${fieldsGiven ? 'name fewer with --fields, or use -o tsv' : '--fields brings them back'}).`;
 }
 
 export interface Rendering {

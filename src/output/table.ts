@@ -250,3 +250,20 @@ function dayForm(form: Form, columns: readonly TableColumn[]): Form {
 export function dayOf(text: string): string {
   return /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z$/.test(text) ? text.slice(0, 10) : text;
 }
+
+/**
+ * The note for columns a narrow terminal dropped: which, and how to see them. Wider than the
+ * terminal, it is broken between words, each further line indented two spaces, so that the
+ * terminal never breaks a field's name. Names are made safe for a terminal here.
+ */
+export function droppedNote(dropped: readonly string[], fieldsGiven: boolean, width: number | undefined): string {
+  const where = width === undefined ? 'Not shown' : `Not shown at ${width} columns`;
+  const how = fieldsGiven
+    ? 'name fewer with --fields, or use -o tsv'
+    : `--fields brings ${dropped.length === 1 ? 'it' : 'them'} back`;
+  const note = `${where}: ${dropped.map(sanitize).join(', ')} (${how}).`;
+  if (width === undefined) return note;
+  const [first = '', ...rest] = wrap(note, width);
+  if (rest.length === 0) return first;
+  return [first, ...wrap(rest.join(' '), width - 2).map((line) => `  ${line}`)].join('\n');
+}

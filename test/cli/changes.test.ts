@@ -95,7 +95,8 @@ describe('cdata changes, in every format', () => {
       'changed  bid-preparer  bid-prep…',
       '  authority: PREPARE → DRAFT',
     ]);
-    expect(narrow.stderr).toBe('Not shown at 32 columns: resource (--fields brings them back).\n');
+    // The note as wide as the terminal at most, broken between words.
+    expect(narrow.stderr).toBe('Not shown at 32 columns:\n  resource (--fields brings it\n  back).\n');
     // Wide enough for every column: nothing dropped, nothing cut.
     expect((await at(45)).stdout.split('\n')[0]).toBe('resource  change   key           title');
   });
