@@ -40,7 +40,7 @@ function parted(shown: string[], columns: number): { lines: string[]; notes: str
   const notes: string[] = [];
   let inDropped = false;
   for (const line of shown) {
-    const goesOn = inDropped && line.startsWith('  ');
+    const goesOn: boolean = inDropped && line.startsWith('  ');
     inDropped = line.startsWith('Not shown') || goesOn;
     if (inDropped) expect(width(line), line).toBeLessThanOrEqual(columns);
     if (goesOn) notes.push(`${notes.pop()} ${line.slice(2)}`);
