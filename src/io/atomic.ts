@@ -14,6 +14,9 @@ import {
   closeSync,
   constants,
   existsSync,
+  fchmod,
+  fchown,
+  fsync,
   fsyncSync,
   lstatSync,
   mkdirSync,
@@ -22,9 +25,10 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFile,
 } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { Io } from './index.js';
 import { errorCode } from '../core/errors.js';
 
@@ -99,6 +103,19 @@ export async function writeFileAtomic(
   syncPath(staged.folder);
 }
 
+/**
+ * What is done to an open file, off the main thread: node:fs's own calls on a descriptor, not
+ * node:fs/promises, whose FileHandle loads readline and file watching with it (~1.4 MiB of the
+ * peak of every export on Node 24: docs/performance.md, "Sixteenth stop"). `write` writes all of
+ * it at the descriptor's position, as FileHandle's writeFile does.
+ */
+const onFd = {
+  chown: promisify(fchown),
+  chmod: promisify(fchmod),
+  write: promisify(writeFile) as (fd: number, data: string | Buffer) => Promise<void>,
+  sync: promisify(fsync),
+};
+
 /** How much of chunked content is gathered into one write. */
 const WRITE_BYTES = 1024 * 1024;
 
@@ -119,17 +136,17 @@ export async function writeNewFile(
     // in the thread pool could create it after the cleanup had run. Reopened without O_CREAT,
     // so nothing in flight can bring it back once removed.
     closeSync(openSync(path, 'wx', mode ?? 0o666));
-    const file = await open(path, constants.O_WRONLY); // write-only: a 0200 file is written too
+    const fd = openSync(path, constants.O_WRONLY); // write-only: a 0200 file is written too
     try {
       // Owner first (a chown may clear set-id bits), then the mode. Best effort, as the user may
       // only give a file to a group they are in, and only root to another user.
       if (owner)
-        await file
-          .chown(owner.uid, owner.gid)
-          .catch(() => file.chown(-1, owner.gid))
+        await onFd
+          .chown(fd, owner.uid, owner.gid)
+          .catch(() => onFd.chown(fd, -1, owner.gid))
           .catch(() => undefined);
-      if (mode !== undefined) await file.chmod(mode);
-      if (typeof content === 'string' || Buffer.isBuffer(content)) await file.writeFile(content);
+      if (mode !== undefined) await onFd.chmod(fd, mode);
+      if (typeof content === 'string' || Buffer.isBuffer(content)) await onFd.write(fd, content);
       else {
         // As the chunks are made, gathered into writes of a MiB or so (a row a chunk would be a
         // write a row); content with none is written empty, as a string would be.
@@ -140,7 +157,7 @@ export async function writeNewFile(
           const gathered = Buffer.concat(pending, size);
           pending = [];
           size = 0;
-          await file.writeFile(gathered);
+          await onFd.write(fd, gathered);
           written = true;
         };
         for await (const chunk of content) {
@@ -151,9 +168,9 @@ export async function writeNewFile(
         }
         if (size > 0 || !written) await flush();
       }
-      await file.sync();
+      await onFd.sync(fd);
     } finally {
-      await file.close();
+      closeSync(fd);
     }
   } catch (error) {
     rmSync(path, { force: true });

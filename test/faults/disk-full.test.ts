@@ -59,6 +59,13 @@ vi.mock('node:fs', async (importOriginal) => {
     renameSync: guard('rename', fs.renameSync as Any, 1),
     writeSync: guard('write', fs.writeSync as Any, 0),
     writeFileSync: guard('write', fs.writeFileSync as Any, 0),
+    // Files' contents are written by descriptor, off the main thread (src/io/atomic.ts).
+    writeFile: (target: unknown, ...rest: unknown[]) => {
+      const path = String(pathOf(target));
+      const done = rest.at(-1) as (error: Error | null) => void;
+      if (disk.fail(`write ${path}`)) return void process.nextTick(done, enospc('write', path));
+      return (fs.writeFile as Any)(target, ...rest);
+    },
     openSync: (path: string, flags?: unknown, mode?: unknown) => {
       if (creates(flags)) check('open', path);
       const fd = (fs.openSync as Any)(path, flags, mode) as number;
@@ -67,23 +74,6 @@ vi.mock('node:fs', async (importOriginal) => {
     },
   };
   return { ...mocked, default: mocked };
-});
-
-// Files' contents are written through fs/promises handles.
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs/promises')>();
-  const open = async (path: string, ...rest: unknown[]) => {
-    const handle = await (fs.open as (...args: unknown[]) => Promise<import('node:fs/promises').FileHandle>)(
-      path,
-      ...rest,
-    );
-    const writeFile = handle.writeFile.bind(handle);
-    return Object.assign(handle, {
-      writeFile: (...args: Parameters<typeof writeFile>) =>
-        disk.fail(`write ${path}`) ? Promise.reject(enospc('write', path)) : writeFile(...args),
-    });
-  };
-  return { ...fs, default: { ...fs, open }, open };
 });
 
 // conf writes the config file with atomically.
