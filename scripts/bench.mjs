@@ -177,7 +177,9 @@ const FANOUT = {
   rssTargetMiB: 128,
 };
 
-const cases = allCases.filter((c) => named(c.name));
+// A case chosen with --only brings the case its ratio is against (`reference`), which it needs.
+const chosen = allCases.filter((c) => named(c.name));
+const cases = allCases.filter((c) => chosen.includes(c) || chosen.some((d) => d.reference === c.name));
 
 /** Ratios between two rows, each with its target (issue 17: cdata's own work within 10% of the stack's). */
 const COMPARISONS = [{ of: 'cdata tenders -o json', against: '  floor: commander + undici GET', target: 1.1 }];
