@@ -57,6 +57,27 @@ describe('before any request', () => {
     );
   });
 
+  it('a bare date where a value goes: the hint writes it as the API writes dates, not `2026` as a number', async () => {
+    const hintOf = async (expression: string) => {
+      const result = await query(expression);
+      expect(result).toMatchObject({ code: 2, stdout: '', requests: 0 });
+      return result.stderr.split('\n').at(-2);
+    };
+    const dateHint = (date: string) =>
+      `hint: A date is text in JMESPath, written as the API writes dates: \`"${date}"\`. ${SHELL_HINT.slice('hint: '.length, -1)}`;
+    expect(await hintOf('[?dueOn < 2026-12-01]')).toBe(dateHint('2026-12-01'));
+    expect(await hintOf('length([?dueOn >= 2026-12-1 && dueOn < `"2027-01-01"`])')).toBe(dateHint('2026-12-01'));
+    expect(await hintOf('[?dueOn < 2026/12/01]')).toBe(dateHint('2026-12-01'));
+    // Day and month told apart where one of them is past 12; else the form alone.
+    expect(await hintOf('[?dueOn < 27/11/2026]')).toBe(dateHint('2026-11-27'));
+    expect(await hintOf('[?dueOn < 11/27/2026]')).toBe(dateHint('2026-11-27'));
+    expect(await hintOf('[?dueOn < 01.12.2026]')).toBe(dateHint('YYYY-MM-DD'));
+    // Not a date: the number's hint, as before.
+    expect(await hintOf('[?score > 2026-12]')).toBe(
+      `hint: A number is a JSON literal in JMESPath, between backticks: \`2026\`. ${SHELL_HINT.slice('hint: '.length, -1)}`,
+    );
+  });
+
   it('a single = where == was meant: exit 2 at the =, not a binding that keeps every row', async () => {
     const EQUALS_HINT =
       'hint: To compare, write == (a single = names a variable: let $name = … in …). JMESPath: docs/query.md.\n';

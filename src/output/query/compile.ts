@@ -131,8 +131,9 @@ async function syntaxError(expression: string, error: unknown): Promise<UsageErr
   const where = offset === undefined ? '' : ` at column ${offset + 1}`;
   // After a dot it is a field's name (`a."80"`), not a value.
   const number = expression.slice(0, offset).trimEnd().endsWith('.') ? undefined : bareNumber(error);
+  const date = number === undefined || offset === undefined ? undefined : bareDate(expression.slice(offset));
   return new UsageError(`--query is not a valid JMESPath expression${where}: ${syntaxMessage(error)}`, {
-    hint: number === undefined ? syntaxHint(expression) : numberHint(number),
+    hint: date !== undefined ? dateHint(date) : number === undefined ? syntaxHint(expression) : numberHint(number),
     ...(offset === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, offset) }),
   });
 }
@@ -182,6 +183,27 @@ async function singleEquals(expression: string, at: number | undefined): Promise
       ...(at === undefined ? {} : { excerpt: (await import('./caret.js')).caretLines(expression, at) }),
     },
   );
+}
+
+/**
+ * A date written bare where a value goes (`[?dueOn < 2026-12-01]`, `27/11/2026`): what it reads
+ * as in the API's form (YYYY-MM-DD), or 'YYYY-MM-DD' when its day and month could be either.
+ */
+function bareDate(text: string): string | undefined {
+  const two = (n: string) => n.padStart(2, '0');
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?![\d/-])/.exec(text);
+  if (iso) return `${iso[1]}-${two(iso[2]!)}-${two(iso[3]!)}`;
+  const local = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\d/.-])/.exec(text);
+  if (!local) return undefined;
+  const [, first, second, year] = local as unknown as [string, string, string, string];
+  if (Number(first) > 12) return `${year}-${two(second)}-${two(first)}`;
+  if (Number(second) > 12) return `${year}-${two(first)}-${two(second)}`;
+  return 'YYYY-MM-DD';
+}
+
+/** For `[?dueOn < 2026-12-01]`: the API's dates are text, compared as text in the API's form. */
+function dateHint(date: string): string {
+  return `A date is text in JMESPath, written as the API writes dates: \`"${date}"\`. ${SHELL_HINT}`;
 }
 
 /** For `[?score > 80]`: JMESPath's numbers are JSON literals, and backticks need single quotes. */
