@@ -14,9 +14,6 @@ import type { Io } from './types.js';
  */
 const SIMPLE = /^(?![\s]*\w+=)[^|&;<>()`$\n]*$/;
 
-/** What sh exits with when it cannot run the command: not found, or not executable. */
-const NOT_RUN = new Set([126, 127]);
-
 export function runPager(command: string, text: string, io: Pick<Io, 'env' | 'onInterrupt'>): Promise<boolean> {
   const { spawn } = process.getBuiltinModule('node:child_process');
   return new Promise((resolve) => {
@@ -30,9 +27,14 @@ export function runPager(command: string, text: string, io: Pick<Io, 'env' | 'on
       removeCleanup();
       resolve(false);
     });
+    // Shown when the pager ended well, or was stopped by a signal (cdata's own interrupt). Any
+    // other exit, it may have shown nothing: sh could not run it (126, 127), could not parse it
+    // (2: `less |`, a quote never closed), or the pager refused its options. The text then comes
+    // to the terminal from cdata, as after a pager that quit early it would not: shown twice is
+    // better than not at all.
     child.on('close', (code) => {
       removeCleanup();
-      resolve(!NOT_RUN.has(code ?? 0));
+      resolve(code === 0 || code === null);
     });
     child.stdin.end(text);
   });

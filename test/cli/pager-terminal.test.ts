@@ -140,6 +140,22 @@ describe('the pager at a terminal', () => {
     expect(lines).toHaveLength(104);
   });
 
+  it.each([
+    ['a quote never closed', '"less'],
+    ['a pipe to nothing', 'less -R |'],
+    ['a pager that fails', 'false'],
+  ])('a pager command that fails (%s): the data is shown without it, exit 0', async (_what, pager) => {
+    const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: pager }),
+    });
+    expect(result.code).toBe(0);
+    const lines = screen(result.stdout).split('\n');
+    const header = lines.findIndex((line) => /^id {8}title {2,}kind/.test(line));
+    expect(header).toBeLessThanOrEqual(1); // after sh's own line, if it wrote one
+    expect(lines.slice(header)).toHaveLength(103);
+  });
+
   it('Ctrl-C while the pager runs: cdata ends with 130 and takes the pager with it', async () => {
     const pids = file('pager.pid');
     const pager = script('sleeper', `echo $$ > ${shellQuote(pids)}\nexec sleep 60`);
