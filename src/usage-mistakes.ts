@@ -16,8 +16,30 @@ export function commanderMistake(error: CommanderError, program: Command, argv: 
     error.code === 'commander.unknownCommand' && command !== 'cdata'
       ? `${first} for '${command}'`
       : (valueless ?? missingValue(first) ?? first);
-  const suggestions = valueless ? [] : more.map((line) => line.replace(/^\((.*)\)$/, '$1'));
-  return new UsageError(message, { hint: [...suggestions, `Run '${command} --help' for usage.`].join(' ') });
+  const suggestions = valueless
+    ? []
+    : more.map((line) => line.replace(/^\((.*)\)$/, '$1')).filter((line) => namesReal(line, found, program));
+  // `cdata -- --sandbox tenders`: after `--` an option is taken as a command's name.
+  const afterDashes = error.code === 'commander.unknownCommand' && /^unknown command '-/.test(first);
+  const dashes = afterDashes ? ['Words after -- are never options: leave the -- out.'] : [];
+  return new UsageError(message, {
+    hint: [...dashes, ...suggestions, `Run '${command} --help' for usage.`].join(' '),
+  });
+}
+
+/**
+ * Whether commander's "Did you mean X?" names commands or options that exist: for a word after
+ * `--` that starts with dashes, commander cuts two characters off each name it compares with,
+ * and offered `--ndbox` for `--sandbox`.
+ */
+function namesReal(line: string, command: Command, program: Command): boolean {
+  const names = /^Did you mean (?:one of )?(.+)\?$/.exec(line)?.[1]?.split(', ');
+  if (names === undefined) return true;
+  const known = new Set<string | undefined>(['--help', '-h']);
+  for (const c of [...command.commands, ...program.commands])
+    for (const name of [c.name(), ...c.aliases()]) known.add(name);
+  for (const o of [...command.options, ...program.options]) known.add(o.long).add(o.short);
+  return names.every((name) => known.has(name));
 }
 
 /**

@@ -56,6 +56,20 @@ describe('exit 2: usage and configuration', () => {
     );
   });
 
+  it('an option after --, taken as a command: said so, and no made-up name offered (commander offered --ndbox)', async () => {
+    for (const word of ['--sandbox', '--tenders', '-q']) {
+      const result = await against(sandbox.current, ['--', word, 'tenders']);
+      expect(result).toMatchObject({ code: 2, stdout: '', requests: [] });
+      expect(result.stderr).toBe(
+        `error: unknown command '${word}'\nhint: Words after -- are never options: leave the -- out. Run 'cdata --help' for usage.\n`,
+      );
+    }
+    // A command's name after -- is still a command, and a typo of one still gets its suggestion.
+    expect((await against(sandbox.current, ['--', 'tendrs'])).stderr).toBe(
+      "error: unknown command 'tendrs'\nhint: Did you mean tenders? Run 'cdata --help' for usage.\n",
+    );
+  });
+
   it('an option with no value after it: named as cdata names options, with what it takes', async () => {
     for (const [argv, said] of [
       [
