@@ -1,6 +1,6 @@
 // The one place settings are resolved: flag > environment > profile > default
 // (docs/keys-and-profiles.md). Commands read Settings; nothing else looks at flags, env or the config file for them.
-import { UsageError } from '../core/errors.js';
+import { fromVariable, UsageError } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
@@ -153,7 +153,9 @@ function resolveProfile(options: SettingsFlags, io: Io, config: LoadedConfig): S
     [envValue(io.env, 'CDATA_PROFILE'), 'env'],
     [config.data.defaultProfile, 'profile'],
   );
-  const name = checkProfileName(chosen.value ?? DEFAULT_PROFILE);
+  const name = fromVariable(chosen.source === 'env' ? 'CDATA_PROFILE' : undefined, () =>
+    checkProfileName(chosen.value ?? DEFAULT_PROFILE),
+  );
   return {
     name,
     source: chosen.source,

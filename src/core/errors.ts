@@ -167,3 +167,19 @@ export function errorCode(thrown: unknown): string | undefined {
 export function hintOf(hint: string | undefined): { hint?: string } {
   return hint === undefined ? {} : { hint };
 }
+
+/**
+ * `check()`, whose usage error, when the value came from an environment variable (`variable`
+ * set), says which: a bad CDATA_BASE_URL read as if typed on the command line left the user
+ * looking at their flags.
+ */
+export function fromVariable<T>(variable: string | undefined, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (variable === undefined || !(error instanceof UsageError)) throw error;
+    const where = `The value comes from ${variable}`;
+    const hint = error.hint ? `${error.hint} (${where}.)` : `${where}: set it right, or unset it.`;
+    throw new UsageError(error.message, { hint, cause: error });
+  }
+}

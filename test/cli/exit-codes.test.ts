@@ -35,6 +35,9 @@ async function against(target: Sandbox, argv: string[], environment: Record<stri
   return { ...result, requests: target.requests.slice(before) };
 }
 
+const NAME_RULE = (name: string) =>
+  `error: invalid profile name ${JSON.stringify(name)}: use lowercase letters, digits, '-' and '_' (at most 64, starting with a letter or digit)`;
+
 describe('exit 2: usage and configuration', () => {
   it('an unknown command, with the suggestion', async () => {
     const result = await cdata(['tender'], { env: env() });
@@ -68,6 +71,26 @@ describe('exit 2: usage and configuration', () => {
     expect((await against(sandbox.current, ['--', 'tendrs'])).stderr).toBe(
       "error: unknown command 'tendrs'\nhint: Did you mean tenders? Run 'cdata --help' for usage.\n",
     );
+  });
+
+  it('a bad value from CDATA_BASE_URL or CDATA_PROFILE: the hint names the variable; the same as a flag does not', async () => {
+    const bad = { ...env(), CDATA_BASE_URL: 'garbage' };
+    expect(await cdata(['me'], { env: bad })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        "error: base URL 'garbage' is not a URL: use https://host or https://host/api/v1\nhint: The value comes from CDATA_BASE_URL: set it right, or unset it.\n",
+    });
+    const { CDATA_BASE_URL: _unused, ...noUrl } = env();
+    expect((await cdata(['me', '--base-url', 'garbage'], { env: noUrl })).stderr).toBe(
+      "error: base URL 'garbage' is not a URL: use https://host or https://host/api/v1\n",
+    );
+    const named = NAME_RULE('Bad Name');
+    expect(await cdata(['me'], { env: { ...env(), CDATA_PROFILE: 'Bad Name' } })).toMatchObject({
+      code: 2,
+      stderr: `${named}\nhint: The value comes from CDATA_PROFILE: set it right, or unset it.\n`,
+    });
+    expect((await cdata(['me', '-p', 'Bad Name'], { env: env() })).stderr).toBe(`${named}\n`);
   });
 
   it('an option with no value after it: named as cdata names options, with what it takes', async () => {

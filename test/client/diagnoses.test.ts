@@ -59,7 +59,7 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
       expect(result.screen).toBe(
         [
           `error: base URL '${origin}${path}' is not the API root: cdata adds /api/v1 and each endpoint's path itself`,
-          `hint: Use the API's origin, ${origin}, or ${origin}/api/v1.`,
+          `hint: Use the API's origin, ${origin}, or ${origin}/api/v1. (The value comes from CDATA_BASE_URL.)`,
         ].join('\n'),
       );
     },

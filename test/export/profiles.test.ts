@@ -451,7 +451,9 @@ describe('export --profiles', () => {
     });
     expect(variable).toMatchObject({
       code: 2,
-      stderr: "error: base URL 'notaurl' is not a URL: use https://host or https://host/api/v1\n",
+      stderr:
+        "error: base URL 'notaurl' is not a URL: use https://host or https://host/api/v1\n" +
+        'hint: The value comes from CDATA_BASE_URL: set it right, or unset it.\n',
     });
     expect(existsSync(dir)).toBe(false);
     expect(sandbox.requests).toHaveLength(0);

@@ -10,7 +10,7 @@ import { noBaseUrlHint, normaliseBaseUrl } from '../../core/base-url.js';
 import { storedValue } from '../../config/read.js';
 import { loginCommand, profileFlag, requireProfile, type Settings } from '../../config/resolve.js';
 import { KEY_PREFIX, redactKeys } from '../../config/key.js';
-import { AuthError, UsageError } from '../../core/errors.js';
+import { AuthError, fromVariable, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/sanitize.js';
 import { VERSION } from '../../core/version.js';
 import type { CommandContext } from '../../command-kit/command.js';
@@ -31,7 +31,8 @@ export function requireBaseUrl(context: Pick<CommandContext, 'settings'>): strin
     });
   // One stored in the config file is checked as the file's (naming it and the field).
   if (baseUrl.source === 'profile') storedValue(config, profile.name, 'baseUrl', baseUrl.value);
-  return normaliseBaseUrl(baseUrl.value);
+  const value = baseUrl.value;
+  return fromVariable(baseUrl.source === 'env' ? 'CDATA_BASE_URL' : undefined, () => normaliseBaseUrl(value));
 }
 
 /**
