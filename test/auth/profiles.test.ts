@@ -315,4 +315,22 @@ describe('a named profile that does not exist', () => {
     );
     expect(home.read()).toEqual({ profiles: { fresh: { output: 'json' } } });
   });
+
+  it('config set that creates a profile a typo away from another: made as asked, and a warning says how to undo it', async () => {
+    const home = configHome();
+    await cdata(['-p', 'prod', 'config', 'set', 'output', 'json'], { env: home.env });
+    const typo = await cdata(['-p', 'prdo', 'config', 'set', 'output', 'csv'], { env: home.env });
+    expect(typo).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr:
+        "Created profile 'prdo'.\nwarning: 'prdo' is close to 'prod': if that was meant, `cdata profile remove prdo` undoes this\n",
+    });
+    expect(home.read()).toEqual({ profiles: { prod: { output: 'json' }, prdo: { output: 'csv' } } });
+    // A name like no other, or a profile that exists already: no warning.
+    expect((await cdata(['-p', 'staging', 'config', 'set', 'output', 'tsv'], { env: home.env })).stderr).toBe(
+      "Created profile 'staging'.\n",
+    );
+    expect((await cdata(['-p', 'prdo', 'config', 'set', 'output', 'json'], { env: home.env })).stderr).toBe('');
+  });
 });

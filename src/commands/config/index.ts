@@ -7,6 +7,7 @@ import { noProfileError, SETTINGS, type SettingName } from '../../config/schema.
 import { parseSettingName, parseSettingValue, settingText } from '../../config/settings.js';
 import { profileIn, updateConfig } from '../../config/store.js';
 import { UsageError } from '../../core/errors.js';
+import { closest } from '../../core/similar.js';
 import type { CommandContext, Handler } from '../../command-kit/command.js';
 import type { SET_ARGS, SETTING_ARGS } from './command.js';
 import { SETTINGS_LISTING } from '../../command-kit/local-views.js';
@@ -53,13 +54,22 @@ export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
   const none = noDefaultAmong(settings);
   if (none) throw none;
   const created = await updateConfig(context.io, (data) => {
-    const existed = Object.hasOwn(data.profiles, profile);
+    const others = Object.keys(data.profiles);
+    const existed = others.includes(profile);
     const stored = profileIn(data, profile);
     if (name === 'key-command' && stored.key !== undefined) throw keyStoredAlready(profile);
     Object.assign(stored, { [SETTINGS[name]]: value });
-    return !existed;
+    return existed ? undefined : others;
   });
-  if (created) context.note(`Created profile '${profile}'.`);
+  if (created) {
+    context.note(`Created profile '${profile}'.`);
+    // `-p prdo config set ...`: every other command refuses a typo of a profile; this one makes it.
+    const near = closest(profile, created);
+    if (near.length > 0)
+      context.warn(
+        `'${profile}' is close to ${near.map((n) => `'${n}'`).join(', ')}: if that was meant, \`cdata profile remove ${profile}\` undoes this`,
+      );
+  }
   if (name === 'key-command')
     context.note('Stored without running it: cdata auth status runs it and checks the key it prints.');
   warnIfOverridden(context, name);
