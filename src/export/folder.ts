@@ -37,7 +37,28 @@ export function withFolderLock<T>(
     cannotWrite: (error) => cannotWrite(join(dir, LOCK), error),
     remake: true,
   };
-  return withLock(join(dir, LOCK), io, work, subject);
+  return withLock(join(dir, LOCK), io, (held) => lostLockSaid(work, held), subject);
+}
+
+/**
+ * `work`, whose failure after the lock was taken from it is said as that: the export that took it
+ * over (its holder's refresh unseen for STALE_AFTER_MS: a stop, a stall, or clocks apart across
+ * hosts) clears the folder's other generations, this one's too, and the file this run was writing
+ * goes with it. Its ENOENT would hide why.
+ */
+async function lostLockSaid<T>(work: (held: () => boolean) => Promise<T>, held: () => boolean): Promise<T> {
+  try {
+    return await work(held);
+  } catch (error) {
+    if (held()) throw error;
+    throw new UsageError(
+      `this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`,
+      {
+        cause: error,
+        hint: 'Run one export into a folder at a time. Hosts that share a folder need clocks that agree (NTP): a lock is judged abandoned by its age.',
+      },
+    );
+  }
 }
 
 /** Under the lock (`held` says it still is): the folder made ready for a new generation of these files. */

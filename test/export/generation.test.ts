@@ -316,6 +316,29 @@ describe('an export stopped or stalled for longer than its lock is refreshed', (
   });
 });
 
+describe('an export whose lock another took over, and whose generation that one cleared', () => {
+  it('exit 2 said as the lost lock (not the ENOENT of a file it was writing); the folder as the other left it', async () => {
+    const slow = await makeSandbox({ latencyMs: 1500 });
+    const dir = folder();
+    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
+    const before = whole(dir);
+    const current = readlinkSync(join(dir, '..data'));
+    const first = spawnBin(['export', 'agents', '--dir', dir], sandboxEnv(slow));
+    // Its own generation folder made: then the takeover a host with a clock far ahead makes.
+    const mine = () => readdirSync(dir).filter((name) => name.startsWith('..2') && name !== current);
+    await until(() => mine().length === 1, 'the first export to open its generation');
+    writeFileSync(join(dir, '..lock'), JSON.stringify({ pid: 4242, host: 'elsewhere', token: 'theirs' }));
+    for (const name of mine()) rmSync(join(dir, name), { recursive: true, force: true });
+    const result = await first.done;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "error: this export no longer holds the folder's lock (..lock): another export took it over; nothing was committed",
+    );
+    expect(result.stderr).not.toContain('ENOENT');
+    expect(whole(dir)).toEqual(before);
+  });
+});
+
 describe('a previous manifest that is no file cdata wrote: exit 2 at once, nothing written', () => {
   const refused = async (dir: string) => {
     const sandbox = await makeSandbox();
