@@ -2,9 +2,8 @@
 // reach settings resolution (src/config/resolve.ts: flag > env > profile > default) and output.
 import { COLOR_MODES, DEFAULTS } from '../config/resolve.js';
 import { FORMATS } from '../config/schema.js';
-import { flag, negatable, text, value, type Values } from '../core/option.js';
+import { blankValue, flag, negatable, text, value, type Values } from '../core/option.js';
 import { parseChoice, parseInteger, parseSeconds } from '../core/parse.js';
-import { UsageError } from '../core/errors.js';
 
 /** The formats that print a header row, which --no-header leaves out. */
 export const HEADED_FORMATS: readonly string[] = ['table', 'csv', 'tsv'];
@@ -69,6 +68,6 @@ export type GlobalValues = Values<typeof GLOBAL_OPTIONS>;
 
 /** `--out ''` (an empty variable, say) names no file: said so, not as a rename that failed. */
 function parseOutFile(raw: string): string {
-  if (raw === '') throw new UsageError('--out needs a file name: it was given an empty one');
+  if (raw.trim() === '') throw blankValue('--out', raw, 'a file name');
   return raw;
 }

@@ -165,10 +165,18 @@ export function parseValues<O extends OptionMap>(
   const values: Record<string, unknown> = {};
   for (const [name, option] of Object.entries(options)) {
     const found = raw(option);
-    if (option.required && (found === undefined || found === '')) throw option.required();
+    if (option.required && found === undefined) throw option.required();
+    // `--dir "$DIR"` with DIR unset or blank: named as what it is, not as the option left out (and
+    // never a folder named by spaces).
+    if (option.required && typeof found === 'string' && found.trim() === '') throw blankValue(longFlag(option), found);
     values[name] = option.parse(found);
   }
   return values as Values<O>;
+}
+
+/** The error for a value that is empty or only spaces, where a name (a file, a folder) was wanted. */
+export function blankValue(flag: string, given: string, wanted = 'a value'): UsageError {
+  return new UsageError(`${flag} needs ${wanted}: it was given ${given === '' ? 'an empty one' : 'only spaces'}`);
 }
 
 /** `--limit` of `-l, --limit <n>`. */

@@ -325,6 +325,12 @@ describe('--out FILE', () => {
       stdout: '',
       stderr: 'error: --out needs a file name: it was given an empty one\n',
     });
+    // Only spaces: no file named by them.
+    expect(await cdata(['tenders', '--out', '  '], { env: env() })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --out needs a file name: it was given only spaces\n',
+    });
   });
 
   it('keeps the permissions of the file it replaces: a 0600 file is not widened', async () => {

@@ -20,9 +20,10 @@ describe('parseValues', () => {
     expect(parse({ dir: 'out', undecided: true })).toEqual({ dir: 'out', decided: false, undecided: true });
   });
 
-  it('refuses a required option absent or empty with its own error', () => {
+  it('refuses a required option absent with its own error; empty or only spaces, as given so', () => {
     expect(() => parse({})).toThrow(new UsageError('needs a folder: --dir DIR'));
-    expect(() => parse({ dir: '' })).toThrow(new UsageError('needs a folder: --dir DIR'));
+    expect(() => parse({ dir: '' })).toThrow(new UsageError('--dir needs a value: it was given an empty one'));
+    expect(() => parse({ dir: '   ' })).toThrow(new UsageError('--dir needs a value: it was given only spaces'));
   });
 
   it('refuses options that cannot go together, by their long flags, before a missing one', () => {
