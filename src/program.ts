@@ -161,7 +161,7 @@ function addCommand(
       checkGlobals(self, spec, global, raw);
       const options = parseValues(spec.options ?? {}, raw);
       const args = parseArgs(spec.args ?? [], actionArgs.slice(0, spec.args?.length ?? 0));
-      const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec) : undefined]);
+      const [handler, target] = await Promise.all([load(), global.sandbox ? startSandbox(spec, self) : undefined]);
       try {
         setExitCode(
           (await handler(createContext(io, run, global, options, args, target?.target, takesJson))) ?? EXIT.ok,
@@ -291,8 +291,12 @@ async function showWritten(io: Io, text: string, argv: readonly string[]): Promi
 }
 
 /** --sandbox: the whole API in-process on a free loopback port, with the all-scopes demo key. */
-async function startSandbox(spec: AnyCommand): Promise<{ target: SandboxTarget; close(): Promise<void> }> {
-  if (!spec.usesApi) throw new UsageError(`--sandbox applies only to commands that call the API, not '${spec.name}'`);
+async function startSandbox(
+  spec: AnyCommand,
+  command: Command,
+): Promise<{ target: SandboxTarget; close(): Promise<void> }> {
+  if (!spec.usesApi)
+    throw new UsageError(`--sandbox applies only to commands that call the API, not '${namesOf(command)}'`);
   const [{ startSandbox: start }, { demoKey }] = await Promise.all([
     import('./sandbox/server.js'),
     import('./sandbox/keys.js'),

@@ -1,6 +1,6 @@
 // Exit codes 2, 3 and 4 with their causes and messages; the correlation id and the JSON error
 // line. (5 and 6 are in test/client/retry.test.ts, 7 in test/client/bad-response.test.ts.)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/sandbox/faults.js';
@@ -91,6 +91,22 @@ describe('exit 2: usage and configuration', () => {
       stderr: `${named}\nhint: The value comes from CDATA_PROFILE: set it right, or unset it.\n`,
     });
     expect((await cdata(['me', '-p', 'Bad Name'], { env: env() })).stderr).toBe(`${named}\n`);
+  });
+
+  it('--sandbox with a command that calls no API: exit 2 naming the whole command, nothing written', async () => {
+    for (const argv of [
+      ['config', 'set', 'output', 'json'],
+      ['profile', 'list'],
+    ]) {
+      const dir = tempConfigDir();
+      const result = await cdata(['--sandbox', ...argv], { env: { CDATA_CONFIG_DIR: dir } });
+      expect(result).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `error: --sandbox applies only to commands that call the API, not '${argv.slice(0, 2).join(' ')}'\n`,
+      });
+      expect(readdirSync(dir)).toEqual([]);
+    }
   });
 
   it('an option with no value after it: named as cdata names options, with what it takes', async () => {
