@@ -42,9 +42,9 @@ export function withFolderLock<T>(
 
 /**
  * `work`, whose failure after the lock was taken from it is said as that: the export that took it
- * over (its holder's refresh unseen for STALE_AFTER_MS: a stop, a stall, or clocks apart across
- * hosts) clears the folder's other generations, this one's too, and the file this run was writing
- * goes with it. Its ENOENT would hide why.
+ * over (its holder's refresh unseen for STALE_AFTER_MS: a stop, a stall) clears the folder's other
+ * generations, this one's too, and the file this run was writing goes with it. Its ENOENT would
+ * hide why.
  */
 async function lostLockSaid<T>(work: (held: () => boolean) => Promise<T>, held: () => boolean): Promise<T> {
   try {
@@ -55,7 +55,7 @@ async function lostLockSaid<T>(work: (held: () => boolean) => Promise<T>, held: 
       `this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`,
       {
         cause: error,
-        hint: 'Run one export into a folder at a time. Hosts that share a folder need clocks that agree (NTP): a lock is judged abandoned by its age.',
+        hint: 'Run one export into a folder at a time: a lock not refreshed for 10 s (a run stopped or stalled that long) is taken over by the next.',
       },
     );
   }

@@ -4,8 +4,9 @@
 // backoff. A lock is stale, and taken over, when its holder is gone: on this host, when its
 // process no longer exists, or its pid is now another process's (however long the holder has
 // been stopped or stalled: a live holder keeps it); from another host, another boot or another
-// pid namespace (a container's), or with an owner that cannot be read, when it has not been
-// refreshed for longer than a holder refreshes it.
+// pid namespace (a container's), or with an owner that cannot be read, when it has not changed
+// while this process waited longer than a holder takes to refresh it (timed by this process's
+// own waits: never by comparing the holder's clock with this host's).
 import {
   closeSync,
   existsSync,
@@ -38,11 +39,28 @@ const LONGEST_WAIT_MS = 100;
 const ATTEMPTS = 60;
 /**
  * For a holder elsewhere (another host, boot or pid namespace: a container's), whose lock is
- * judged by its age: about 12.5 s in all, so that the lock of one gone (a pod killed a moment ago)
- * ages out while this waits, which a live holder's, refreshed, never does.
+ * judged by whether it changes: about 12.5 s in all, so that the lock of one gone (a pod killed a
+ * moment ago) is seen unchanged for STALE_AFTER_MS while this waits, which a live holder's,
+ * refreshed, never is.
  */
 const FOREIGN_ATTEMPTS =
   ATTEMPTS + Math.ceil((STALE_AFTER_MS + STALE_AFTER_MS / 4 - waitedBefore(ATTEMPTS)) / LONGEST_WAIT_MS);
+
+/**
+ * A lock this much older than this host's clock is abandoned at once, whoever holds it: no holder
+ * goes an hour without a refresh, unless the two clocks are an hour apart.
+ */
+const ABANDONED_MS = 3_600_000;
+
+/**
+ * What a waiter has seen of a lock it cannot ask about (held elsewhere): the lock's state when it
+ * last changed, and how long this process had waited then and has waited since (its own sleeps).
+ */
+interface Watch {
+  state: string;
+  since: number;
+  waited: number;
+}
 
 /** The wait after attempt `attempt` (from 0): doubling from FIRST_WAIT_MS up to LONGEST_WAIT_MS. */
 function waitMs(attempt: number): number {
@@ -116,9 +134,10 @@ export async function withLock<T>(
 }
 
 async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>, subject: LockSubject): Promise<void> {
+  const watch: Watch = { state: '', since: 0, waited: 0 };
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(lockPath, owner, subject)) return;
-    if (takeOverIfStale(lockPath)) continue;
+    if (takeOverIfStale(lockPath, watch)) continue;
     if (attempt >= ATTEMPTS) {
       const holder = readOwner(lockPath);
       const elsewhere = holder !== undefined && !isHere(holder);
@@ -131,6 +150,7 @@ async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>, su
       }
     }
     await io.sleep(waitMs(attempt));
+    watch.waited += waitMs(attempt);
   }
 }
 
@@ -217,9 +237,9 @@ function refresh(lockPath: string, owner: Owner): void {
  * two processes that both judged it stale only one removes it; if what we renamed turns out to be
  * a fresh lock someone took in between, it is put back.
  */
-function takeOverIfStale(lockPath: string): boolean {
+function takeOverIfStale(lockPath: string, watch: Watch): boolean {
   const seen = readOwner(lockPath);
-  if (!isStale(lockPath, seen)) return false;
+  if (!isStale(lockPath, seen, watch)) return false;
   const aside = `${lockPath}.${randomBytes(6).toString('hex')}.stale`;
   try {
     renameSync(lockPath, aside);
@@ -246,11 +266,10 @@ export function cannotWriteIn(folder: string, error: unknown): UsageError {
   });
 }
 
-function isStale(lockPath: string, owner: Owner | undefined): boolean {
-  let age: number;
+function isStale(lockPath: string, owner: Owner | undefined, watch: Watch): boolean {
+  let stat: { mtimeMs: number; size: number };
   try {
-    // File ages are real time: the lock's mtime against the real clock, never an injected one.
-    age = Date.now() - statSync(lockPath).mtimeMs;
+    stat = statSync(lockPath); // after readOwner opened it: fresh attributes, on NFS too
   } catch {
     return false; // released meanwhile: the next attempt creates it
   }
@@ -264,7 +283,16 @@ function isStale(lockPath: string, owner: Owner | undefined): boolean {
     const started = owner.started === undefined ? undefined : startedOf(owner.pid);
     return started !== undefined && started !== owner.started;
   }
-  return age > STALE_AFTER_MS;
+  // File ages are real time: the lock's mtime against the real clock, never an injected one.
+  const age = Date.now() - stat.mtimeMs;
+  // No owner to read (half written where there are no hard links, or unreadable): by its age.
+  if (owner === undefined) return age > STALE_AFTER_MS;
+  // Elsewhere: whether it changes while this one waits. Its age would compare the holder's clock
+  // (which stamped the refresh) with this host's: one 10 s ahead took a live export's lock.
+  if (age > ABANDONED_MS) return true;
+  const state = `${stat.mtimeMs} ${stat.size} ${owner.token}`;
+  if (watch.state !== state) Object.assign(watch, { state, since: watch.waited });
+  return watch.waited - watch.since >= STALE_AFTER_MS;
 }
 
 /** Whether the owner's pid is one this process can look up: the same host, boot and pid namespace. */

@@ -30,6 +30,22 @@ function lockBy(
   return path;
 }
 
+/**
+ * A live holder elsewhere, as the waiter's sleeps pass: its lock's time stamped anew every
+ * STALE_AFTER_MS / 4, by its own clock, `skewMs` from this host's.
+ */
+function refreshedBy(path: string, skewMs = 0): (ms: number) => void {
+  let since = 0;
+  let stamps = 0;
+  return (ms) => {
+    since += ms;
+    if (since < STALE_AFTER_MS / 4) return;
+    since = 0;
+    const then = (Date.now() + skewMs + ++stamps) / 1000;
+    utimesSync(path, then, then);
+  };
+}
+
 describe('the config lock', () => {
   it('held by a live process: waits with backoff, then exit 2 naming the holder and the lock file', async () => {
     const home = configHome();
@@ -74,7 +90,7 @@ describe('the config lock', () => {
     ] as const) {
       const home = configHome();
       const path = lockBy(home, owner);
-      const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+      const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env, onSleep: refreshedBy(path) });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(
         `error: the config file is locked by another cdata (pid ${owner.pid}${where}): ${path}`,
@@ -111,16 +127,49 @@ describe('the config lock', () => {
   it('from another boot or pid namespace on this host: judged by age, as from another host', async () => {
     const home = configHome();
     const elsewhere = { pid: process.pid, where: 'c0ffee00-0000-4000-8000-000000000000 pid:[4026531836]' };
-    lockBy(home, elsewhere);
-    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(2);
+    const path = lockBy(home, elsewhere);
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env, onSleep: refreshedBy(path) })).code).toBe(
+      2,
+    );
     lockBy(home, elsewhere, STALE_AFTER_MS + 5_000);
     expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(0);
   });
 
-  it('on another host and recent: not judged by a pid that means nothing here', async () => {
+  it('on another host and refreshed: not judged by a pid that means nothing here', async () => {
     const home = configHome();
-    lockBy(home, { pid: DEAD_PID, host: 'elsewhere' });
-    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env })).code).toBe(2);
+    const path = lockBy(home, { pid: DEAD_PID, host: 'elsewhere' });
+    expect((await cdata(['config', 'set', 'timeout', '5'], { env: home.env, onSleep: refreshedBy(path) })).code).toBe(
+      2,
+    );
+  });
+
+  it("on another host whose clock is a minute behind or ahead: judged by its refreshes, never by the clocks' gap", async () => {
+    for (const skewMs of [-60_000, 60_000]) {
+      // A live holder: its lock looks a minute old (or new) to this host, and is refreshed: kept.
+      const live = configHome();
+      const path = lockBy(live, { pid: DEAD_PID, host: 'elsewhere' }, -skewMs);
+      const held = await cdata(['config', 'set', 'timeout', '5'], {
+        env: live.env,
+        onSleep: refreshedBy(path, skewMs),
+      });
+      expect(held.code).toBe(2);
+      expect(held.stderr).toContain(`(pid ${DEAD_PID} on elsewhere)`);
+      // A holder gone: unchanged while this one waits STALE_AFTER_MS, whatever its clock said.
+      const gone = configHome();
+      lockBy(gone, { pid: DEAD_PID, host: 'elsewhere' }, -skewMs);
+      const taken = await cdata(['config', 'set', 'timeout', '5'], { env: gone.env });
+      expect(taken.code).toBe(0);
+      const waited = taken.sleeps.reduce((a, b) => a + b, 0);
+      expect(waited).toBeGreaterThanOrEqual(STALE_AFTER_MS);
+      expect(waited).toBeLessThan(STALE_AFTER_MS * 1.25);
+    }
+  });
+
+  it('on another host and older than an hour by this clock: taken over at once', async () => {
+    const home = configHome();
+    lockBy(home, { pid: DEAD_PID, host: 'elsewhere' }, 3_600_000 + 60_000);
+    const result = await cdata(['config', 'set', 'timeout', '5'], { env: home.env });
+    expect(result).toMatchObject({ code: 0, sleeps: [] });
   });
 
   it('half written (no owner yet) and recent: waited on', async () => {

@@ -15,6 +15,8 @@ export interface TestIoOptions {
   random?: () => number;
   /** Use real timers for sleep (default: instant, recorded in `sleeps`). */
   realSleep?: boolean;
+  /** Called with each sleep's ms, before it: what would have happened meanwhile (a lock's holder refreshing it). */
+  onSleep?: (ms: number) => void;
   /** The terminal's height (stdout's rows): data longer than this is paged. */
   rows?: number;
 }
@@ -64,6 +66,7 @@ export function testIo(options: TestIoOptions = {}): TestIo {
     random: options.random ?? (() => 0.5),
     sleep: async (ms, signal) => {
       sleeps.push(ms);
+      options.onSleep?.(ms);
       if (options.realSleep) await new Promise((resolve) => setTimeout(resolve, ms));
       if (signal?.aborted) throw signal.reason;
     },
