@@ -49,3 +49,27 @@ function editDistance(a: string, b: string): number {
     }
   return d[a.length]![b.length]!;
 }
+
+/**
+ * Whether `typed` reads as `existing` with a slip of the fingers: two neighbouring letters
+ * swapped (`prdo`), or one letter added or dropped (`prodd`, `stagin`). Not a letter or digit
+ * changed, or a digit added: `client-b` beside `client-a`, `prod2` beside `prod` are names of
+ * their own.
+ */
+export function isSlipOf(typed: string, existing: string): boolean {
+  if (existing.length < 3 || typed === existing) return false;
+  if (typed.length === existing.length) {
+    const at = [...typed].flatMap((char, i) => (char === existing[i] ? [] : [i]));
+    return (
+      at.length === 2 &&
+      at[1] === at[0]! + 1 &&
+      typed[at[0]!] === existing[at[1]!] &&
+      typed[at[1]!] === existing[at[0]!]
+    );
+  }
+  const [longer, shorter] = typed.length > existing.length ? [typed, existing] : [existing, typed];
+  if (longer.length !== shorter.length + 1) return false;
+  for (let i = 0; i < longer.length; i++)
+    if (longer.slice(0, i) + longer.slice(i + 1) === shorter) return /[a-z]/i.test(longer[i]!);
+  return false;
+}

@@ -331,6 +331,11 @@ describe('a named profile that does not exist', () => {
     expect((await cdata(['-p', 'staging', 'config', 'set', 'output', 'tsv'], { env: home.env })).stderr).toBe(
       "Created profile 'staging'.\n",
     );
+    // Names of a series (docs/many-profiles.md makes client-a, client-b, client-c): no warning.
+    for (const name of ['client-a', 'client-b', 'client-c', 'prod2'])
+      expect((await cdata(['-p', name, 'config', 'set', 'output', 'tsv'], { env: home.env })).stderr).toBe(
+        `Created profile '${name}'.\n`,
+      );
     expect((await cdata(['-p', 'prdo', 'config', 'set', 'output', 'json'], { env: home.env })).stderr).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 // "Did you mean …?" (src/core/similar.ts): the closest value within two edits, for every value
 // cdata checks against a list (tiers, formats, lists, fields, settings, profiles).
 import { describe, expect, it } from 'vitest';
-import { closest, didYouMean } from '../../src/core/similar.js';
+import { closest, didYouMean, isSlipOf } from '../../src/core/similar.js';
 import { run, tempConfigDir } from '../helpers/run.js';
 
 describe('closest', () => {
@@ -23,6 +23,28 @@ describe('closest', () => {
     expect(didYouMean('jsn', ['json', 'ndjson'])).toBe('Did you mean json?');
     expect(didYouMean('xsv', ['csv', 'tsv'])).toBe('Did you mean one of csv, tsv?');
     expect(didYouMean('zzzz', ['csv'])).toBeUndefined();
+  });
+});
+
+describe('isSlipOf', () => {
+  it('a swap of neighbours, or one letter added or dropped', () => {
+    expect(isSlipOf('prdo', 'prod')).toBe(true);
+    expect(isSlipOf('rpod', 'prod')).toBe(true);
+    expect(isSlipOf('prodd', 'prod')).toBe(true);
+    expect(isSlipOf('stagin', 'staging')).toBe(true);
+    expect(isSlipOf('sstaging', 'staging')).toBe(true);
+  });
+
+  it('not a name of its own: a letter or digit changed, a digit added, two slips, the same name, a short one', () => {
+    expect(isSlipOf('client-b', 'client-a')).toBe(false);
+    expect(isSlipOf('client-2', 'client-1')).toBe(false);
+    expect(isSlipOf('acme-uk', 'acme-za')).toBe(false);
+    expect(isSlipOf('prod2', 'prod')).toBe(false);
+    expect(isSlipOf('client-10', 'client-1')).toBe(false);
+    expect(isSlipOf('pdro', 'prod')).toBe(false);
+    expect(isSlipOf('prdoo', 'prod')).toBe(false);
+    expect(isSlipOf('prod', 'prod')).toBe(false);
+    expect(isSlipOf('ab', 'a')).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import { noProfileError, SETTINGS, type SettingName } from '../../config/schema.
 import { parseSettingName, parseSettingValue, settingText } from '../../config/settings.js';
 import { profileIn, updateConfig } from '../../config/store.js';
 import { UsageError } from '../../core/errors.js';
-import { closest } from '../../core/similar.js';
+import { isSlipOf } from '../../core/similar.js';
 import type { CommandContext, Handler } from '../../command-kit/command.js';
 import type { SET_ARGS, SETTING_ARGS } from './command.js';
 import { SETTINGS_LISTING } from '../../command-kit/local-views.js';
@@ -64,7 +64,7 @@ export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
   if (created) {
     context.note(`Created profile '${profile}'.`);
     // `-p prdo config set ...`: every other command refuses a typo of a profile; this one makes it.
-    const near = closest(profile, created);
+    const near = created.filter((name) => isSlipOf(profile, name));
     if (near.length > 0)
       context.warn(
         `'${profile}' is close to ${near.map((n) => `'${n}'`).join(', ')}: if that was meant, \`cdata profile remove ${profile}\` undoes this`,
