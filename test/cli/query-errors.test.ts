@@ -72,6 +72,14 @@ describe('before any request', () => {
     expect(await hintOf('[?dueOn < 27/11/2026]')).toBe(dateHint('2026-11-27'));
     expect(await hintOf('[?dueOn < 11/27/2026]')).toBe(dateHint('2026-11-27'));
     expect(await hintOf('[?dueOn < 01.12.2026]')).toBe(dateHint('YYYY-MM-DD'));
+    // A time written is kept (the day alone would widen the filter to all of it); no date that cannot be.
+    expect(await hintOf('[?createdAt > 2026-12-01T10:00:00Z]')).toBe(dateHint('2026-12-01T10:00:00Z'));
+    expect(await hintOf('[?createdAt > 2026-12-01T10:00:00.523+02:00]')).toBe(
+      dateHint('2026-12-01T10:00:00.523+02:00'),
+    );
+    expect(await hintOf('[?dueOn < 2026-13-45]')).toBe(dateHint('YYYY-MM-DD'));
+    expect(await hintOf('[?dueOn < 31/13/2026]')).toBe(dateHint('YYYY-MM-DD'));
+    expect(await hintOf('[?dueOn < 32/11/2026]')).toBe(dateHint('YYYY-MM-DD'));
     // Not a date: the number's hint, as before.
     expect(await hintOf('[?score > 2026-12]')).toBe(
       `hint: A number is a JSON literal in JMESPath, between backticks: \`2026\`. ${SHELL_HINT.slice('hint: '.length, -1)}`,

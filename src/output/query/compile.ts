@@ -186,18 +186,26 @@ async function singleEquals(expression: string, at: number | undefined): Promise
 }
 
 /**
- * A date written bare where a value goes (`[?dueOn < 2026-12-01]`, `27/11/2026`): what it reads
- * as in the API's form (YYYY-MM-DD), or 'YYYY-MM-DD' when its day and month could be either.
+ * A date written bare where a value goes (`[?dueOn < 2026-12-01]`, `27/11/2026`), in the API's
+ * form (YYYY-MM-DD, with its time where one was written: `2026-12-01T10:00:00Z`), or
+ * 'YYYY-MM-DD' when its day and month could be either, or are no date at all.
  */
 function bareDate(text: string): string | undefined {
   const two = (n: string) => n.padStart(2, '0');
-  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?![\d/-])/.exec(text);
-  if (iso) return `${iso[1]}-${two(iso[2]!)}-${two(iso[3]!)}`;
+  const day = (year: string, month: string, date: string) =>
+    Number(month) >= 1 && Number(month) <= 12 && Number(date) >= 1 && Number(date) <= 31
+      ? `${year}-${two(month)}-${two(date)}`
+      : 'YYYY-MM-DD';
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(T[\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?(?![\w/-])/.exec(text);
+  if (iso) {
+    const date = day(iso[1]!, iso[2]!, iso[3]!);
+    return iso[4] === undefined || date === 'YYYY-MM-DD' ? date : `${date}${iso[4]}`;
+  }
   const local = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\d/.-])/.exec(text);
   if (!local) return undefined;
   const [, first, second, year] = local as unknown as [string, string, string, string];
-  if (Number(first) > 12) return `${year}-${two(second)}-${two(first)}`;
-  if (Number(second) > 12) return `${year}-${two(first)}-${two(second)}`;
+  if (Number(first) > 12) return day(year, second, first);
+  if (Number(second) > 12) return day(year, first, second);
   return 'YYYY-MM-DD';
 }
 
