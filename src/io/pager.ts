@@ -21,20 +21,23 @@ export function runPager(command: string, text: string, io: Pick<Io, 'env' | 'on
       stdio: ['pipe', 'inherit', 'inherit'],
       env: pagerEnv(io.env),
     });
-    const removeCleanup = io.onInterrupt(() => child.kill('SIGTERM'));
+    let interrupted = false;
+    const removeCleanup = io.onInterrupt(() => {
+      interrupted = true;
+      child.kill('SIGTERM');
+    });
     child.stdin.on('error', () => undefined); // EPIPE: the reader quit before the end
     child.on('error', () => {
       removeCleanup();
       resolve(false);
     });
-    // Shown when the pager ended well, or was stopped by a signal (cdata's own interrupt). Any
-    // other exit, it may have shown nothing: sh could not run it (126, 127), could not parse it
-    // (2: `less |`, a quote never closed), or the pager refused its options. The text then comes
-    // to the terminal from cdata, as after a pager that quit early it would not: shown twice is
-    // better than not at all.
+    // Shown when the pager ended well, or cdata's own interrupt stopped it. Any other end, it may
+    // have shown nothing: sh could not run it (126, 127) or parse it (2: `less |`, a quote never
+    // closed), the pager refused its options, or a signal not cdata's ended it (a crash). The
+    // text then comes to the terminal from cdata: shown twice is better than not at all.
     child.on('close', (code) => {
       removeCleanup();
-      resolve(code === 0 || code === null);
+      resolve(code === 0 || interrupted);
     });
     child.stdin.end(text);
   });

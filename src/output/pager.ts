@@ -12,7 +12,7 @@ const SGR = /\u001b\[[0-9;]*m/g;
 /** Writes `text` to stdout's terminal, through the pager when it is longer than the screen. */
 export async function showPaged(io: Io, text: string, configured: string | undefined): Promise<void> {
   const command = longerThanScreen(io, text) ? pagerCommand(io, configured) : undefined;
-  // A pager that could not be run (not found) has shown nothing: sh said why, and the text comes here.
+  // A pager that could not be run, or that failed, may have shown nothing: the text comes here.
   if (command === undefined || !(await io.runPager(command, text))) io.stdout.write(text);
 }
 

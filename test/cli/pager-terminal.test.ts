@@ -144,6 +144,7 @@ describe('the pager at a terminal', () => {
     ['a quote never closed', '"less'],
     ['a pipe to nothing', 'less -R |'],
     ['a pager that fails', 'false'],
+    ["a pager killed by a signal not cdata's (a crash)", 'kill -SEGV $$'],
   ])('a pager command that fails (%s): the data is shown without it, exit 0', async (_what, pager) => {
     const result = await runBinInTerminal(['--sandbox', 'obligations', '--color', 'never'], {
       columns: 100,
