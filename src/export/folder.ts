@@ -1,7 +1,7 @@
 // The export folder before an export writes to it: locked (one export at a time), cleared of
 // what a killed export left, an older cdata's plain files adopted (adopt.ts), and the previous
 // manifest read. All of it after every check that needs no folder has passed.
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LockSubject } from '../io/lock.js';
 import { withLock } from '../io/lock.js';
@@ -11,7 +11,7 @@ import { cannotWrite } from '../output/sink.js';
 import { adoptPlainFiles } from './adopt.js';
 import { CHANGES_FILE } from './changes-file.js';
 import { clearGarbage, Generation } from './generation.js';
-import { currentGeneration, DATA, LOCK, visible } from './layout.js';
+import { currentGeneration, DATA, LOCK, LOST_LOCK, visible } from './layout.js';
 import { MANIFEST_FILE, plainManifestIsOurs, readPrevious, type Previous } from './manifest.js';
 import { runFolderMark } from './profiles/run-record.js';
 
@@ -37,7 +37,8 @@ export function withFolderLock<T>(
     cannotWrite: (error) => cannotWrite(join(dir, LOCK), error),
     remake: true,
   };
-  return withLock(join(dir, LOCK), io, (held) => lostLockSaid(work, held), subject);
+  const lockPath = join(dir, LOCK);
+  return withLock(lockPath, io, (held) => lostLockSaid(work, held, lockPath), subject);
 }
 
 /**
@@ -46,18 +47,20 @@ export function withFolderLock<T>(
  * generations, this one's too, and the file this run was writing goes with it. Its ENOENT would
  * hide why.
  */
-async function lostLockSaid<T>(work: (held: () => boolean) => Promise<T>, held: () => boolean): Promise<T> {
+async function lostLockSaid<T>(
+  work: (held: () => boolean) => Promise<T>,
+  held: () => boolean,
+  lockPath: string,
+): Promise<T> {
   try {
     return await work(held);
   } catch (error) {
-    if (held()) throw error;
-    throw new UsageError(
-      `this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`,
-      {
-        cause: error,
-        hint: 'Run one export into a folder at a time: a lock not refreshed for 10 s (a run stopped or stalled that long) is taken over by the next.',
-      },
-    );
+    // Held still, or no lock at all (the folder itself removed): the error says what happened.
+    if (held() || !existsSync(lockPath)) throw error;
+    throw new UsageError(LOST_LOCK, {
+      cause: error,
+      hint: 'Run one export into a folder at a time: a lock not refreshed for 10 s (a run stopped or stalled that long) is taken over by the next.',
+    });
   }
 }
 

@@ -42,6 +42,7 @@ import {
   LINK_TEMP,
   linkTarget,
   LOCK,
+  LOST_LOCK,
   visible,
 } from './layout.js';
 
@@ -151,10 +152,7 @@ export class Generation {
     syncPath(this.dir); // the links placed
     // Never a commit that another export could have undone: without the lock (taken over while
     // this run was stopped or stalled) or with its folder gone, ..data stays as it is.
-    if (!this.held())
-      throw new Error(
-        `this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`,
-      );
+    if (!this.held()) throw new Error(LOST_LOCK);
     if (!lstatSync(this.path, { throwIfNoEntry: false })?.isDirectory())
       throw new Error(`its generation folder ${this.name} is gone; nothing was committed`);
     renameLink(this.dir, DATA_TEMP, this.name, DATA);

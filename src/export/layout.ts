@@ -19,6 +19,8 @@ export const DATA_TEMP = '..data_tmp';
 /** A link renamed over a plain file of an older cdata's export (adopt.ts). */
 export const LINK_TEMP = '..link_tmp';
 export const LOCK = '..lock';
+/** What an export says when its lock was taken from it before it committed (generation.ts, folder.ts). */
+export const LOST_LOCK = `this export no longer holds the folder's lock (${LOCK}): another export took it over; nothing was committed`;
 
 const GENERATION = /^\.\.\d{4}_\d\d_\d\d_\d\d_\d\d_\d\d\.[0-9a-f]+$/;
 /** Bytes of randomness in a generation's name, beside its time. */

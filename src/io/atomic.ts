@@ -105,7 +105,7 @@ export async function writeFileAtomic(
 
 /**
  * What is done to an open file, off the main thread: node:fs's own calls on a descriptor, not
- * node:fs/promises, whose FileHandle loads readline and file watching with it (~1.4 MiB of the
+ * node:fs/promises, whose FileHandle loads readline and file watching with it (~0.7 MiB of the
  * peak of every export on Node 24: docs/performance.md, "Sixteenth stop"). `write` writes all of
  * it at the descriptor's position, as FileHandle's writeFile does.
  */

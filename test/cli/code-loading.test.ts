@@ -2,7 +2,7 @@
 // command given --query: the built binary, as a user runs it, loads it then and only then. And
 // the table packages (dist/vendor/table.cjs: cli-table3, chalk) only for what a terminal shows.
 // Likewise cdata's own cold code (scripts/cold-code.mjs): each cold file only for what needs it.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,14 @@ describe('the config store (dist/vendor/conf.cjs, built without the packages cda
       expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
       const get = await vendorsLoadedBy(['config', 'get', 'output'], env);
       expect(get).toMatchObject({ code: 0, stdout: 'csv\n', vendors: [] });
+      // Built without what conf calls only for a schema or migrations (scripts/never-used.mjs):
+      // bundled, a package's licence would be listed.
+      const licences = readFileSync(
+        fileURLToPath(new URL('../../dist/THIRD_PARTY_LICENSES.txt', import.meta.url)),
+        'utf8',
+      );
+      expect(licences).toMatch(/^conf \d+\.\d+\.\d+ /m);
+      expect(licences).not.toMatch(/^(ajv|ajv-formats|semver) \d/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ import { demoKey } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { csvCell } from '../helpers/cells.js';
 import { run } from '../helpers/run.js';
-import { runBin, runBinAsUser } from '../helpers/spawn.js';
+import { BIN, runBin, runBinAsUser, runProcess } from '../helpers/spawn.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { leftovers, names as namesIn, whole } from './layout.js';
 
@@ -251,6 +251,21 @@ describe('cdata export', () => {
       const result = await run(argv, { env });
       expect({ argv, code: result.code, stderr: result.stderr }).toEqual({ argv, code: 2, stderr });
     }
+    // A folder named by spaces alone, or an empty one (`--dir "$DIR"`, DIR unset): refused as such,
+    // from a shell in a folder of its own, which stays empty.
+    const cwd = folder();
+    for (const [dir, said] of [
+      ['  ', 'only spaces'],
+      ['', 'an empty one'],
+    ]) {
+      const blank = await runProcess(process.execPath, [BIN, 'export', 'tenders', '--dir', dir!], { env, cwd });
+      expect(blank).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `error: --dir needs a value: it was given ${said}\n`,
+      });
+    }
+    expect(readdirSync(cwd)).toEqual([]);
     // A folder that cannot exist: below a regular file (holds even as root, unlike chmod).
     const file = join(folder(), 'not-a-folder');
     writeFileSync(file, 'x');
