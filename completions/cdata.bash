@@ -172,6 +172,8 @@ _cdata_excludes() {
     'webhook ping --secret-file') echo '--secret-env' ;;
     'webhook check --secret-env') echo '--secret-file' ;;
     'webhook check --secret-file') echo '--secret-env' ;;
+    *' --base-url') echo '--sandbox' ;;
+    *' --sandbox') echo '--base-url' ;;
   esac
 }
 

@@ -8,7 +8,7 @@ import { handlerOf } from './commands/handlers.js';
 import { ENV_VARS } from './config/env.js';
 import { isJsonFormat } from './config/schema.js';
 import { keyToSend, resolveSettings, storedJsonOutput, type SandboxTarget, type Settings } from './config/resolve.js';
-import { lazyValues, parseArgs, parseValues, type OptionSpec, type RawOption } from './core/option.js';
+import { lazyValues, parseArgs, parseValues, refuseConflicts, type OptionSpec, type RawOption } from './core/option.js';
 import { parseName } from './core/parse.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
 import type { Io } from './io/index.js';
@@ -335,6 +335,7 @@ function checkGlobals(
     if (raw(option) !== undefined) void global[name as keyof GlobalValues];
   const format = raw(GLOBAL_OPTIONS.output) === undefined ? undefined : global.output;
   if (spec.formats && format !== undefined) parseName(format, spec.formats, `--output for ${namesOf(command)}`);
+  refuseConflicts(GLOBAL_OPTIONS, raw);
 }
 
 /** `auth status` for that subcommand: its names below the root. */

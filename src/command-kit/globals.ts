@@ -60,7 +60,11 @@ export const GLOBAL_OPTIONS = {
   ),
   quiet: flag('-q, --quiet', 'no notes on stderr, errors only'),
   debug: flag('--debug', 'trace requests on stderr, key redacted (env CDATA_DEBUG=1)'),
-  sandbox: flag('--sandbox', 'run against an in-process sandbox with demo data (no account needed)'),
+  // The sandbox is its own API: a --base-url beside it would go unused, in silence (CDATA_BASE_URL,
+  // set for every command, is only passed over).
+  sandbox: flag('--sandbox', 'run against an in-process sandbox with demo data (no account needed)', {
+    conflicts: ['baseUrl'],
+  }),
   pager: negatable('--no-pager', 'never page data at a terminal (env CDATA_PAGER, PAGER; default less -FRX)'),
 };
 

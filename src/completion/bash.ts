@@ -38,11 +38,17 @@ export function bashScript(root: CompletionNode, global: readonly CompletionOpti
     .filter((o) => o.takesValue)
     .map((o) => `    ${optionNames([o]).join('|')}) echo '${kind(o.complete)}' ;;`);
   const fields = nodes.filter((n) => n.fields).map((n) => `    '${key(n)}') echo '${quote(n.fields!)}' ;;`);
-  const excludes = nodes.flatMap((n) =>
-    n.options
+  const excludes = [
+    ...nodes.flatMap((n) =>
+      n.options
+        .filter((o) => o.excludes.length > 0)
+        .map((o) => `    '${key(n)} ${optionNames([o]).join(`'|'${key(n)} `)}') echo '${quote(o.excludes)}' ;;`),
+    ),
+    // A global option, wherever it was given.
+    ...global
       .filter((o) => o.excludes.length > 0)
-      .map((o) => `    '${key(n)} ${optionNames([o]).join(`'|'${key(n)} `)}') echo '${quote(o.excludes)}' ;;`),
-  );
+      .map((o) => `    *' ${optionNames([o]).join(`'|*' `)}') echo '${quote(o.excludes)}' ;;`),
+  ];
   const settingValues = Object.entries(SETTING_VALUES).map(
     ([name, values]) => `        ${name}) COMPREPLY=($(compgen -W '${quote(values)}' -- "$cur")) ;;`,
   );

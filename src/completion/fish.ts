@@ -41,9 +41,7 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
     }
     for (const option of node.options) {
       // Not offered once an option it cannot go with is given.
-      const unless = option.excludes
-        .map((name) => (name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`))
-        .join(' ');
+      const unless = seenArguments(option.excludes);
       const condition = unless ? `-n '${atPath(node)}; and not __fish_seen_argument ${unless}'` : at(node);
       lines.push(`complete -c cdata ${condition} ${optionFlags(option, node)}`);
     }
@@ -67,7 +65,10 @@ export function fishScript(root: CompletionNode, global: readonly CompletionOpti
   }
   for (const option of global) {
     if (option.long === '--fields') continue;
-    const not = nodes.filter((n) => n.omitGlobal.includes(option.long)).map((n) => `not ${atPath(n)}`);
+    const not = [
+      ...nodes.filter((n) => n.omitGlobal.includes(option.long)).map((n) => `not ${atPath(n)}`),
+      ...(option.excludes.length > 0 ? [`not __fish_seen_argument ${seenArguments(option.excludes)}`] : []),
+    ];
     lines.push(
       `complete -c cdata ${not.length > 0 ? `-n '${not.join('; and ')}' ` : ''}${optionFlags(option, undefined)}`,
     );
@@ -210,4 +211,9 @@ function argumentValues(complete: Completion | undefined): string | undefined {
 /** A fish single-quoted string. */
 function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** `--base-url -p` as __fish_seen_argument takes them: `-l base-url -s p`. */
+function seenArguments(names: readonly string[]): string {
+  return names.map((name) => (name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`)).join(' ');
 }

@@ -64,7 +64,7 @@ const VERSION: CompletionOption = {
 };
 
 export function completionTree(commands: readonly AnyCommand[]): { root: CompletionNode; global: CompletionOption[] } {
-  const global = [...visible(GLOBAL_OPTIONS).map((option) => toOption(option)), HELP];
+  const global = [...visible(GLOBAL_OPTIONS).map((option) => toOption(option, GLOBAL_OPTIONS)), HELP];
   const node = (spec: AnyCommand, parent: string[]): CompletionNode => {
     const path = [...parent, spec.name];
     const leaf = runs(spec);

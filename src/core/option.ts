@@ -146,7 +146,6 @@ export function parseValues<O extends OptionMap>(
   options: O,
   raw: (option: OptionSpec<unknown>) => RawOption,
 ): Values<O> {
-  const given = (option: OptionSpec<unknown> | undefined) => option !== undefined && raw(option) !== undefined;
   const flags = new Set(Object.values(options).flatMap((option) => option.flags.split(/[ ,]+/)));
   for (const option of Object.values(options)) {
     // `export --profiles --dir X`: commander gives --profiles the word after it, whatever it is.
@@ -157,11 +156,7 @@ export function parseValues<O extends OptionMap>(
         hint: `Give ${longFlag(option)} a value of its own (an empty variable leaves it none).`,
       });
   }
-  for (const option of Object.values(options)) {
-    const other = option.conflicts?.map((name) => options[name]).find(given);
-    if (other && given(option))
-      throw new UsageError(`${longFlag(option)} and ${longFlag(other)} cannot be used together`);
-  }
+  refuseConflicts(options, raw);
   const values: Record<string, unknown> = {};
   for (const [name, option] of Object.entries(options)) {
     const found = raw(option);
@@ -177,6 +172,16 @@ export function parseValues<O extends OptionMap>(
 /** The error for a value that is empty or only spaces, where a name (a file, a folder) was wanted. */
 export function blankValue(flag: string, given: string, wanted = 'a value'): UsageError {
   return new UsageError(`${flag} needs ${wanted}: it was given ${given === '' ? 'an empty one' : 'only spaces'}`);
+}
+
+/** A usage error for two options given that `conflicts` says cannot go together. */
+export function refuseConflicts(options: OptionMap, raw: (option: OptionSpec<unknown>) => RawOption): void {
+  const given = (option: OptionSpec<unknown> | undefined) => option !== undefined && raw(option) !== undefined;
+  for (const option of Object.values(options)) {
+    const other = option.conflicts?.map((name) => options[name]).find(given);
+    if (other && given(option))
+      throw new UsageError(`${longFlag(option)} and ${longFlag(other)} cannot be used together`);
+  }
 }
 
 /** `--limit` of `-l, --limit <n>`. */

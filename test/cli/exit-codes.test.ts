@@ -93,6 +93,20 @@ describe('exit 2: usage and configuration', () => {
     expect((await cdata(['me', '-p', 'Bad Name'], { env: env() })).stderr).toBe(`${named}\n`);
   });
 
+  it('--sandbox with --base-url: exit 2, not one of them passed over in silence; CDATA_BASE_URL is passed over', async () => {
+    const both = await cdata(['--sandbox', '--base-url', 'https://api.example.com', 'me'], { env: env() });
+    expect(both).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --sandbox and --base-url cannot be used together\n',
+    });
+    const variable = await cdata(['--sandbox', 'me', '-o', 'json'], {
+      env: { ...env(), CDATA_BASE_URL: 'https://api.example.com' },
+    });
+    expect(variable).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(variable.stdout)).toMatchObject({ displayName: 'Sandbox: all scopes' });
+  });
+
   it('--sandbox with a command that calls no API: exit 2 naming the whole command, nothing written', async () => {
     for (const argv of [
       ['config', 'set', 'output', 'json'],

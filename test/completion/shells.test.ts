@@ -130,6 +130,10 @@ const BASH_CASES: [string[], string[]][] = [
   [['cdata', 'tenders', '--decided', '--und'], []],
   [['cdata', 'export', '--all-profiles', '--profiles'], []],
   [['cdata', 'webhook', 'ping', 'http://h/', '--secret-env', 'S', '--secret-f'], []],
+  // Global options too, wherever the first was given.
+  [['cdata', '--sandbox', 'tenders', '--base'], []],
+  [['cdata', 'tenders', '--base-url', 'https://h', '--sand'], []],
+  [['cdata', 'tenders', '--sand'], ['--sandbox']],
   [
     ['cdata', 'tenders', '--tier', ''],
     ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK'],
@@ -433,6 +437,8 @@ const FISH_CASES: [string, string[]][] = [
   ['cdata tenders --decided --und', []],
   ['cdata export --all-profiles --profiles', []],
   ['cdata webhook ping http://h/ --secret-file f --secret-e', []],
+  ['cdata --sandbox tenders --base', []],
+  ['cdata tenders --base-url https://h --sand', []],
   ['cdata ten', ['tenders']],
   ['cdata tenders --tier ', ['RECOMMENDED', 'STRETCH', 'WORTH_A_LOOK']],
   ['cdata -o json tenders --tier W', ['WORTH_A_LOOK']],
