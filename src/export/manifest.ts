@@ -89,6 +89,8 @@ export interface Previous {
   byFile: Map<string, ResourceOk>;
   /** A list of the previous export failed with the key refused (exit 3) or the address locked out (exit 5). */
   keyRefused: boolean;
+  /** When the previous export ran, as its manifest says (undefined: none, or not said). */
+  exportedAt?: string | undefined;
 }
 
 /**
@@ -125,6 +127,7 @@ export function readPrevious(dir: string): Previous {
     return previous; // not JSON: a manifest that says nothing
   }
   if (typeof manifest !== 'object' || manifest === null) return previous;
+  if (typeof manifest.exportedAt === 'string') previous.exportedAt = manifest.exportedAt;
   // Entries from before entries said where they came from: a file that manifest's export wrote
   // is from its profile and API; one it carried forward (kept, earlier) is from an unknown one.
   const written = { profile: manifest.profile ?? null, baseUrl: manifest.baseUrl ?? null };

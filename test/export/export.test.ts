@@ -221,6 +221,30 @@ describe('cdata export', () => {
     expect(manifestOf(dir).exportedAt).toBe('2026-11-22T06:00:41.500Z');
   });
 
+  it('a clock set back behind the last export: exported all the same, with a warning (stamps would go backwards)', async () => {
+    const dir = folder();
+    const at = (iso: string) => ({ env: sandboxEnv(sandbox.current), now: () => Date.parse(iso) });
+    const argv = ['export', 'tenders', '--dir', dir, '--stamp'];
+    expect(await run(argv, at('2026-11-27T10:01:10.000Z'))).toMatchObject({ code: 0, stderr: '' });
+    const back = await run(argv, at('2026-11-27T10:00:05.000Z'));
+    expect(back).toMatchObject({
+      code: 0,
+      stderr:
+        "warning: this host's clock reads 2026-11-27T10:00:05.000Z, before the last export into this folder (2026-11-27T10:01:10.000Z): file stamps and change times go backwards; check the clock\n",
+    });
+    expect(namesIn(dir)).toEqual([
+      'changes.ndjson',
+      'manifest.json',
+      'tenders-2026-11-27T1000Z.csv',
+      'tenders-2026-11-27T1001Z.csv',
+    ]);
+    // Said under -q too (cron's mail is where a host's clock gets noticed); forward again: nothing.
+    expect((await run([...argv, '-q'], at('2026-11-27T09:59:00.000Z'))).stderr).toMatch(
+      /^warning: this host's clock reads 2026-11-27T09:59:00\.000Z, before the last export into this folder \(2026-11-27T10:00:05\.000Z\)/,
+    );
+    expect((await run(argv, at('2026-11-27T10:05:00.000Z'))).stderr).toBe('');
+  });
+
   it('refuses before any request: unknown resource, no --dir, --fields, --out, table format, an unwritable folder', async () => {
     const before = sandbox.current.requests.length;
     const env = sandboxEnv(sandbox.current);

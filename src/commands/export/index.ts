@@ -61,8 +61,15 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
 };
 
 /** What an export says once committed (export --profiles says its own, one line per profile). */
-function tell(context: ExportContext, { manifest, outcomes }: Exported, dir: string, progress: boolean): void {
+function tell(
+  context: ExportContext,
+  { manifest, outcomes, clockBehind }: Exported,
+  dir: string,
+  progress: boolean,
+): void {
   const { io } = context;
+  // Even under -q, as a gap: cron's mail is where a host's clock set back gets noticed.
+  if (clockBehind) io.stderr.write(`warning: ${sanitize(clockBehind)}\n`);
   // On a terminal only, as every note of export's (the manifest's `"changes": null` says it
   // too), and before the report, whose closing line comes last.
   for (const o of outcomes)

@@ -68,6 +68,17 @@ export type Origin = { profile: string; baseUrl: string };
 export interface Exported {
   manifest: Manifest;
   outcomes: Outcome[];
+  /** Said when this host's clock reads earlier than the last export into the folder. */
+  clockBehind?: string | undefined;
+}
+
+/**
+ * This host's clock set back behind the last export into the folder: stamps (a --stamp file of an
+ * earlier run replaced) and change times go backwards.
+ */
+function clockBehind(startedAt: number, before: string | undefined): string | undefined {
+  if (before === undefined || !(startedAt < Date.parse(before))) return undefined;
+  return `this host's clock reads ${new Date(startedAt).toISOString()}, before the last export into this folder (${before}): file stamps and change times go backwards; check the clock`;
 }
 
 /** What the lists of an export say of their gaps, in order (none, mostly). */
@@ -127,7 +138,7 @@ export async function exportInto(
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
     stopTelling();
-    return { manifest, outcomes };
+    return { manifest, outcomes, clockBehind: clockBehind(startedAt, previous.exportedAt) };
   } catch (error) {
     generation.abandon();
     throw error;
