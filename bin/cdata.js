@@ -22,6 +22,9 @@ process.stderr.on('error', () => undefined);
 
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
+  // Installers read the version on any Node; a person checking an install learns the rest refuse.
+  const unsupported = require('./start-up.cjs').unsupportedNode(process.versions.node, true);
+  if (unsupported) process.stderr.write(unsupported);
 } else {
   run();
 }

@@ -63,14 +63,15 @@ const MIN_NODE = '20.18.1';
 /**
  * What to say when `version` is older than MIN_NODE, else undefined: a Node that old fails later
  * in ways that read as a bug in cdata (Node 18 has no process.getBuiltinModule, which key
- * commands use).
+ * commands use). `answered`: --version, which still answers (installers read it), gets a warning.
  */
-function unsupportedNode(version) {
+function unsupportedNode(version, answered = false) {
   const have = version.split('.').map(Number);
   const need = MIN_NODE.split('.').map(Number);
   const older = have[0] !== need[0] ? have[0] < need[0] : have[1] !== need[1] ? have[1] < need[1] : have[2] < need[2];
   if (!older) return undefined;
-  return `error: cdata needs Node ${MIN_NODE} or later; this is Node ${version}\nhint: Install Node 22 or 24 (long-term support lines), then run cdata again.\n`;
+  const said = `cdata needs Node ${MIN_NODE} or later; this is Node ${version}`;
+  return `${answered ? `warning: ${said}: every other command refuses to run` : `error: ${said}`}\nhint: Install Node 24 or 26 (long-term support lines), then run cdata again.\n`;
 }
 
 function prepare() {

@@ -33,11 +33,11 @@ it('says nothing of its own on stderr: a list, an export under -q, a query', asy
 // process.getBuiltinModule): it is said at once, exit 2, whatever the command. --version, which
 // installers run, still answers.
 it("on a Node older than package.json's engines: says which Node it needs, exit 2", async () => {
-  const engines = (
-    JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
-      engines: { node: string };
-    }
-  ).engines.node;
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+    engines: { node: string };
+  };
+  const engines = pkg.engines.node;
   const { MIN_NODE } = (await import(START_UP)) as { MIN_NODE: string };
   expect(engines).toBe(`>=${MIN_NODE}`);
   const preload = join(folder(), 'old-node.cjs');
@@ -47,7 +47,7 @@ it("on a Node older than package.json's engines: says which Node it needs, exit 
     expect(await runProcess(process.execPath, ['-r', preload, BIN, '--sandbox', 'tenders'], { env })).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: `error: cdata needs Node ${MIN_NODE} or later; this is Node ${version}\nhint: Install Node 22 or 24 (long-term support lines), then run cdata again.\n`,
+      stderr: `error: cdata needs Node ${MIN_NODE} or later; this is Node ${version}\nhint: Install Node 24 or 26 (long-term support lines), then run cdata again.\n`,
     });
   }
   for (const version of ['20.18.1', '20.19.0', '21.0.0', '26.1.0']) {
@@ -55,9 +55,18 @@ it("on a Node older than package.json's engines: says which Node it needs, exit 
     const result = await runProcess(process.execPath, ['-r', preload, BIN, 'config', 'path'], { env });
     expect([result.code, result.stderr]).toEqual([0, '']);
   }
+  // --version answers on any Node (installers read it), and a person checking the install is told.
   writeFileSync(preload, "Object.defineProperty(process.versions, 'node', { value: '18.20.8' });\n");
+  for (const flag of ['--version', '-V'])
+    expect(await runProcess(process.execPath, ['-r', preload, BIN, flag], { env })).toMatchObject({
+      code: 0,
+      stdout: `${pkg.version}\n`,
+      stderr: `warning: cdata needs Node ${MIN_NODE} or later; this is Node 18.20.8: every other command refuses to run\nhint: Install Node 24 or 26 (long-term support lines), then run cdata again.\n`,
+    });
+  writeFileSync(preload, "Object.defineProperty(process.versions, 'node', { value: '20.18.1' });\n");
   expect(await runProcess(process.execPath, ['-r', preload, BIN, '--version'], { env })).toMatchObject({
     code: 0,
+    stdout: `${pkg.version}\n`,
     stderr: '',
   });
 });
