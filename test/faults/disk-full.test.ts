@@ -131,7 +131,12 @@ describe('a full disk', () => {
       const today = await makeSandbox({ now: () => NOW + 86_400_000 });
       const old = join(folder(), 'old');
       expect(
-        (await run(['export', 'tenders', 'sites', 'agents', '--dir', old], { env: sandboxEnv(yesterday) })).code,
+        (
+          await run(['export', 'tenders', 'sites', 'agents', '--dir', old], {
+            env: sandboxEnv(yesterday),
+            now: () => NOW,
+          })
+        ).code,
       ).toBe(0);
       prepare(old);
       // Today's export: two lists under new (stamped) names, so new links are made and agents,
