@@ -149,8 +149,9 @@ async function acquire(lockPath: string, owner: Owner, io: Pick<Io, 'sleep'>, su
         );
       }
     }
-    await io.sleep(waitMs(attempt));
-    watch.waited += waitMs(attempt);
+    const ms = waitMs(attempt);
+    await io.sleep(ms);
+    watch.waited += ms;
   }
 }
 

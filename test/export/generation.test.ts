@@ -314,17 +314,11 @@ describe('an export stopped or stalled for longer than its lock is refreshed', (
     expect(whole(dir)).toEqual(before);
     expect(readFileSync(join(dir, '..lock'), 'utf8')).toContain('"theirs"'); // not released as if ours
   });
-});
 
-describe('an export whose lock another took over, and whose generation that one cleared', () => {
-  it('exit 2 said as the lost lock (not the ENOENT of a file it was writing); the folder as the other left it', async () => {
-    const slow = await makeSandbox({ latencyMs: 1500 });
-    const dir = folder();
-    expect((await run(['export', 'agents', '--dir', dir], { env: sandboxEnv(slow) })).code).toBe(0);
-    const before = whole(dir);
+  it('whose generation the new holder cleared: exit 2 said as the lost lock, not the ENOENT of a file it was writing', async () => {
+    const { dir, before, first } = await exportHoldingTheLock();
+    // Its own generation folder made: then the takeover a host whose refresh went unseen makes.
     const current = readlinkSync(join(dir, '..data'));
-    const first = spawnBin(['export', 'agents', '--dir', dir], sandboxEnv(slow));
-    // Its own generation folder made: then the takeover a host with a clock far ahead makes.
     const mine = () => readdirSync(dir).filter((name) => name.startsWith('..2') && name !== current);
     await until(() => mine().length === 1, 'the first export to open its generation');
     writeFileSync(join(dir, '..lock'), JSON.stringify({ pid: 4242, host: 'elsewhere', token: 'theirs' }));

@@ -254,6 +254,9 @@ async function probeFirst(
   return [probe, ...rest.map(skipped)];
 }
 
+/** The lists a profile asks for, one after another, before it decides its host is not answering. */
+const HOST_PROBES = 2;
+
 /**
  * Each profile of export --profiles asks for its lists one at a time until its key is known good
  * (profiles/gate.ts), and so for one list first. When that list gets no answer at all (exit 6
@@ -263,9 +266,6 @@ async function probeFirst(
  * is down costs two lists' wait a profile, not every list's, one after another. A 5xx is an
  * answer; a refused key is the gate's to stop.
  */
-/** The lists a profile asks for, one after another, before it decides its host is not answering. */
-const HOST_PROBES = 2;
-
 async function probeHost(
   items: ExportItem[],
   one: (item: ExportItem) => Promise<Outcome>,
