@@ -30,7 +30,10 @@ export function zshScript(root: CompletionNode, global: readonly CompletionOptio
     const specs = [...node.options.map((o) => optionSpec(o, node)), ...fields];
     node.args.forEach((arg, index) => {
       if (arg.hidden) return;
-      const action = actionFor(arg.complete, node);
+      // An argument nothing completes (a key, a URL): its name is shown as a message, unless the word
+      // starts with '-'. Left to a bare ' ', zsh completed no option there until a second TAB.
+      const completed = actionFor(arg.complete, node);
+      const action = completed === ' ' ? `_guard "^-*" ${escapeSpec(arg.name)}` : completed;
       specs.push(
         arg.variadic ? `'*:${escapeSpec(arg.name)}:${action}'` : `'${index + 1}:${escapeSpec(arg.name)}:${action}'`,
       );

@@ -305,6 +305,9 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
   ['cdata --vers', 'buffer'],
   ['cdata tenders --decided --und', 'buffer'],
   ['cdata export --profiles a --all-p', 'buffer'],
+  ['cdata tenders --und', 'buffer'],
+  ['cdata tenders --tie', 'buffer'],
+  ['cdata webhook ping --secret-f', 'buffer'],
 ];
 
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
@@ -392,6 +395,12 @@ zpty -d z`;
   it('an option that cannot go with one given is not offered', async () => {
     expect(await session('cdata tenders --decided --und', 'buffer')).toBe('cdata tenders --decided --und');
     expect(await session('cdata export --profiles a --all-p', 'buffer')).toBe('cdata export --profiles a --all-p');
+  });
+
+  it("an option's prefix completes at the first TAB where a key or URL may come instead", async () => {
+    expect(await session('cdata tenders --und', 'buffer')).toBe('cdata tenders --undecided ');
+    expect(await session('cdata tenders --tie', 'buffer')).toBe('cdata tenders --tier=');
+    expect(await session('cdata webhook ping --secret-f', 'buffer')).toBe('cdata webhook ping --secret-file=');
   });
 
   it('--version at the top', async () => {
