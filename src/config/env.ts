@@ -9,7 +9,11 @@ export const ENV_VARS = [
     name: 'CDATA_CONFIG_DIR',
     meaning: 'folder of the config file (default: $XDG_CONFIG_HOME/cdata or ~/.config/cdata)',
   },
-  { name: 'CDATA_DEBUG', meaning: 'set to 1 for a request trace on stderr (like --debug); the key is redacted' },
+  {
+    name: 'CDATA_DEBUG',
+    meaning:
+      'set to 1 for a request trace on stderr (like --debug); the key is redacted; another value but 0: a warning',
+  },
   {
     name: 'CDATA_PAGER',
     meaning: "pager for data longer than the terminal (wins over the profile's pager and PAGER); empty: none",

@@ -79,6 +79,10 @@ export function resolveSettings(
   const config = loaded ?? readConfig(io.env);
   const warning = loaded ? undefined : permissionWarning(config);
   if (warning && !options.quiet) io.stderr.write(`warning: ${sanitize(warning)}\n`);
+  const debugAsked = envValue(io.env, 'CDATA_DEBUG');
+  // CDATA_DEBUG=true or yes does nothing (1 alone turns the trace on): said, not passed over.
+  if (!loaded && !options.quiet && !options.debug && debugAsked !== undefined && !['0', '1'].includes(debugAsked))
+    io.stderr.write('warning: CDATA_DEBUG is set, but not to 1: no request trace (1 turns it on, 0 or unset off)\n');
 
   const profile = resolveProfile(options, io, config);
   const data = profile.data;
@@ -110,7 +114,7 @@ export function resolveSettings(
     maxWaitSeconds: options.maxWait ?? DEFAULTS.maxWaitSeconds,
     color: options.color ?? 'auto',
     quiet: options.quiet ?? false,
-    debug: options.debug === true || envValue(io.env, 'CDATA_DEBUG') === '1',
+    debug: options.debug === true || debugAsked === '1',
     // As git reads GIT_PAGER, core.pager and PAGER: the specific before the general, and a
     // variable set but empty means no pager (not unset, as elsewhere).
     pager: options.pager === false ? '' : (io.env.CDATA_PAGER ?? data?.pager ?? io.env.PAGER),

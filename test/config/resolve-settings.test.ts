@@ -215,6 +215,22 @@ describe('resolveSettings', () => {
     expect(resolve({ debug: false }).debug).toBe(false);
   });
 
+  it('CDATA_DEBUG set to anything but 1 or 0: a warning that it does nothing, unless -q or --debug', () => {
+    const said = (options: SettingsFlags, value: string) => {
+      const test = setup(STORED, { CDATA_DEBUG: value });
+      resolveSettings(options, test.io);
+      return test.stderr();
+    };
+    const warning = 'warning: CDATA_DEBUG is set, but not to 1: no request trace (1 turns it on, 0 or unset off)\n';
+    expect(said({}, 'true')).toBe(warning);
+    expect(said({}, 'yes')).toBe(warning);
+    expect(said({ quiet: true }, 'true')).toBe('');
+    expect(said({ debug: true }, 'true')).toBe('');
+    expect(said({}, '1')).toBe('');
+    expect(said({}, '0')).toBe('');
+    expect(said({}, '')).toBe('');
+  });
+
   it('the pager: --no-pager, CDATA_PAGER, the profile, PAGER; an empty variable is no pager', () => {
     const env = { CDATA_PAGER: 'most', PAGER: 'less' };
     expect(resolve({ profile: 'prod', pager: false }, env).pager).toBe('');
