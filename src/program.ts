@@ -18,7 +18,7 @@ import { sanitize } from './core/sanitize.js';
 import type { RunState } from './run-state.js';
 import { findCommand, type AnyCommand, type CommandContext } from './command-kit/command.js';
 import { GLOBAL_OPTIONS, type GlobalValues } from './command-kit/globals.js';
-import { globalApplies } from './command-kit/applies.js';
+import { formatIgnores, globalApplies } from './command-kit/applies.js';
 import { VERSION } from './core/version.js';
 import { helpConfiguration, helpWidth, overview, type HelpSource } from './help.js';
 
@@ -215,6 +215,7 @@ function createContext(
   };
   let apiKey: Promise<string | undefined> | undefined;
   const quiet = () => global.quiet;
+  let flagsChecked = false;
   return {
     io,
     options,
@@ -236,13 +237,13 @@ function createContext(
       return { json: run.jsonErrors, secrets: run.secrets };
     },
     output: (view) => {
-      const { output: format, color, pager } = resolved();
+      const { output: stored, color, pager } = resolved();
       const { out, fields, header, bom } = global;
-      return output(
-        io,
-        { format: outputFormat(format, out, io.stdout), fields, header, bom, color, out, pager, quiet: global.quiet },
-        view,
-      );
+      const format = outputFormat(stored, out, io.stdout);
+      if (!flagsChecked && !quiet())
+        for (const unused of formatIgnores(format, global)) io.stderr.write(`warning: ${unused}\n`);
+      flagsChecked = true;
+      return output(io, { format, fields, header, bom, color, out, pager, quiet: global.quiet }, view);
     },
     registry: COMMANDS,
     showHelp: (path) => showHelp(path, io, run, global.pager === false ? ['--no-pager'] : []),

@@ -1,7 +1,8 @@
 // Which global options apply to a command, read from what the command declares: help lists only
 // these under "Global Options" (docs/help.md). Every global option is still accepted anywhere
 // (before or after the command) and its value checked (src/program.ts, checkGlobals); one that
-// does not apply is ignored, or refused where it would mislead (--out, --fields, --sandbox).
+// does not apply is ignored, or refused where it would mislead (--out, --fields, --sandbox). One
+// that applies to the command but not to the format it prints (--bom in tsv) is said in a warning.
 import type { AnyCommand } from './command.js';
 import { HEADED_FORMATS, type GLOBAL_OPTIONS } from './globals.js';
 
@@ -36,4 +37,19 @@ const RULES: Partial<Record<GlobalName, (spec: AnyCommand) => boolean>> = {
 export function globalApplies(name: string, spec: AnyCommand): boolean {
   const rule = RULES[name as GlobalName];
   return rule === undefined ? true : rule(spec);
+}
+
+/**
+ * What --bom and --no-header, when given, would do for output in `format`: a warning for each that
+ * does nothing there (`cdata sites --bom > sites.csv` writes tsv, the format of a pipe).
+ */
+export function formatIgnores(format: string, flags: { header: boolean; bom: boolean }): string[] {
+  return [
+    ...(flags.bom && format !== 'csv'
+      ? [`--bom does nothing for ${format} output: only csv starts with a byte order mark`]
+      : []),
+    ...(!flags.header && !HEADED_FORMATS.includes(format)
+      ? [`--no-header does nothing for ${format} output: it has no header row`]
+      : []),
+  ];
 }

@@ -168,6 +168,25 @@ describe('--no-header and --bom', () => {
     expect(plain.stdout.startsWith('id,productKey,name\r\n')).toBe(true);
     expect(bom.stdout).toBe(`\uFEFF${plain.stdout}`);
   });
+
+  it('--bom or --no-header where the format has no use for it: a warning each, the data as without it; -q: none', async () => {
+    const plain = await cdata(['workspaces'], { env: env() });
+    const piped = await cdata(['workspaces', '--bom'], { env: env() });
+    expect(piped).toMatchObject({
+      code: 0,
+      stdout: plain.stdout,
+      stderr: 'warning: --bom does nothing for tsv output: only csv starts with a byte order mark\n',
+    });
+    const json = await cdata(['workspaces', '-o', 'json', '--bom', '--no-header'], { env: env() });
+    expect(json.stderr).toBe(
+      'warning: --bom does nothing for json output: only csv starts with a byte order mark\n' +
+        'warning: --no-header does nothing for json output: it has no header row\n',
+    );
+    expect(json.stdout).toBe((await cdata(['workspaces', '-o', 'json'], { env: env() })).stdout);
+    expect((await cdata(['workspaces', '-o', 'ndjson', '--no-header', '-q'], { env: env() })).stderr).toBe('');
+    expect((await cdata(['workspaces', '-o', 'csv', '--bom', '--no-header'], { env: env() })).stderr).toBe('');
+    expect((await cdata(['workspaces', '-o', 'tsv', '--no-header'], { env: env() })).stderr).toBe('');
+  });
 });
 
 describe('default format', () => {

@@ -100,6 +100,25 @@ describe('cdata export', () => {
     expect(lines.map((l) => parseJson(l))).toEqual(await fetchRows('/api/v1/graph/persons'));
   });
 
+  it('--bom and --no-header where the files have no use for them: a warning each before any request, the files as without them', async () => {
+    const dir = folder();
+    const result = await run(['export', 'sites', '--dir', dir, '-o', 'ndjson', '--bom', '--no-header'], {
+      env: sandboxEnv(sandbox.current),
+    });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr:
+        'warning: --bom does nothing for ndjson output: only csv starts with a byte order mark\n' +
+        'warning: --no-header does nothing for ndjson output: it has no header row\n',
+    });
+    expect(readFileSync(join(dir, 'sites.ndjson'), 'utf8').startsWith('{"id":')).toBe(true);
+    const quiet = await run(['export', 'sites', '--dir', folder(), '-o', 'json', '--bom', '-q'], {
+      env: sandboxEnv(sandbox.current),
+    });
+    expect(quiet).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('--limit applies to the lists that take one: agents and workspaces come whole, not refused as too long', async () => {
     const dir = folder();
     const result = await run(['export', 'agents', 'workspaces', 'tenders', '--dir', dir, '--limit', '1'], {

@@ -543,6 +543,19 @@ describe('export --profiles', () => {
     expect((await run(['export', '--all-profiles', '--dir', folder(), '-q'], { env })).stderr).toBe('');
   });
 
+  it('--bom with -o tsv: one warning for the whole run, not one per profile; the files as without it', async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 3));
+    const dir = folder();
+    const result = await run(['export', 'sites', '--all-profiles', '--dir', dir, '-o', 'tsv', '--bom'], { env });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: 'warning: --bom does nothing for tsv output: only csv starts with a byte order mark\n',
+    });
+    expect(readFileSync(join(dir, clientName(1), 'sites.tsv'), 'utf8').startsWith('id\t')).toBe(true);
+  });
+
   it('-q: silent when every profile succeeded; -o json: each failed profile also as its run.json entry on one line', async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 4, [2]));

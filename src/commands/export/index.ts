@@ -18,6 +18,7 @@ import { planExport, prepareFolder } from '../../export/plan.js';
 import { Progress } from '../../export/progress.js';
 import { closingLine, groupFailures, groupLines } from '../../export/summary.js';
 import type { Handler } from '../../command-kit/command.js';
+import { formatIgnores } from '../../command-kit/applies.js';
 import { openClient, requireBaseUrl } from '../shared/api.js';
 import type { EXPORT_ARGS, EXPORT_OPTIONS } from './command.js';
 import { exportInto, type Exported, type ExportContext, type Failed, type Outcome } from './run.js';
@@ -36,6 +37,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   const startedAt = io.now();
   const request = { ...options, resources: context.args[0], fields: global.fields, output: context.settings().output };
   const plan = planExport(request, startedAt);
+  for (const unused of formatIgnores(plan.format, global)) context.warn(unused);
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);

@@ -16,6 +16,7 @@ import { CliError, EXIT, exitCodeOf, UsageError } from '../../core/errors.js';
 import { sanitize, sanitizeJson } from '../../core/sanitize.js';
 import { clampNote } from '../../core/params.js';
 import { type ExportPlan, planExport, prepareFolder } from '../../export/plan.js';
+import { formatIgnores } from '../../command-kit/applies.js';
 import { Progress } from '../../export/progress.js';
 import { exportMark, withFolderLock } from '../../export/folder.js';
 import { HostGuard, LOCKED_OUT_HINT, ProfileGate, refusalBudget, Slots } from '../../export/profiles/gate.js';
@@ -87,6 +88,7 @@ export async function exportProfiles(context: ExportContext): Promise<number> {
   const output: Settings['output'] =
     global.output !== undefined || global.json ? context.settings().output : { value: undefined, source: 'default' };
   const plan = planExport({ ...options, resources: context.args[0], fields: global.fields, output }, startedAt);
+  for (const unused of formatIgnores(plan.format, global)) context.warn(unused);
   prepareFolder(plan.dir, io);
   const single = exportMark(plan.dir);
   if (single !== undefined)
