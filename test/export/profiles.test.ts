@@ -556,6 +556,21 @@ describe('export --profiles', () => {
     expect(readFileSync(join(dir, clientName(1), 'sites.tsv'), 'utf8').startsWith('id\t')).toBe(true);
   });
 
+  it("a clock set back behind the profiles' last exports: said once for the run, even under -q; forward again: nothing", async () => {
+    const { sandbox } = await sandboxFor();
+    const env = configWith(fleet(sandbox.url, 3));
+    const dir = folder();
+    const at = (iso: string) => ({ env, now: () => Date.parse(iso) });
+    const argv = ['export', 'sites', '--all-profiles', '--dir', dir];
+    expect(await run(argv, at('2026-11-27T10:01:10.000Z'))).toMatchObject({ code: 0, stderr: '' });
+    expect(await run([...argv, '-q'], at('2026-11-27T10:00:05.000Z'))).toMatchObject({
+      code: 0,
+      stderr: `warning: profile ${clientName(1)}: this host's clock reads 2026-11-27T10:00:05.000Z, before the last export into this folder (2026-11-27T10:01:10.000Z): file stamps and change times go backwards; check the clock (and in 2 more profile folders)\n`,
+    });
+    expect(readRecord(dir)).toMatchObject({ ok: true, counts: { ok: 3 } });
+    expect((await run(argv, at('2026-11-27T10:05:00.000Z'))).stderr).toBe('');
+  });
+
   it('-q: silent when every profile succeeded; -o json: each failed profile also as its run.json entry on one line', async () => {
     const { sandbox } = await sandboxFor();
     const env = configWith(fleet(sandbox.url, 4, [2]));

@@ -65,6 +65,8 @@ interface RunInputs {
 interface Done {
   entry: ProfileRun;
   gapLines: readonly string[];
+  /** This host's clock behind the profile folder's last export (Exported's clockBehind). */
+  clockBehind?: string | undefined;
 }
 
 export async function exportProfiles(context: ExportContext): Promise<number> {
@@ -166,6 +168,14 @@ async function runProfiles(
     counts,
     profiles,
   };
+  // One host, one clock: said once, for the first profile it showed in, even under -q (as a
+  // single export says it: cron's mail is where a clock set back gets noticed).
+  const behind = done.filter((d) => d.clockBehind !== undefined);
+  if (behind.length > 0) {
+    const others = behind.length - 1;
+    const more = others > 0 ? ` (and in ${others} more profile folder${others === 1 ? '' : 's'})` : '';
+    io.stderr.write(`warning: ${sanitize(`profile ${behind[0]!.entry.profile}: ${behind[0]!.clockBehind}${more}`)}\n`);
+  }
   // Each profile's lines first: they stay true, and needed, if run.json cannot be written.
   for (const { entry, gapLines } of done) {
     const lines = profileLines(entry, gapLines);
@@ -265,12 +275,13 @@ async function exportProfile(run: Run, name: string, output: Settings['output'])
         prepareFolder(plan.dir, io);
         const progress = new Progress(io, [], undefined);
         const origin = { profile: name, baseUrl };
-        const { manifest, outcomes } = await withFolderLock(plan.dir, io, (held) =>
+        const { manifest, outcomes, clockBehind } = await withFolderLock(plan.dir, io, (held) =>
           exportInto(mine, client, plan, progress, origin, started, held, true),
         );
         return {
           entry: fromManifest(manifest, name, io.now() - started),
           gapLines: gapLinesOf(outcomes),
+          clockBehind,
         };
       } finally {
         gate.finish();
