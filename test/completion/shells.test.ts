@@ -308,6 +308,8 @@ const ZSH_CASES: [string, 'buffer' | 'listing'][] = [
   ['cdata tenders --und', 'buffer'],
   ['cdata tenders --tie', 'buffer'],
   ['cdata webhook ping --secret-f', 'buffer'],
+  ['cdata tenders --sandbox --base', 'buffer'],
+  ['cdata tenders --base-url https://h --sand', 'buffer'],
 ];
 
 describe.skipIf(skipWithout('zsh'))('zsh', { timeout: BATCH_MS }, () => {
@@ -395,6 +397,12 @@ zpty -d z`;
   it('an option that cannot go with one given is not offered', async () => {
     expect(await session('cdata tenders --decided --und', 'buffer')).toBe('cdata tenders --decided --und');
     expect(await session('cdata export --profiles a --all-p', 'buffer')).toBe('cdata export --profiles a --all-p');
+    // --sandbox and --base-url, each the other's contradiction, at the command (before it, zsh
+    // completes the command's own options apart: docs/completions.md).
+    expect(await session('cdata tenders --sandbox --base', 'buffer')).toBe('cdata tenders --sandbox --base');
+    expect(await session('cdata tenders --base-url https://h --sand', 'buffer')).toBe(
+      'cdata tenders --base-url https://h --sand',
+    );
   });
 
   it("an option's prefix completes at the first TAB where a key or URL may come instead", async () => {
