@@ -2,7 +2,7 @@
 // one meaning (the legend is in docs/output.md): green the best tier, cyan the next, blue a
 // decision to bid, magenta one not to, yellow something still to do (a question before deciding,
 // an open obligation), red past due or failed (a negative runway and its closing day, an open
-// obligation's due date before today, a failed check), grey finished. Colour only repeats what
+// obligation's due date before today, a failed check), faint finished. Colour only repeats what
 // the text says: tier and decision are words in their own columns, and past due is a minus sign,
 // or a closing day or due date before today, so nothing is lost without it.
 import type { ChalkInstance } from 'chalk';
@@ -23,9 +23,10 @@ const TONES: Record<string, (paint: ChalkInstance) => ChalkInstance> = {
   OPEN: (p) => p.yellow,
   // Past due, or failed.
   FAIL: (p) => p.red,
-  // Finished.
-  DONE: (p) => p.gray,
-  CLOSED: (p) => p.gray,
+  // Finished: faint, not grey (SGR 90), which some palettes (Solarized Dark) draw in the
+  // background's own colour, leaving the word unseen.
+  DONE: (p) => p.dim,
+  CLOSED: (p) => p.dim,
 };
 
 const TONED_FIELDS = new Set(['tier', 'status', 'decision', 'pass']);
