@@ -14,3 +14,11 @@ export type WaitEvent =
 
 /** `name`: the endpoint asked for (tenders, me), which tells concurrent calls apart. */
 export type WaitObserver = (event: WaitEvent) => void;
+
+/** How long a request may go unanswered before a terminal shows it waiting (spinner, export progress). */
+export const WAIT_GRACE_MS = 500;
+
+/** Milliseconds as `1.2 s`; a countdown rounds up, so it says 0.0 s only once it is over. */
+export function waitedSeconds(ms: number, round = Math.floor): string {
+  return `${(round(ms / 100) / 10).toFixed(1)} s`;
+}

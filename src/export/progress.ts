@@ -1,13 +1,20 @@
 // Progress on a terminal: one live line per resource on stderr (pending, retrying, rows, done,
 // failed), redrawn in place. Off when stderr is not a terminal (cron mails only failures) or with
-// -q. A list's waits (a retry, a 429) show on its own line: an export has no spinner of its own.
-import type { WaitEvent } from '../client/waits.js';
+// -q. A list's waits (a retry, a 429) show on its own line: an export has no spinner of its own,
+// so a list unanswered for WAIT_GRACE_MS counts the seconds on its line, as the spinner does.
+import { WAIT_GRACE_MS, waitedSeconds, type WaitEvent } from '../client/waits.js';
 import type { Io } from '../io/index.js';
 import { sanitize } from '../core/sanitize.js';
 import type { shorten as shortenText } from '../output/width.js';
 
+/** How often lines that wait are redrawn, their seconds counting. */
+const TICK_MS = 500;
+
 export class Progress {
   private readonly lines = new Map<string, string>();
+  /** The lists awaiting an answer, and since when: their lines count the seconds. */
+  private readonly waiting = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
   private readonly width: number;
   private drawn = 0;
 
@@ -33,12 +40,18 @@ export class Progress {
     return this.shorten !== undefined;
   }
 
-  /** Draws every line as it stands: called once the export starts. */
+  /** Draws every line as it stands: called once the export starts, when every list is asked for. */
   start(): void {
+    for (const name of this.lines.keys()) this.waiting.set(name, this.io.now());
     this.draw();
   }
 
   set(name: string, state: string): void {
+    this.waiting.delete(name);
+    this.setLine(name, state);
+  }
+
+  private setLine(name: string, state: string): void {
     this.lines.set(name, `${name.padEnd(this.width)}  ${sanitize(state)}`);
     this.draw();
   }
@@ -53,12 +66,15 @@ export class Progress {
     } else if (event.kind === 'rate-limited') {
       this.set(event.name, `rate limited: waiting ${event.seconds} s as the API asked (Retry-After)`);
     } else if (event.kind === 'request' && event.attempt > 1) {
-      this.set(event.name, `pending (attempt ${event.attempt} of ${event.attempts})`);
+      this.waiting.set(event.name, this.io.now());
+      this.setLine(event.name, `pending (attempt ${event.attempt} of ${event.attempts})`);
     }
   }
 
   /** Takes the lines off the screen (an interrupted export says what it kept instead). */
   clear(): void {
+    this.waiting.clear();
+    this.tick();
     if (!this.enabled || this.drawn === 0) return;
     this.io.stderr.write(`\u001b[${this.drawn}A\r\u001b[J`);
     this.drawn = 0;
@@ -68,9 +84,25 @@ export class Progress {
     if (!this.enabled) return;
     // Back to the first line, then rewrite each one, clearing what was there.
     const up = this.drawn > 0 ? `\u001b[${this.drawn}A` : '';
-    const body = [...this.lines.values()].map((line) => `\r\u001b[2K${this.fit(line)}\n`).join('');
+    const now = this.io.now();
+    const body = [...this.lines]
+      .map(([name, line]) => {
+        const waited = now - (this.waiting.get(name) ?? now);
+        return `\r\u001b[2K${this.fit(waited >= WAIT_GRACE_MS ? `${line} ${waitedSeconds(waited)}` : line)}\n`;
+      })
+      .join('');
     this.io.stderr.write(`${up}${body}`);
     this.drawn = this.lines.size;
+    this.tick();
+  }
+
+  /** Keeps the lines redrawn while a list waits, so its seconds count; unref: never delays the exit. */
+  private tick(): void {
+    if (this.waiting.size > 0 && this.enabled) this.timer ??= setInterval(() => this.draw(), TICK_MS).unref();
+    else if (this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
   }
 
   /**

@@ -3,13 +3,13 @@
 // answer shows nothing); a retry or a 429 wait shows at once, with its reason and length. The
 // line is cleared when nothing is awaited any more, and on Ctrl-C. Loaded only when a command
 // sends a request with stderr a terminal (src/commands/shared/api.ts); never writes to stdout.
-import type { WaitEvent, WaitObserver } from '../client/waits.js';
+import { WAIT_GRACE_MS, waitedSeconds as seconds, type WaitEvent, type WaitObserver } from '../client/waits.js';
 import { sanitize } from '../core/sanitize.js';
 import type { Io } from '../io/index.js';
 import { shorten } from './width.js';
 
 /** How long a request may go unanswered before the line shows it. */
-export const GRACE_MS = 500;
+export const GRACE_MS = WAIT_GRACE_MS;
 /** How often the line is redrawn: the spinner turns and the seconds count. */
 const FRAME_MS = 100;
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -120,9 +120,4 @@ function describe(call: Call, now: number): string {
       );
     }
   }
-}
-
-/** Milliseconds as `1.2 s`; a countdown rounds up, so it says 0.0 s only once it is over. */
-function seconds(ms: number, round = Math.floor): string {
-  return `${(round(ms / 100) / 10).toFixed(1)} s`;
 }

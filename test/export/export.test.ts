@@ -410,6 +410,34 @@ describe('cdata export', () => {
     );
   });
 
+  it('a list unanswered for 0.5 s counts its seconds on its line, as the spinner does; a quick one never', async () => {
+    const slow = await startSandbox({ latencyMs: 700 });
+    try {
+      // The clock runs four times as fast as the wall's: the lines' seconds without long waits.
+      const start = Date.now();
+      const result = await run(['export', 'tenders', 'sites', '--dir', folder()], {
+        env: sandboxEnv(slow),
+        stderrTTY: true,
+        columns: 80,
+        now: () => start + (Date.now() - start) * 4,
+      });
+      expect(result.code).toBe(0);
+      const lines = result.stderr.split('\r\u001b[2K').map((line) => line.split('\n')[0]!);
+      expect(lines).toContain('tenders  pending');
+      const counted = lines.filter((line) => /^tenders {2}pending \d+\.\d s$/.test(line));
+      expect(counted.length).toBeGreaterThan(0);
+      expect(lines.at(-2)).toBe('tenders  64 rows  done');
+    } finally {
+      await slow.close();
+    }
+    const quick = await run(['export', 'agents', '--dir', folder()], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+      columns: 80,
+    });
+    expect(quick.stderr).not.toMatch(/pending \d/);
+  });
+
   it('progress leaves lines whole when the width is 0 (unknown)', async () => {
     const unknown = await run(['export', 'agents', '--dir', folder()], {
       env: sandboxEnv(sandbox.current),
