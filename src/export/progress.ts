@@ -23,13 +23,18 @@ export class Progress {
    * cli-table3's string-width) for them; a cron job's export never loads it.
    */
   static async open(io: Io, names: readonly string[], enabled: boolean): Promise<Progress> {
-    return new Progress(io, names, enabled ? (await import('../output/width.js')).shorten : undefined);
+    // A terminal with fewer rows than the lines cannot go back up to the first: each redraw would
+    // leave a copy in its scrollback. There the closing lines alone say how it went.
+    const fits = !io.stderr.rows || names.length < io.stderr.rows;
+    return new Progress(io, names, enabled && fits ? (await import('../output/width.js')).shorten : undefined, enabled);
   }
 
   constructor(
     private readonly io: Io,
     names: readonly string[],
     private readonly shorten: typeof shortenText | undefined,
+    /** At a terminal (without -q), lines drawn or not: what an interrupted export says goes there. */
+    readonly atTerminal = shorten !== undefined,
   ) {
     this.width = Math.max(...names.map((n) => n.length));
     for (const name of names) this.lines.set(name, `${name.padEnd(this.width)}  pending`);

@@ -438,6 +438,27 @@ describe('cdata export', () => {
     expect(quick.stderr).not.toMatch(/pending \d/);
   });
 
+  it('a terminal with fewer rows than the lists: no lines redrawn (each would leave a copy above), the closing line alone', async () => {
+    const dir = folder();
+    const short = await run(['export', '--dir', dir], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+      columns: 80,
+      rows: LIST_ENDPOINTS.length,
+    });
+    expect(short).toMatchObject({
+      code: 0,
+      stderr: `exported ${LIST_ENDPOINTS.length} lists to ${dir} (see manifest.json)\n`,
+    });
+    const tall = await run(['export', '--dir', folder()], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+      columns: 80,
+      rows: LIST_ENDPOINTS.length + 1,
+    });
+    expect(tall.stderr).toContain('\r\u001b[2Ktenders      pending\n');
+  });
+
   it('progress leaves lines whole when the width is 0 (unknown)', async () => {
     const unknown = await run(['export', 'agents', '--dir', folder()], {
       env: sandboxEnv(sandbox.current),

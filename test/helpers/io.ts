@@ -17,7 +17,7 @@ export interface TestIoOptions {
   realSleep?: boolean;
   /** Called with each sleep's ms, before it: what would have happened meanwhile (a lock's holder refreshing it). */
   onSleep?: (ms: number) => void;
-  /** The terminal's height (stdout's rows): data longer than this is paged. */
+  /** The terminal's height (stdout's rows, and stderr's): data longer than this is paged. */
   rows?: number;
 }
 
@@ -50,7 +50,7 @@ function capture(isTTY: boolean, columns: number | undefined, rows?: number): Ou
 
 export function testIo(options: TestIoOptions = {}): TestIo {
   const stdout = capture(options.stdoutTTY ?? false, options.columns, options.rows);
-  const stderr = capture(options.stderrTTY ?? false, options.columns);
+  const stderr = capture(options.stderrTTY ?? false, options.columns, options.rows);
   const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), {
     isTTY: options.stdinTTY ?? false,
   });

@@ -41,10 +41,12 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
   // Said on a terminal only: a cron job's successful export prints nothing (the manifest has the limit used).
   const clamped = clampNote(plan.limit);
   if (clamped && io.stderr.isTTY) context.note(clamped);
+  // At a terminal that can redraw, without -q: live lines (where they fit) and a closing line.
+  const atTerminal = canRedraw(io, io.stderr) && !context.global.quiet;
   const progress = await Progress.open(
     io,
     plan.items.map((i) => i.endpoint.name),
-    canRedraw(io, io.stderr) && !context.global.quiet,
+    atTerminal,
   );
   // No key or base URL: fails here, before anything is written (the folder is made only then).
   // Retries and 429 waits show on each list's progress line.
@@ -55,7 +57,7 @@ export const exportLists: Handler<typeof EXPORT_OPTIONS, typeof EXPORT_ARGS> = a
     const done = await withFolderLock(plan.dir, io, (held) =>
       exportInto(context, client, plan, progress, origin, startedAt, held),
     );
-    tell(context, done, plan.dir, progress.enabled);
+    tell(context, done, plan.dir, atTerminal);
     return done.manifest.exitCode;
   } finally {
     await client.close();

@@ -110,7 +110,7 @@ export async function exportInto(
   progress.start();
   // Ctrl-C at a terminal: the progress lines give way to what the folder still holds (the
   // generation is removed by its own cleanup; nothing of the folder changes before the commit).
-  const stopTelling = progress.enabled
+  const stopTelling = progress.atTerminal
     ? io.onInterrupt(() => {
         progress.clear();
         io.stderr.write(`${sanitize(interruptedLine(plan.dir, previous))}\n`);
