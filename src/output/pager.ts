@@ -11,7 +11,7 @@ const SGR = /\u001b\[[0-9;]*m/g;
 
 /** Writes `text` to stdout's terminal, through the pager when it is longer than the screen. */
 export async function showPaged(io: Io, text: string, configured: string | undefined): Promise<void> {
-  const command = longerThanScreen(io, text) ? pagerCommand(io, configured) : undefined;
+  const command = (await longerThanScreen(io, text)) ? pagerCommand(io, configured) : undefined;
   // A pager that could not be run, or that failed, may have shown nothing: the text comes here.
   if (command === undefined || !(await io.runPager(command, text))) io.stdout.write(text);
 }
@@ -23,21 +23,33 @@ function pagerCommand(io: Io, configured: string | undefined): string | undefine
   return command === '' || command === 'cat' ? undefined : command;
 }
 
+/** Text that may hold a character two columns wide (CJK, emoji): measured as tables measure it. */
+const MAYBE_WIDE = /[^\u0000-\u02ff]/;
+
 /**
  * Whether `text` needs more rows than the screen has, less one for the shell's prompt after it.
- * A line wider than the terminal takes more than one row (measured in UTF-16 units: close
- * enough to decide whether to page). Unknown height (no rows, no LINES): never.
+ * A line wider than the terminal takes more than one row: counted in characters, or in columns
+ * where a line may hold wide ones (45 CJK characters are 90 columns). Unknown height (no rows, no
+ * LINES): never.
  */
-function longerThanScreen(io: Io, text: string): boolean {
+async function longerThanScreen(io: Io, text: string): Promise<boolean> {
   const screen = io.stdout.rows || Number(io.env.LINES) || 0;
   if (screen <= 0) return false;
   const columns = io.stdout.columns || Number(io.env.COLUMNS) || Infinity;
+  let width: ((line: string) => number) | undefined;
   let rows = 0;
   for (let start = 0; start < text.length; ) {
     const end = text.indexOf('\n', start);
     const stop = end < 0 ? text.length : end;
     // Colour codes take no room; they are the only escapes in what cdata prints (API text is escaped).
-    const length = stop - start > columns ? text.slice(start, stop).replace(SGR, '').length : stop - start;
+    let length = stop - start;
+    if (columns !== Infinity) {
+      const line = text.slice(start, stop);
+      if (MAYBE_WIDE.test(line)) {
+        width ??= (await import('./width.js')).displayWidth;
+        length = width(line.replace(SGR, ''));
+      } else if (length > columns) length = line.replace(SGR, '').length;
+    }
     rows += Math.max(1, Math.ceil(length / columns));
     if (rows >= screen) return true;
     if (end < 0) break;

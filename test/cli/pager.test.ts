@@ -115,6 +115,20 @@ describe('when', () => {
     ).toEqual(['less -FRX']);
   });
 
+  it('a line of wide characters (CJK) takes the rows its columns need, not its characters', async () => {
+    // Four strings of 25 CJK characters: 30 characters a line but 55 columns, two rows each at 40.
+    const query = `[${Array.from({ length: 4 }, () => `'${'漢'.repeat(25)}'`).join(', ')}]`;
+    const result = await atTerminal(
+      ['me', '--query', query, '-o', 'json'],
+      { PATH: withLess },
+      { rows: 8, columns: 40 },
+    );
+    expect(result).toMatchObject({ code: 0, pagers: ['less -FRX'] });
+    // In characters the same text would fit: 6 lines of at most 30 in 60 columns.
+    const wide = await atTerminal(['me', '--query', query, '-o', 'json'], { PATH: withLess }, { rows: 8, columns: 60 });
+    expect(wide.pagers).toEqual([]);
+  });
+
   it('a record longer than the screen too', async () => {
     const result = await atTerminal(['tenders', 'ocds-9t57fa-140905'], { PATH: withLess }, { rows: 10 });
     expect(result).toMatchObject({ code: 0, pagers: ['less -FRX'] });
