@@ -159,10 +159,13 @@ const LEAST_HELP_WIDTH = 40;
  */
 export function wrapHelp(text: string, width: number): string {
   const room = Math.max(width, LEAST_HELP_WIDTH);
+  let examples = false;
   return text
     .split('\n')
     .flatMap((line) => {
+      examples = line === 'Examples:' || (examples && line !== '');
       if (line.length <= room) return [line];
+      if (examples) return commandLines(line, room);
       const item = /^ *\S+(?: \S+)*? {2,}(?=\S)/.exec(line);
       const margin = /^ */.exec(line)![0].length;
       const lead = item && item[0].length <= room / 2 ? item[0].length : margin;
@@ -175,6 +178,26 @@ export function wrapHelp(text: string, width: number): string {
       ].filter((part, i) => i === 0 || part.trim() !== '');
     })
     .join('\n');
+}
+
+/**
+ * An example too long for a line: broken between the shell's words (never inside quotes), each
+ * line but the last ending in ` \\`, so that what is copied, whole, still runs as one command.
+ */
+function commandLines(line: string, room: number): string[] {
+  const margin = /^ */.exec(line)![0];
+  // A comment is one word (to the line's end): broken inside it, the rest would run as a command.
+  const words = line.slice(margin.length).match(/#.*$|(?:[^\s'"]+|'[^']*'|"(?:[^"\\]|\\.)*")+/g) ?? [];
+  const lines: string[] = [];
+  let current = margin;
+  for (const word of words) {
+    const joined = current.trim() === '' ? `${current}${word}` : `${current} ${word}`;
+    if (current.trim() !== '' && joined.length + 2 > room) {
+      lines.push(`${current} \\`);
+      current = `${margin}  ${word}`;
+    } else current = joined;
+  }
+  return [...lines, current];
 }
 
 /** Words into lines of at most `width` characters; a word longer than a line is cut. */

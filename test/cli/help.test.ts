@@ -7,7 +7,7 @@ import { VERSION } from '../../src/core/version.js';
 import { cdata } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { screen } from '../helpers/screen.js';
-import { runBinInTerminal } from '../helpers/spawn.js';
+import { runBinInTerminal, runProcess } from '../helpers/spawn.js';
 
 const sandbox = useSandbox();
 
@@ -128,6 +128,35 @@ describe("a group's help", () => {
       '  echo "$KEY" | cdata auth login --base-url https://api.example.com',
       `  cdata obligations --json | jq '.[] | select(.status == "OPEN")'`,
       '  cdata export --dir /srv/exports',
+    ]);
+  });
+
+  it('examples too long for the width break between words with ` \\`: copied whole, each is still one command', async () => {
+    const examples = (text: string) => {
+      const lines = text.split('\n');
+      const from = lines.indexOf('Examples:') + 1;
+      return lines.slice(from, lines.indexOf('', from));
+    };
+    for (const argv of [['--help'], ['auth', 'login', '--help'], ['export', '--help']]) {
+      const wide = examples((await cdata(argv)).stdout);
+      const narrow = examples((await cdata(argv, { env: { COLUMNS: '50' } })).stdout);
+      expect(narrow.length).toBeGreaterThan(wide.length);
+      for (const line of narrow) expect(line.length).toBeLessThanOrEqual(50);
+      // The shell joins a line ending in a backslash with the next: the commands as at 80 columns
+      // (but the spaces that align a comment).
+      const commands = (lines: string[]) =>
+        lines
+          .join('\n')
+          .replace(/ \\\n {4}/g, ' ')
+          .split('\n')
+          .map((line) => line.replace(/ {2,}#/, ' #'));
+      expect(commands(narrow)).toEqual(commands(wide));
+      expect(await runProcess('bash', ['-n', '-c', narrow.join('\n')])).toMatchObject({ code: 0, stderr: '' });
+    }
+    // A comment moves whole to a line of its own: broken inside, its rest would run as a command.
+    expect(examples((await cdata(['--help'], { env: { COLUMNS: '50' } })).stdout).slice(0, 2)).toEqual([
+      '  cdata --sandbox tenders --tier RECOMMENDED \\',
+      '    # demo data, no account needed',
     ]);
   });
 
