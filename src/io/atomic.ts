@@ -133,10 +133,10 @@ export async function writeNewFile(
 ): Promise<void> {
   try {
     // Created synchronously, so an interrupt's cleanup always finds it: an open still in flight
-    // in the thread pool could create it after the cleanup had run. Reopened without O_CREAT,
-    // so nothing in flight can bring it back once removed.
-    closeSync(openSync(path, 'wx', mode ?? 0o666));
-    const fd = openSync(path, constants.O_WRONLY); // write-only: a 0200 file is written too
+    // in the thread pool could create it after the cleanup had run. Written, chowned and chmoded
+    // through this descriptor alone, never opened again by name: in a folder others can write,
+    // the name could by then be their symlink to a file of the user's (O_EXCL refuses one here).
+    const fd = openSync(path, 'wx', mode ?? 0o666); // write-only: a 0200 file is written too
     try {
       // Owner first (a chown may clear set-id bits), then the mode. Best effort, as the user may
       // only give a file to a group they are in, and only root to another user.
