@@ -192,6 +192,14 @@ export function keyCommandToRun(config: LoadedConfig, profile: string, command: 
   return command;
 }
 
+/**
+ * Whether a profile's stored pager may run: it runs through /bin/sh as a key command does, so
+ * never from a config file someone else could change either.
+ */
+export function storedPagerRuns(config: LoadedConfig): boolean {
+  return firstUntrusted(config) === undefined;
+}
+
 /** The first of the file and its folders that someone else could change, why, and the fix. */
 function firstUntrusted(config: LoadedConfig): { holder: Holder; why: string; fix: string } | undefined {
   for (const holder of config.holders ?? []) {

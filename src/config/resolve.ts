@@ -4,7 +4,14 @@ import { fromVariable, UsageError } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
 import type { Io } from '../io/index.js';
 import { envValue } from './env.js';
-import { keyCommandToRun, permissionWarning, readConfig, storedValue, type LoadedConfig } from './read.js';
+import {
+  keyCommandToRun,
+  permissionWarning,
+  readConfig,
+  storedPagerRuns,
+  storedValue,
+  type LoadedConfig,
+} from './read.js';
 import { parseChoice } from '../core/parse.js';
 import {
   checkProfileName,
@@ -90,6 +97,12 @@ export function resolveSettings(
   // the flag does not decide: a bad one stops the commands that use it, not every command.
   const stored = <T extends string | number>(setting: 'output' | 'timeout', value: T | undefined) =>
     storedValue(config, profile.name, setting, value);
+  // The profile's pager, unless the file is one others could change (the warning above says so);
+  // said where a pager could run at all: data to a terminal.
+  const storedPager = data?.pager !== undefined && !storedPagerRuns(config) ? undefined : data?.pager;
+  const pagerSkipped = storedPager !== data?.pager && io.env.CDATA_PAGER === undefined && options.pager !== false;
+  if (pagerSkipped && !loaded && !options.quiet && io.stdout.isTTY)
+    io.stderr.write(`warning: the profile's pager is not run from that config file: PAGER, or less, is used instead\n`);
   return {
     config,
     profile,
@@ -117,7 +130,7 @@ export function resolveSettings(
     debug: options.debug === true || debugAsked === '1',
     // As git reads GIT_PAGER, core.pager and PAGER: the specific before the general, and a
     // variable set but empty means no pager (not unset, as elsewhere).
-    pager: options.pager === false ? '' : (io.env.CDATA_PAGER ?? data?.pager ?? io.env.PAGER),
+    pager: options.pager === false ? '' : (io.env.CDATA_PAGER ?? storedPager ?? io.env.PAGER),
   };
 }
 

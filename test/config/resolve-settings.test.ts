@@ -231,6 +231,21 @@ describe('resolveSettings', () => {
     expect(said({}, '')).toBe('');
   });
 
+  it("a profile's pager is not run from a config file others could change, as a key command is not: PAGER instead, said", () => {
+    const test = setup(STORED, { PAGER: 'less' }, 0o666);
+    Object.assign(test.io.stdout, { isTTY: true });
+    expect(resolveSettings({ profile: 'prod' }, test.io).pager).toBe('less');
+    expect(test.stderr().split('\n').slice(1)).toEqual([
+      "warning: the profile's pager is not run from that config file: PAGER, or less, is used instead",
+      '',
+    ]);
+    expect(resolveSettings({ profile: 'prod' }, setup(STORED, { PAGER: 'less' }).io).pager).toBe('more');
+    const quiet = setup(STORED, {}, 0o666);
+    Object.assign(quiet.io.stdout, { isTTY: true });
+    expect(resolveSettings({ profile: 'prod', quiet: true }, quiet.io).pager).toBeUndefined();
+    expect(quiet.stderr()).toBe('');
+  });
+
   it('the pager: --no-pager, CDATA_PAGER, the profile, PAGER; an empty variable is no pager', () => {
     const env = { CDATA_PAGER: 'most', PAGER: 'less' };
     expect(resolve({ profile: 'prod', pager: false }, env).pager).toBe('');
