@@ -26,6 +26,7 @@ import { randomBytes } from 'node:crypto';
 // The lock records and checks processes by pid: not part of Io, as nothing a test would fake.
 import { errorCode, errorMessage, UsageError } from '../core/errors.js';
 import { makeFolders } from './atomic.js';
+import { readRegularFile } from './read-file.js';
 import type { Io } from './index.js';
 
 /**
@@ -340,10 +341,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** More than an owner ever takes (pid, host, token, where, start time). */
+const MAX_OWNER_BYTES = 64 * 1024;
+
 /** The lock's owner, or undefined while it is being written or when it is not ours to read. */
 function readOwner(lockPath: string): Owner | undefined {
   try {
-    const owner = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<Owner>;
+    // A regular file of a size an owner has, or nothing: a FIFO planted as the lock would hang the
+    // read (deaf to signals), a link to /dev/zero grow it without end.
+    const owner = JSON.parse(readRegularFile(lockPath, MAX_OWNER_BYTES).bytes.toString('utf8')) as Partial<Owner>;
     if (typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string') {
       const { pid, host, token, where, started } = owner;
       return {

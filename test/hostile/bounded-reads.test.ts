@@ -118,3 +118,35 @@ describe('webhook verify: --body-file and --secret-file', () => {
     });
   });
 });
+
+describe("a lock file (an export's, the config's)", () => {
+  // Not a regular file: its owner is unknown, so it is judged by its age alone; one an hour old
+  // is taken over at once. Read as a file, the FIFO hung cdata deaf to signals (killed here by the
+  // time bound) and /dev/zero grew it past 2 GB.
+  const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  it.each(NOT_FILES.filter(([what]) => what !== 'a folder'))(
+    "%s at an export's lock: not read, judged by its age; exit 0",
+    async (_what, make) => {
+      const dir = folder();
+      make(join(dir, '..lock'));
+      execFileSync('touch', ['-h', '-d', old.toISOString(), join(dir, '..lock')]);
+      const result = await runBin(['--sandbox', 'export', 'agents', '--dir', dir, '-q'], bounded);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(readFileSync(join(dir, 'agents.csv'), 'utf8')).toMatch(/^name,/);
+    },
+  );
+
+  it.each(NOT_FILES.filter(([what]) => what !== 'a folder'))(
+    "%s at the config's lock: the same for config set",
+    async (_what, make) => {
+      const dir = folder();
+      make(join(dir, 'config.json.lock'));
+      execFileSync('touch', ['-h', '-d', old.toISOString(), join(dir, 'config.json.lock')]);
+      const result = await runBin(['config', 'set', 'output', 'json'], { env: { CDATA_CONFIG_DIR: dir }, ...bounded });
+      expect(result).toMatchObject({ code: 0, stderr: "Created profile 'default'.\n" });
+      expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toMatchObject({
+        profiles: { default: { output: 'json' } },
+      });
+    },
+  );
+});
