@@ -193,6 +193,15 @@ export function keyCommandToRun(config: LoadedConfig, profile: string, command: 
 }
 
 /**
+ * The permission warning for a config file this run has just created (`before`: as read before
+ * the write, when there was none, so nothing could be said): a folder others can write or
+ * another user owns is told at the first write, the one that puts a key there.
+ */
+export function warningForNewFile(before: LoadedConfig, env: Env): string | undefined {
+  return before.mode === undefined ? permissionWarning(readConfig(env)) : undefined;
+}
+
+/**
  * Whether a profile's stored pager may run: it runs through /bin/sh as a key command does, so
  * never from a config file someone else could change either.
  */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { TENANT } from '../../src/sandbox/vocabulary.js';
@@ -35,6 +35,27 @@ describe('auth login from stdin', () => {
       profiles: { default: { key: ALL, baseUrl: sandbox.current.url } },
       defaultProfile: 'default',
     });
+  });
+
+  it('the first login into a folder others can write: warned at once, as every later command is; config set too', async () => {
+    const home = configHome();
+    chmodSync(home.dir, 0o777);
+    const result = await login(home, `${ALL}\n`);
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    const warning = `warning: the config folder ${home.dir} is writable by others (mode 0777): whoever can change it chooses where your keys go and what key commands run: run chmod 700 '${home.dir}'\n`;
+    expect(result.stderr).toBe(`Logged in to ${TENANT} as Sandbox: all scopes (profile default).\n${warning}`);
+    // Said once: the next command says it as every command does, the login no second time.
+    expect((await login(home, `${ALL}\n`)).stderr).toBe(
+      `${warning}Logged in to ${TENANT} as Sandbox: all scopes (profile default).\n`,
+    );
+    const other = configHome();
+    chmodSync(other.dir, 0o777);
+    expect((await cdata(['config', 'set', 'output', 'json'], { env: other.env })).stderr).toBe(
+      `${warning.replaceAll(home.dir, other.dir)}Created profile 'default'.\n`,
+    );
+    const quiet = configHome();
+    chmodSync(quiet.dir, 0o777);
+    expect((await login(quiet, `${ALL}\n`, ['-q'])).stderr).toBe('');
   });
 
   it('then runs commands with nothing in the environment', async () => {

@@ -5,6 +5,7 @@
 import { checkWritable, profileIn, updateConfig } from '../../config/store.js';
 import { keyProblem, redactKeys } from '../../config/key.js';
 import { loginCommand } from '../../config/resolve.js';
+import { warningForNewFile } from '../../config/read.js';
 import { DEFAULT_PROFILE } from '../../config/schema.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { requireBaseUrl } from '../shared/api.js';
@@ -77,6 +78,8 @@ export const login: Handler<typeof LOGIN_OPTIONS, typeof LOGIN_ARGS> = async (co
     context.note(`Profile '${profile}' is now the default (no other was).`);
   if (settings.key.source === 'env')
     context.warn(`CDATA_API_KEY is set, and it wins over the stored ${what.toLowerCase()} until you unset it.`);
+  const exposed = warningForNewFile(settings.config, io.env);
+  if (exposed) context.warn(exposed);
 };
 
 /** The key typed or piped, trimmed and checked for shape; undefined when the prompt was cancelled. */

@@ -6,6 +6,7 @@ import { DEFAULTS, noDefaultAmong, type Settings, type Source } from '../../conf
 import { noProfileError, SETTINGS, type SettingName } from '../../config/schema.js';
 import { parseSettingName, parseSettingValue, settingText } from '../../config/settings.js';
 import { profileIn, updateConfig } from '../../config/store.js';
+import { warningForNewFile } from '../../config/read.js';
 import { UsageError } from '../../core/errors.js';
 import { isSlipOf } from '../../core/similar.js';
 import type { CommandContext, Handler } from '../../command-kit/command.js';
@@ -61,6 +62,8 @@ export const set: Handler<{}, typeof SET_ARGS> = async (context) => {
     Object.assign(stored, { [SETTINGS[name]]: value });
     return existed ? undefined : others;
   });
+  const exposed = warningForNewFile(settings.config, context.io.env);
+  if (exposed) context.warn(exposed);
   if (created) {
     context.note(`Created profile '${profile}'.`);
     // `-p prdo config set ...`: every other command refuses a typo of a profile; this one makes it.
