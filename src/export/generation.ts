@@ -15,8 +15,10 @@
 //   4. tidy: links to names the new generation lacks, and the old folder, removed
 import { randomBytes } from 'node:crypto';
 import {
-  chownSync,
+  closeSync,
   constants,
+  fchownSync,
+  openSync,
   copyFileSync,
   linkSync,
   lstatSync,
@@ -77,7 +79,7 @@ export class Generation {
     mkdirSync(join(dir, name));
     const owner = statSync(join(dir, current ?? '.'));
     if (owner.uid !== process.getuid?.() || owner.gid !== process.getgid?.())
-      swallow(() => chownSync(join(dir, name), owner.uid, owner.gid));
+      swallow(() => giveFolder(join(dir, name), owner.uid, owner.gid));
     return new Generation(dir, current, name, io, held);
   }
 
@@ -247,5 +249,19 @@ function swallow(step: () => unknown): void {
     step();
   } catch {
     // Tidying, or cleaning up after a failure: the next export finishes what is left.
+  }
+}
+
+/**
+ * `path`, a folder just made, given to `uid`:`gid` through a descriptor opened without following
+ * a symlink: DIR's owner could swap the new folder's name for a link between the mkdir and the
+ * chown, which by name would give the link's target (a file of root's) away.
+ */
+function giveFolder(path: string, uid: number, gid: number): void {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  try {
+    fchownSync(fd, uid, gid);
+  } finally {
+    closeSync(fd);
   }
 }
