@@ -16,6 +16,7 @@ import {
   existsSync,
   fchmod,
   fchown,
+  fstatSync,
   fsync,
   fsyncSync,
   lstatSync,
@@ -66,8 +67,9 @@ export async function stageFile(
   const temp = tempPath(real);
   const discard = () => rmSync(temp, { force: true });
   const unregister = io.onInterrupt(discard);
+  let written: FileId;
   try {
-    await writeNewFile(temp, content, inherited);
+    written = await writeNewFile(temp, content, inherited);
   } catch (error) {
     unregister();
     throw error;
@@ -77,6 +79,13 @@ export async function stageFile(
     folder: dirname(real),
     commit() {
       try {
+        // The name still the file written, not something another user put there since (a link
+        // to a file of theirs, moved over `path` by the rename): in a folder others can change.
+        const now = lstatSync(temp, { throwIfNoEntry: false });
+        if (now?.dev !== written.dev || now.ino !== written.ino)
+          throw new Error(
+            `its temp file ${temp} was replaced while cdata wrote it: someone else can change that folder`,
+          );
         renameSync(temp, real);
       } catch (error) {
         discard();
@@ -122,15 +131,19 @@ const WRITE_BYTES = 1024 * 1024;
 /** What a new file is written from: its whole content, or its chunks as they are made (held one at a time). */
 export type Content = string | Buffer | AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
 
+/** Which file a descriptor or a name is: its device and inode. */
+export type FileId = { dev: number; ino: number };
+
 /**
  * Creates `path`, which must not exist, holding `content`, fsynced; on failure it is removed
  * again. A new file gets what `>` would give (0666 less the umask); `inherited` sets another.
+ * Returns which file it made.
  */
 export async function writeNewFile(
   path: string,
   content: Content,
   { mode, owner }: Inherited = { mode: undefined, owner: undefined },
-): Promise<void> {
+): Promise<FileId> {
   try {
     // Created synchronously, so an interrupt's cleanup always finds it: an open still in flight
     // in the thread pool could create it after the cleanup had run. Written, chowned and chmoded
@@ -169,6 +182,8 @@ export async function writeNewFile(
         if (size > 0 || !written) await flush();
       }
       await onFd.sync(fd);
+      const { dev, ino } = fstatSync(fd);
+      return { dev, ino };
     } finally {
       closeSync(fd);
     }
