@@ -76,10 +76,26 @@ export class Progress {
     }
   }
 
-  /** Takes the lines off the screen (an interrupted export says what it kept instead). */
-  clear(): void {
+  /**
+   * Every list is settled: a line still waiting was never asked for (the lists after a refused
+   * key's first request) and says so; nothing counts on, so no redraw can come after the report.
+   */
+  end(): void {
+    if (this.waiting.size === 0) return;
+    for (const name of this.waiting.keys()) this.lines.set(name, `${name.padEnd(this.width)}  not requested`);
+    this.stop();
+    this.draw();
+  }
+
+  /** No more redraws: the export ended, however it ended. */
+  stop(): void {
     this.waiting.clear();
     this.tick();
+  }
+
+  /** Takes the lines off the screen (an interrupted export says what it kept instead). */
+  clear(): void {
+    this.stop();
     if (!this.enabled || this.drawn === 0) return;
     this.io.stderr.write(`\u001b[${this.drawn}A\r\u001b[J`);
     this.drawn = 0;

@@ -12,7 +12,8 @@ import { AGENTS } from '../../src/sandbox/vocabulary.js';
 import { demoKey } from '../../src/sandbox/keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { csvCell } from '../helpers/cells.js';
-import { run } from '../helpers/run.js';
+import { run, runWith } from '../helpers/run.js';
+import { testIo } from '../helpers/io.js';
 import { BIN, runBin, runBinAsUser, runProcess } from '../helpers/spawn.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { leftovers, names as namesIn, whole } from './layout.js';
@@ -436,6 +437,31 @@ describe('cdata export', () => {
       columns: 80,
     });
     expect(quick.stderr).not.toMatch(/pending \d/);
+  });
+
+  it('lists never asked for (a refused key asks one first) say so, and nothing is redrawn over the report', async () => {
+    const slow = await startSandbox({ latencyMs: 400 });
+    try {
+      const dir = folder();
+      const argv = ['export', 'tenders', 'sites', 'agents', '--dir', dir];
+      expect((await run(argv, { env: sandboxEnv(slow, 'revoked') })).code).toBe(3);
+      const start = Date.now();
+      const test = testIo({
+        env: sandboxEnv(slow, 'revoked'),
+        stderrTTY: true,
+        columns: 80,
+        now: () => start + (Date.now() - start) * 4,
+      });
+      expect((await runWith(test, argv)).code).toBe(3);
+      const report = test.stderr();
+      expect(report).toContain('\r\u001b[2Ksites    not requested\n');
+      expect(report.slice(report.indexOf('\nerror: ')).includes('\u001b[')).toBe(false);
+      // A while after the run: a timer left running would have drawn again over the report.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(test.stderr()).toBe(report);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('a terminal with fewer rows than the lists: no lines redrawn (each would leave a copy above), the closing line alone', async () => {

@@ -135,6 +135,7 @@ export async function exportInto(
       : oneFirst
         ? await probeHost(plan.items, one, fail)
         : await Promise.all(plan.items.map(one));
+    progress.end();
     outcomes = outcomes.map((outcome) => show(outcome, generation, fail));
     const manifest = await commit(generation, plan, outcomes, previous, origin, startedAt);
     stopTelling();
@@ -143,6 +144,7 @@ export async function exportInto(
     generation.abandon();
     throw error;
   } finally {
+    progress.stop();
     stopTelling();
   }
 }
