@@ -16,7 +16,7 @@ import {
   readlinkSync,
   renameSync,
   rmSync,
-  statSync,
+  lstatSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -271,7 +271,9 @@ export function cannotWriteIn(folder: string, error: unknown): UsageError {
 function isStale(lockPath: string, owner: Owner | undefined, watch: Watch): boolean {
   let stat: { mtimeMs: number; size: number };
   try {
-    stat = statSync(lockPath); // after readOwner opened it: fresh attributes, on NFS too
+    // After readOwner opened it: fresh attributes, on NFS too. The lock's own, never a symlink's
+    // target's: cdata's locks are regular files, and a link planted there is judged as itself.
+    stat = lstatSync(lockPath);
   } catch {
     return false; // released meanwhile: the next attempt creates it
   }

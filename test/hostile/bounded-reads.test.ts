@@ -136,6 +136,15 @@ describe("a lock file (an export's, the config's)", () => {
     },
   );
 
+  it("a symlink (an hour old) to a FIFO made just now: judged by the link's age, not the FIFO's", async () => {
+    const dir = folder();
+    execFileSync('mkfifo', [join(dir, 'fresh')]);
+    symlinkSync(join(dir, 'fresh'), join(dir, '..lock'));
+    execFileSync('touch', ['-h', '-d', old.toISOString(), join(dir, '..lock')]);
+    const result = await runBin(['--sandbox', 'export', 'agents', '--dir', dir, '-q'], bounded);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it.each(NOT_FILES.filter(([what]) => what !== 'a folder'))(
     "%s at the config's lock: the same for config set",
     async (_what, make) => {
