@@ -237,11 +237,17 @@ function createContext(
       return { json: run.jsonErrors, secrets: run.secrets };
     },
     output: (view) => {
-      const { output: stored, color, pager } = resolved();
+      const { output: stored, color, pager, pagerRefused } = resolved();
       const { out, fields, header, bom } = global;
       const format = outputFormat(stored, out, io.stdout);
-      if (!flagsChecked && !quiet())
+      if (!flagsChecked && !quiet()) {
         for (const unused of formatIgnores(format, global)) io.stderr.write(`warning: ${unused}\n`);
+        // Where a pager could run: data to a terminal (the config file's own warning came first).
+        if (pagerRefused && out === undefined && io.stdout.isTTY)
+          io.stderr.write(
+            "warning: the profile's pager is not run from that config file: PAGER, or less, is used instead\n",
+          );
+      }
       flagsChecked = true;
       return output(io, { format, fields, header, bom, color, out, pager, quiet: global.quiet }, view);
     },

@@ -66,6 +66,8 @@ export interface Settings {
   debug: boolean;
   /** The pager for data at a terminal: undefined for the default (less -FRX, when installed), '' for none. */
   pager: string | undefined;
+  /** The profile's pager would have been used, but the config file is one others could change. */
+  pagerRefused: boolean;
 }
 
 export const DEFAULTS = { timeoutSeconds: 30, retries: 2, maxWaitSeconds: 30 } as const;
@@ -97,12 +99,10 @@ export function resolveSettings(
   // the flag does not decide: a bad one stops the commands that use it, not every command.
   const stored = <T extends string | number>(setting: 'output' | 'timeout', value: T | undefined) =>
     storedValue(config, profile.name, setting, value);
-  // The profile's pager, unless the file is one others could change (the warning above says so);
-  // said where a pager could run at all: data to a terminal.
-  const storedPager = data?.pager !== undefined && !storedPagerRuns(config) ? undefined : data?.pager;
-  const pagerSkipped = storedPager !== data?.pager && io.env.CDATA_PAGER === undefined && options.pager !== false;
-  if (pagerSkipped && !loaded && !options.quiet && io.stdout.isTTY)
-    io.stderr.write(`warning: the profile's pager is not run from that config file: PAGER, or less, is used instead\n`);
+  // The profile's pager, unless the file is one others could change (the warning above says so):
+  // none ('') and cat run nothing, and stay.
+  const runsNothing = data?.pager === undefined || ['', 'cat'].includes(data.pager.trim());
+  const storedPager = runsNothing || storedPagerRuns(config) ? data?.pager : undefined;
   return {
     config,
     profile,
@@ -131,6 +131,7 @@ export function resolveSettings(
     // As git reads GIT_PAGER, core.pager and PAGER: the specific before the general, and a
     // variable set but empty means no pager (not unset, as elsewhere).
     pager: options.pager === false ? '' : (io.env.CDATA_PAGER ?? storedPager ?? io.env.PAGER),
+    pagerRefused: storedPager !== data?.pager && io.env.CDATA_PAGER === undefined && options.pager !== false,
   };
 }
 

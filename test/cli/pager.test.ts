@@ -63,6 +63,27 @@ describe('which pager', () => {
     }
   });
 
+  it("the profile's pager in a config file others can write: PAGER instead, said once beside data at a terminal", async () => {
+    const configDir = tempConfigDir();
+    try {
+      expect((await atTerminal(['config', 'set', 'pager', 'pg'], { CDATA_CONFIG_DIR: configDir })).code).toBe(0);
+      chmodSync(join(configDir, 'config.json'), 0o666);
+      const refused = await atTerminal(['obligations'], { PATH: withLess, CDATA_CONFIG_DIR: configDir, PAGER: 'more' });
+      expect(refused.pagers).toEqual(['more']);
+      expect(refused.stderr.split('\n')[1]).toBe(
+        "warning: the profile's pager is not run from that config file: PAGER, or less, is used instead",
+      );
+      expect(refused.stderr.split("the profile's pager")).toHaveLength(2);
+      // Where no pager could run (a pipe, a command that prints no data), only the file's warning.
+      const piped = await atTerminal(['obligations'], { CDATA_CONFIG_DIR: configDir }, { stdoutTTY: false });
+      expect(piped.stderr).not.toContain("the profile's pager");
+      const get = await atTerminal(['config', 'get', 'pager'], { CDATA_CONFIG_DIR: configDir });
+      expect(get.stderr).not.toContain("the profile's pager");
+    } finally {
+      rmSync(configDir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['--no-pager', ['--no-pager'], { PAGER: 'more' }],
     ['--no-pager over CDATA_PAGER', ['--no-pager'], { CDATA_PAGER: 'most' }],

@@ -231,19 +231,25 @@ describe('resolveSettings', () => {
     expect(said({}, '')).toBe('');
   });
 
-  it("a profile's pager is not run from a config file others could change, as a key command is not: PAGER instead, said", () => {
-    const test = setup(STORED, { PAGER: 'less' }, 0o666);
-    Object.assign(test.io.stdout, { isTTY: true });
-    expect(resolveSettings({ profile: 'prod' }, test.io).pager).toBe('less');
-    expect(test.stderr().split('\n').slice(1)).toEqual([
-      "warning: the profile's pager is not run from that config file: PAGER, or less, is used instead",
-      '',
-    ]);
-    expect(resolveSettings({ profile: 'prod' }, setup(STORED, { PAGER: 'less' }).io).pager).toBe('more');
-    const quiet = setup(STORED, {}, 0o666);
-    Object.assign(quiet.io.stdout, { isTTY: true });
-    expect(resolveSettings({ profile: 'prod', quiet: true }, quiet.io).pager).toBeUndefined();
-    expect(quiet.stderr()).toBe('');
+  it("a profile's pager is not run from a config file others could change, as a key command is not: PAGER instead", () => {
+    const withPager = (pager: string) => ({ profiles: { prod: { ...STORED.profiles.prod, pager } } });
+    const refused = resolveSettings({ profile: 'prod' }, setup(STORED, { PAGER: 'less' }, 0o666).io);
+    expect(refused).toMatchObject({ pager: 'less', pagerRefused: true });
+    expect(resolveSettings({ profile: 'prod' }, setup(STORED, { PAGER: 'less' }).io)).toMatchObject({
+      pager: 'more',
+      pagerRefused: false,
+    });
+    // None ('') and cat run nothing: honoured from any file.
+    for (const none of ['', 'cat'])
+      expect(resolveSettings({ profile: 'prod' }, setup(withPager(none), { PAGER: 'less' }, 0o666).io)).toMatchObject({
+        pager: none,
+        pagerRefused: false,
+      });
+    // CDATA_PAGER or --no-pager decide first: nothing was refused.
+    expect(resolveSettings({ profile: 'prod' }, setup(STORED, { CDATA_PAGER: 'most' }, 0o666).io).pagerRefused).toBe(
+      false,
+    );
+    expect(resolveSettings({ profile: 'prod', pager: false }, setup(STORED, {}, 0o666).io).pagerRefused).toBe(false);
   });
 
   it('the pager: --no-pager, CDATA_PAGER, the profile, PAGER; an empty variable is no pager', () => {
