@@ -187,7 +187,8 @@ export function wrapHelp(text: string, width: number): string {
 function commandLines(line: string, room: number): string[] {
   const margin = /^ */.exec(line)![0];
   // A comment is one word (to the line's end): broken inside it, the rest would run as a command.
-  const words = line.slice(margin.length).match(/#.*$|(?:[^\s'"]+|'[^']*'|"(?:[^"\\]|\\.)*")+/g) ?? [];
+  // A word: quoted parts, escapes (`foo\ bar`) and, unbalanced, a lone quote, joined until a space.
+  const words = line.slice(margin.length).match(/#.*$|(?:\\.|[^\s'"\\]+|'[^']*'|"(?:[^"\\]|\\.)*"|['"\\])+/g) ?? [];
   const lines: string[] = [];
   let current = margin;
   for (const word of words) {

@@ -23,8 +23,9 @@ describe('every command in the registry', () => {
       expect(help.stdout).toContain(spec.summary);
       expect(spec.examples?.length).toBeGreaterThan(0);
       expect(help.stdout).toContain('Examples:');
-      // Help is wrapped to 80 columns (no terminal): a long example continues on the next line.
-      const unwrapped = help.stdout.replace(/\s+/g, ' ');
+      // Help is wrapped to 80 columns (no terminal): a long example continues on the next line,
+      // after a ` \` (the shell's line continuation).
+      const unwrapped = help.stdout.replace(/ \\\n\s+/g, ' ').replace(/\s+/g, ' ');
       for (const example of spec.examples!) expect(unwrapped).toContain(example.replace(/\s+/g, ' '));
       for (const sub of spec.subcommands ?? []) expect(help.stdout).toContain(sub.name);
     },

@@ -65,7 +65,10 @@ export const GLOBAL_OPTIONS = {
   sandbox: flag('--sandbox', 'run against an in-process sandbox with demo data (no account needed)', {
     conflicts: ['baseUrl'],
   }),
-  pager: negatable('--no-pager', 'never page data at a terminal (the pager otherwise: CDATA_PAGER, PAGER, else less -FRX)'),
+  pager: negatable(
+    '--no-pager',
+    "never page data at a terminal (the pager otherwise: CDATA_PAGER, the profile's pager, PAGER, else less -FRX)",
+  ),
 };
 
 export type GlobalValues = Values<typeof GLOBAL_OPTIONS>;

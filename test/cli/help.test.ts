@@ -4,6 +4,7 @@
 // help; no argument is advertised that is refused; gh's `--json a,b` is explained.
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/version.js';
+import { wrapHelp } from '../../src/help.js';
 import { cdata } from '../helpers/checked.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { screen } from '../helpers/screen.js';
@@ -157,6 +158,19 @@ describe("a group's help", () => {
     expect(examples((await cdata(['--help'], { env: { COLUMNS: '50' } })).stdout).slice(0, 2)).toEqual([
       '  cdata --sandbox tenders --tier RECOMMENDED \\',
       '    # demo data, no account needed',
+    ]);
+  });
+
+  it("an example's words as the shell splits them: an escaped space and a lone quote are kept, never dropped", () => {
+    const wrapped = wrapHelp(
+      ['Examples:', "  cdata tenders --query 'a b' > my\\ file.txt && grep it's elsewhere --and-more words"].join('\n'),
+      40,
+    );
+    expect(wrapped.split('\n')).toEqual([
+      'Examples:',
+      "  cdata tenders --query 'a b' > \\",
+      "    my\\ file.txt && grep it's \\",
+      '    elsewhere --and-more words',
     ]);
   });
 
