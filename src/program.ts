@@ -215,6 +215,7 @@ function createContext(
   };
   let apiKey: Promise<string | undefined> | undefined;
   const quiet = () => global.quiet;
+  const warn = (message: string) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`));
   let flagsChecked = false;
   return {
     io,
@@ -231,7 +232,7 @@ function createContext(
     },
     beforeWork: () => run.beforeWork?.(),
     note: (message) => void (quiet() || io.stderr.write(`${sanitize(message)}\n`)),
-    warn: (message) => void (quiet() || io.stderr.write(`warning: ${sanitize(message)}\n`)),
+    warn,
     errorStyle: () => {
       resolved(); // settles run.jsonErrors and run.secrets
       return { json: run.jsonErrors, secrets: run.secrets };
@@ -240,13 +241,11 @@ function createContext(
       const { output: stored, color, pager, pagerRefused } = resolved();
       const { out, fields, header, bom } = global;
       const format = outputFormat(stored, out, io.stdout);
-      if (!flagsChecked && !quiet()) {
-        for (const unused of formatIgnores(format, global)) io.stderr.write(`warning: ${unused}\n`);
+      if (!flagsChecked) {
+        for (const unused of formatIgnores(format, global)) warn(unused);
         // Where a pager could run: data to a terminal (the config file's own warning came first).
         if (pagerRefused && out === undefined && io.stdout.isTTY)
-          io.stderr.write(
-            "warning: the profile's pager is not run from that config file: PAGER, or less, is used instead\n",
-          );
+          warn("the profile's pager is not run from that config file: PAGER, or less, is used instead");
       }
       flagsChecked = true;
       return output(io, { format, fields, header, bom, color, out, pager, quiet: global.quiet }, view);

@@ -37,7 +37,7 @@ export class Progress {
     readonly atTerminal = shorten !== undefined,
   ) {
     this.width = Math.max(...names.map((n) => n.length));
-    for (const name of names) this.lines.set(name, `${name.padEnd(this.width)}  pending`);
+    for (const name of names) this.lines.set(name, this.line(name, 'pending'));
   }
 
   /** Drawn at all: on a terminal, without -q. */
@@ -57,8 +57,13 @@ export class Progress {
   }
 
   private setLine(name: string, state: string): void {
-    this.lines.set(name, `${name.padEnd(this.width)}  ${sanitize(state)}`);
+    this.lines.set(name, this.line(name, state));
     this.draw();
+  }
+
+  /** A list's line: its name, padded so the states line up, and its state. */
+  private line(name: string, state: string): string {
+    return `${name.padEnd(this.width)}  ${sanitize(state)}`;
   }
 
   /** What the client says of a list's waits, on that list's line. */
@@ -82,7 +87,7 @@ export class Progress {
    */
   end(): void {
     if (this.waiting.size === 0) return;
-    for (const name of this.waiting.keys()) this.lines.set(name, `${name.padEnd(this.width)}  not requested`);
+    for (const name of this.waiting.keys()) this.lines.set(name, this.line(name, 'not requested'));
     this.stop();
     this.draw();
   }

@@ -1,5 +1,5 @@
 // Waits made visible at a terminal: one line on stderr, redrawn in place with a spinner, saying
-// what is awaited and for how long. A request shows it once unanswered for GRACE_MS (a quick
+// what is awaited and for how long. A request shows it once unanswered for WAIT_GRACE_MS (a quick
 // answer shows nothing); a retry or a 429 wait shows at once, with its reason and length. The
 // line is cleared when nothing is awaited any more, and on Ctrl-C. Loaded only when a command
 // sends a request with stderr a terminal (src/commands/shared/api.ts); never writes to stdout.
@@ -8,8 +8,6 @@ import { sanitize } from '../core/sanitize.js';
 import type { Io } from '../io/index.js';
 import { shorten } from './width.js';
 
-/** How long a request may go unanswered before the line shows it. */
-export const GRACE_MS = WAIT_GRACE_MS;
 /** How often the line is redrawn: the spinner turns and the seconds count. */
 const FRAME_MS = 100;
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -46,7 +44,7 @@ class Spinner {
     } else {
       const call = this.calls.get(event.name);
       // A retry or a 429 wait is news: shown at once, and the call stays shown from then on.
-      const showFrom = Math.min(call?.showFrom ?? now + GRACE_MS, event.kind === 'request' ? Infinity : now);
+      const showFrom = Math.min(call?.showFrom ?? now + WAIT_GRACE_MS, event.kind === 'request' ? Infinity : now);
       this.calls.set(event.name, { started: call?.started ?? now, showFrom, event, since: now });
     }
     this.tick();
