@@ -1,8 +1,9 @@
 // Whether a stream gets colour: --color always|never wins; in auto, NO_COLOR and FORCE_COLOR
-// decide, else colour only on a terminal that is not TERM=dumb. Decided per stream.
+// decide, else colour only on a terminal that says what it is (TERM set, not dumb). Decided per
+// stream.
 import type { ColorMode } from '../config/resolve.js';
 import type { Env } from '../config/env.js';
-import type { OutStream } from '../io/index.js';
+import { type OutStream, termNamed } from '../io/index.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
 
@@ -12,7 +13,7 @@ export function colorLevel(stream: OutStream, mode: ColorMode, env: Env): ColorL
   if (mode === 'always') return forced || 1;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   if (forced !== undefined) return forced;
-  return stream.isTTY && env.TERM !== 'dumb' ? 1 : 0;
+  return stream.isTTY && termNamed(env) ? 1 : 0;
 }
 
 function forceLevel(value: string | undefined): ColorLevel | undefined {

@@ -14,7 +14,7 @@ const env = () => sandboxEnv(sandbox.current);
 const GREEN = '\u001b[32m';
 
 describe('colour', () => {
-  const table = async (flags: string[], extraEnv: Record<string, string>, stdoutTTY: boolean) =>
+  const table = async (flags: string[], extraEnv: Record<string, string | undefined>, stdoutTTY: boolean) =>
     (await cdata(['tenders', '--limit', '5', '-o', 'table', ...flags], { env: { ...env(), ...extraEnv }, stdoutTTY }))
       .stdout;
 
@@ -28,9 +28,11 @@ describe('colour', () => {
     ['FORCE_COLOR in a pipe', [], { FORCE_COLOR: '1' }, false, true],
     ['FORCE_COLOR=0 on a terminal', [], { FORCE_COLOR: '0' }, true, false],
     ['TERM=dumb on a terminal', [], { TERM: 'dumb' }, true, false],
+    ['TERM unset on a terminal (env -i)', [], { TERM: undefined }, true, false],
+    ['TERM empty on a terminal', [], { TERM: '' }, true, false],
     ['--color always over NO_COLOR', ['--color', 'always'], { NO_COLOR: '1' }, true, true],
     ['--color never over FORCE_COLOR', ['--color', 'never'], { FORCE_COLOR: '3' }, true, false],
-  ] as [string, string[], Record<string, string>, boolean, boolean][])(
+  ] as [string, string[], Record<string, string | undefined>, boolean, boolean][])(
     '%s',
     async (_what, flags, extraEnv, tty, coloured) => {
       const out = await table(flags, extraEnv, tty);
@@ -217,11 +219,20 @@ describe('an empty list is success', () => {
   });
 });
 
-describe('a terminal that cannot move its cursor (TERM=dumb)', () => {
+describe('a terminal that cannot move its cursor (TERM=dumb, or unset)', () => {
   it('gets no spinner for a slow answer: nothing is drawn in place', async () => {
     const slow = await makeSandbox({ latencyMs: 700 });
     const result = await cdata(['tenders', '-o', 'json'], {
       env: { ...sandboxEnv(slow), TERM: 'dumb' },
+      stderrTTY: true,
+    });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('nor does one that does not say what it is (TERM unset)', async () => {
+    const slow = await makeSandbox({ latencyMs: 700 });
+    const result = await cdata(['tenders', '-o', 'json'], {
+      env: { ...sandboxEnv(slow), TERM: undefined },
       stderrTTY: true,
     });
     expect(result).toMatchObject({ code: 0, stderr: '' });

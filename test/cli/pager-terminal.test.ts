@@ -28,7 +28,7 @@ const recorder = (name: string) =>
     `printf '%s|%s\\n' "$*" "$LESS" > ${shellQuote(file(`${name}.args`))}\ncat > ${shellQuote(file(`${name}.text`))}\necho PAGED`,
   );
 
-const env = (extra: Record<string, string> = {}) => ({ CDATA_CONFIG_DIR: tempConfigDir(), ...extra });
+const env = (extra: Record<string, string | undefined> = {}) => ({ CDATA_CONFIG_DIR: tempConfigDir(), ...extra });
 const screen = (output: string) => stripVTControlCharacters(output).replace(/\r\n/g, '\n');
 
 describe('the pager at a terminal', () => {
@@ -91,6 +91,18 @@ describe('the pager at a terminal', () => {
     // 20 rows, the header, the note on the columns 100 cannot hold, and the last newline.
     expect(screen(short.stdout).split('\n')).toHaveLength(23);
     expect(existsSync(file('unused.args'))).toBe(false);
+  });
+
+  it('none, and no colour, on a terminal that does not say what it is (TERM unset, as under env -i)', async () => {
+    const pager = recorder('nameless');
+    const result = await runBinInTerminal(['--sandbox', 'obligations'], {
+      columns: 100,
+      env: env({ CDATA_PAGER: pager, TERM: undefined }),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(screen(result.stdout).split('\n')).toHaveLength(103); // header, 100 rows, the note, and the last newline
+    expect(existsSync(file('nameless.args'))).toBe(false);
   });
 
   it('never in a pipe', async () => {

@@ -47,6 +47,14 @@ describe('which pager', () => {
     expect(dumb.stdout.split('\n')).toHaveLength(102);
   });
 
+  it('none on a terminal that does not say what it is (TERM unset or empty), as chalk and git read it', async () => {
+    for (const TERM of [undefined, '']) {
+      const nameless = await atTerminal(['obligations'], { PATH: withLess, TERM, CDATA_PAGER: 'less -FRX' });
+      expect(nameless.pagers).toEqual([]);
+      expect(nameless.stdout.split('\n')).toHaveLength(102);
+    }
+  });
+
   it('CDATA_PAGER, then the profile`s pager, then PAGER', async () => {
     const configDir = tempConfigDir();
     try {

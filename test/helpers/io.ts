@@ -61,7 +61,9 @@ export function testIo(options: TestIoOptions = {}): TestIo {
     stdout,
     stderr,
     stdin,
-    env: { ...options.env },
+    // A terminal names itself in TERM, as every terminal emulator does; a test of one that does
+    // not gives `TERM: undefined`.
+    env: { ...(options.stdoutTTY || options.stderrTTY ? { TERM: 'xterm-256color' } : {}), ...options.env },
     now: options.now ?? Date.now,
     random: options.random ?? (() => 0.5),
     sleep: async (ms, signal) => {

@@ -17,7 +17,7 @@ export interface SpawnResult {
 
 export function runBin(
   args: string[],
-  options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number } = {},
 ): Promise<SpawnResult> {
   return runProcess(process.execPath, [BIN, ...args], options);
 }
@@ -25,7 +25,7 @@ export function runBin(
 export function runProcess(
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; input?: string; timeoutMs?: number; cwd?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; cwd?: string } = {},
 ): Promise<SpawnResult> {
   const started = startProcess(command, args, options);
   started.child.stdin.end(options.input ?? '');
@@ -43,7 +43,7 @@ export interface Started {
 export function startProcess(
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
+  options: { env?: Record<string, string | undefined>; timeoutMs?: number; cwd?: string } = {},
 ): Started {
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -96,7 +96,7 @@ export function runBinInTerminal(args: string[], options: TerminalOptions = {}):
 }
 
 export interface TerminalOptions {
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   columns?: number;
   redirect?: { stdout?: string; stderr?: string };
   timeoutMs?: number;
@@ -125,7 +125,7 @@ export function startBinInTerminal(args: string[], options: TerminalOptions = {}
  */
 export function runBinAsUser(
   args: string[],
-  options: { env?: Record<string, string>; input?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string } = {},
 ): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
   return runProcess('setpriv', ['--inh-caps=-all', '--bounding-set=-all', process.execPath, BIN, ...args], options);
@@ -147,7 +147,7 @@ export const NOBODY = 65_534;
  */
 export async function runBinAsNobody(
   args: string[],
-  options: { env?: Record<string, string>; input?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string } = {},
 ): Promise<SpawnResult> {
   if (process.getuid?.() !== 0) return runBin(args, options);
   const user = [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'];
