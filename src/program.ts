@@ -11,7 +11,7 @@ import { keyToSend, resolveSettings, storedJsonOutput, type SandboxTarget, type 
 import { lazyValues, parseArgs, parseValues, refuseConflicts, type OptionSpec, type RawOption } from './core/option.js';
 import { parseName } from './core/parse.js';
 import { EXIT, EXIT_CODES, UsageError } from './core/errors.js';
-import type { Io } from './io/index.js';
+import { canRedraw, type Io } from './io/index.js';
 import { outputFormat } from './output/format.js';
 import { output } from './output/print.js';
 import { sanitize } from './core/sanitize.js';
@@ -288,11 +288,11 @@ async function showHelp(path: readonly string[], io: Io, run: RunState, flags: r
 
 /**
  * Help or the version, to stdout: at a terminal through the pager when longer than the screen
- * (CDATA_PAGER, else PAGER, else less -FRX; --no-pager: none). Help reads no config file, so a
- * profile's `pager` setting does not apply to it.
+ * (CDATA_PAGER, else PAGER, else less -FRX; --no-pager: none), where data would be (not at a
+ * dumb terminal). Help reads no config file, so a profile's `pager` setting does not apply to it.
  */
 async function showWritten(io: Io, text: string, argv: readonly string[]): Promise<void> {
-  if (!io.stdout.isTTY || argv.includes('--no-pager')) return void io.stdout.write(text);
+  if (!canRedraw(io, io.stdout) || argv.includes('--no-pager')) return void io.stdout.write(text);
   await (await import('./output/pager.js')).showPaged(io, text, io.env.CDATA_PAGER ?? io.env.PAGER);
 }
 

@@ -55,6 +55,15 @@ describe('which pager', () => {
     }
   });
 
+  it("nor for help longer than the screen, on such a terminal or a dumb one: help follows data's rule", async () => {
+    const paged = await atTerminal(['help', 'tenders'], { PATH: withLess }, { rows: 10 });
+    expect(paged.pagers).toEqual(['less -FRX']);
+    for (const TERM of ['dumb', undefined]) {
+      const help = await atTerminal(['help', 'tenders'], { PATH: withLess, TERM }, { rows: 10 });
+      expect(help).toMatchObject({ code: 0, pagers: [], stdout: paged.stdout });
+    }
+  });
+
   it('CDATA_PAGER, then the profile`s pager, then PAGER', async () => {
     const configDir = tempConfigDir();
     try {
