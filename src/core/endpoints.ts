@@ -50,6 +50,11 @@ export interface View {
    * the main column is ever dropped.
    */
   drop?: readonly string[];
+  /**
+   * Columns that leave a narrow table together and come back together, whichever of them the
+   * drop order names: an amount means nothing without its currency.
+   */
+  together?: readonly (readonly string[])[];
   /** A field a table shows under each row, an item a line, wrapped rather than cut (changes: what changed). */
   detail?: string;
   /** Its columns are ones the user named (a query's projection): a column left out is one to name fewer of, not more. */
@@ -215,7 +220,8 @@ export const ENDPOINTS = [
     ],
     columns: ['id', 'title', 'kind', 'status', 'dueOn', 'amount', 'currency'],
     main: 'title',
-    drop: ['currency', 'kind', 'amount', 'dueOn', 'status'],
+    drop: ['kind', 'currency', 'amount', 'dueOn', 'status'],
+    together: [['amount', 'currency']],
   },
   {
     name: 'persons',

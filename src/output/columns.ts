@@ -17,11 +17,14 @@ export function tableColumns(view: View, fields: readonly string[]): TableColumn
   });
 }
 
-/** A view's table for these fields: its columns, and which is the key, which the main column, what drops first. */
+/**
+ * A view's table for these fields: its columns, and which is the key, which the main column, what
+ * drops first, and what drops together (a group of which fewer than two are shown holds nothing).
+ */
 export function tableLayout(
   view: View,
   fields: readonly string[],
-): { columns: TableColumn[]; main?: number; key?: number; drop: number[] } {
+): { columns: TableColumn[]; main?: number; key?: number; drop: number[]; together: number[][] } {
   const index = (field: string | undefined) =>
     field === undefined || !fields.includes(field) ? undefined : fields.indexOf(field);
   return {
@@ -29,5 +32,8 @@ export function tableLayout(
     main: index(view.main),
     key: index(view.key),
     drop: (view.drop ?? []).flatMap((field) => index(field) ?? []),
+    together: (view.together ?? [])
+      .map((group) => group.flatMap((field) => index(field) ?? []))
+      .filter((group) => group.length > 1),
   };
 }

@@ -2,8 +2,9 @@
 // dropped nor cut; the main text column (title, name, fullName, description) is the one that is
 // cut, with `…`, and keeps at least MAIN_MIN_WIDTH while other columns can make room for it: the
 // view's drop order takes whole columns away, first to last, until it fits (one it need not have
-// taken comes back when the table then shows whole). Headings, enum values, dates and numbers are
-// never cut. Only what no drop order covers (columns a query or --fields brought) may be cut too,
+// taken comes back when the table then shows whole); columns the view keeps together (an amount
+// and its currency) go and come back as one. Headings, enum values, dates and numbers are never
+// cut. Only what no drop order covers (columns a query or --fields brought) may be cut too,
 // if free text, and then be dropped from the right.
 
 /** Between two columns. */
@@ -32,6 +33,8 @@ export interface FitOptions {
   key?: number | undefined;
   /** Indexes of the columns to drop, first to last, when the table is too wide. */
   drop?: readonly number[] | undefined;
+  /** Groups of columns (indexes) dropped together and brought back together: one is never shown without the others. */
+  together?: readonly (readonly number[])[] | undefined;
 }
 
 export interface Fitted {
@@ -59,9 +62,17 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
   const { main, key } = options;
   const kept = columns.map((_, i) => i);
   const dropped: number[] = [];
+  /** `i` and the columns kept together with it. */
+  const group = (i: number) => options.together?.find((members) => members.includes(i)) ?? [i];
+  /** `i` and its group, of those still shown; never the key, the main column, or the last column. */
   const remove = (i: number) => {
-    kept.splice(kept.indexOf(i), 1);
-    dropped.push(i);
+    const leaving = group(i).filter((j) => kept.includes(j) && j !== main && j !== key);
+    if (!leaving.includes(i) || leaving.length >= kept.length) return false;
+    for (const j of leaving) {
+      kept.splice(kept.indexOf(j), 1);
+      dropped.push(j);
+    }
+    return true;
   };
   const mainFloor = main === undefined ? 0 : Math.min(natural[main]!, Math.max(MAIN_MIN_WIDTH, columns[main]!.heading));
   const need = () =>
@@ -69,7 +80,7 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
   for (const i of options.drop ?? []) {
     if (need() <= total) break;
     // Never the last column: one column too wide is cut to the width instead (4. below).
-    if (i !== main && i !== key && kept.includes(i) && kept.length > 1) remove(i);
+    remove(i);
   }
   // A column dropped early (a narrow one) comes back where a wider one dropped after it freed the
   // room, the last dropped (the most wanted) first, so long as every column then shows whole (the
@@ -77,18 +88,21 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
   const whole = () => kept.reduce((room, i) => room + natural[i]!, 0) + GAP * (kept.length - 1);
   if (whole() <= total) {
     for (const i of [...dropped].reverse()) {
-      kept.push(i);
+      if (!dropped.includes(i)) continue; // back already, with its group
+      const back = group(i).filter((j) => dropped.includes(j));
+      kept.push(...back);
       kept.sort((a, b) => a - b);
-      if (whole() <= total) dropped.splice(dropped.indexOf(i), 1);
-      else kept.splice(kept.indexOf(i), 1);
+      const fits = whole() <= total;
+      for (const j of back)
+        if (fits) dropped.splice(dropped.indexOf(j), 1);
+        else kept.splice(kept.indexOf(j), 1);
     }
   }
   for (;;) {
     const widths = cut(columns, kept, total - GAP * (kept.length - 1), main, key);
     if (widths !== undefined) return { widths: columns.map((_, i) => widths.get(i) ?? 0), dropped };
     const last = [...kept].reverse().find((i) => i !== main && i !== key);
-    if (last === undefined || kept.length === 1) break;
-    remove(last);
+    if (last === undefined || !remove(last)) break;
   }
   return { widths: columns.map((_, i) => (kept.includes(i) ? lastResort(natural, kept, total, i, key) : 0)), dropped };
 }

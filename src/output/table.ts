@@ -67,6 +67,8 @@ export interface TableOptions {
   key?: number | undefined;
   /** The columns a narrow terminal drops, first to last (indexes). */
   drop?: readonly number[] | undefined;
+  /** Columns that are dropped together, and come back together (indexes). */
+  together?: readonly (readonly number[])[] | undefined;
   /** Told the fields of the columns dropped to fit the width, if any were. */
   onDropped?: ((fields: string[]) => void) | undefined;
   /**
@@ -112,7 +114,7 @@ export function renderTable(
       flexible: column.flexible,
     })),
     options.width,
-    { main: options.main, key: options.key, drop: options.drop },
+    { main: options.main, key: options.key, drop: options.drop, together: options.together },
   );
   if (fitted.dropped.length > 0)
     options.onDropped?.([...fitted.dropped].sort((a, b) => a - b).map((i) => columns[i]!.field));

@@ -4,8 +4,8 @@
 // terminal, a shell and a Node start-up for each of the 24 (~8 s of the suite's CPU).
 // Every list leads with its key, which opens the record; headings are the field names;
 // enum values, dates, numbers and headings are never cut: whole columns are dropped by each
-// list's order (a note says which), and only the main text column is cut, keeping at least 30
-// characters. A column a flag made constant is left out, and one record shows every field,
+// list's order (a note says which), columns kept together (an amount and its currency) go as
+// one, and only the main text column is cut, keeping at least 30 characters. A column a flag made constant is left out, and one record shows every field,
 // wrapped to the width.
 import { stripVTControlCharacters } from 'node:util';
 import cliTableUtils from 'cli-table3/src/utils.js';
@@ -208,6 +208,12 @@ describe.each([80, 120, 60])('every list, at %i columns', (columns) => {
       for (const heading of headings) expect(fieldNames(endpoint)).toContain(heading);
       expect(headings).toEqual(endpoint.columns.filter((field) => headings.includes(field)));
       expect(headings).toContain(endpoint.main);
+      // Columns kept together show together or not at all: an amount never without its currency.
+      for (const group of endpoint.together ?? [])
+        expect(
+          group.filter((field) => headings.includes(field)),
+          `${name} at ${columns}`,
+        ).toEqual(group.some((field) => headings.includes(field)) ? group : []);
       const left = endpoint.columns.filter((field) => !headings.includes(field));
       expect(notes.filter((note) => note.startsWith('Not shown'))).toEqual(
         left.length === 0

@@ -17,6 +17,13 @@ describe('docs/output.md, "Tables at a terminal"', () => {
     );
   });
 
+  it('names the columns each list keeps together', () => {
+    const groups = LIST_ENDPOINTS.flatMap((e) => (e.together ?? []).map((group) => ({ list: e.name, group })));
+    expect(groups.length).toBeGreaterThan(0);
+    for (const { list, group } of groups)
+      expect(doc).toContain(`${list}: ${group.map((field) => `\`${field}\``).join(' and ')} go and come back together`);
+  });
+
   it('every default column is the key, the main column, or in the drop order: nothing else could give way', () => {
     for (const endpoint of LIST_ENDPOINTS) {
       expect(endpoint.columns[0], endpoint.name).toBe(endpoint.key);

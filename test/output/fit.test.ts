@@ -116,6 +116,49 @@ describe('the drop order', () => {
     });
   });
 
+  it('columns kept together go together, whichever the order names', () => {
+    // key 8, title 50, kind 11, status 6, dueOn 10, amount 10, currency 8 (obligations at 80).
+    const columns = [fixed(8), text(50), fixed(11), fixed(6), fixed(10), fixed(10), fixed(8)];
+    const order = { key: 0, main: 1, drop: [2, 6, 5, 4, 3] };
+    // All, the title at 31: 8 + 31 + 45 + 12 = 96 > 80. Without kind: 8 + 31 + 34 + 10 = 83.
+    // The currency's going would do alone (8 + 31 + 26 + 8 = 73), leaving the amount without it.
+    expect(fit(columns, 80, order)).toEqual({ widths: [8, 38, 0, 6, 10, 10, 0], dropped: [2, 6] });
+    // Together, the amount goes with it: the title takes 80 - 6 - 24 = 50, all it needs.
+    const together = { ...order, together: [[5, 6]] };
+    expect(fit(columns, 80, together)).toEqual({ widths: [8, 50, 0, 6, 10, 0, 0], dropped: [2, 5, 6] });
+    // The amount named first instead: the same two go.
+    expect(fit(columns, 80, { ...together, drop: [2, 5, 6, 4, 3] })).toEqual({
+      widths: [8, 50, 0, 6, 10, 0, 0],
+      dropped: [2, 5, 6],
+    });
+  });
+
+  it('columns kept together come back together, and only when both show whole', () => {
+    // key 10, a 5 and c 5 (kept together), b 30, name 40 (the title); the order a, b, c.
+    const columns = [fixed(10), fixed(5), fixed(5), fixed(30), text(40)];
+    const order = { key: 0, main: 4, drop: [1, 3, 2] };
+    // Apart, at 65: 10 + 5 + 5 + 30 + 31 + 8 = 89; without a, 82; without b too, 10 + 5 + 31 + 4
+    // = 50. Whole, 10 + 5 + 40 + 4 = 59, and a back would be 66: c shows without a.
+    expect(fit(columns, 65, order)).toEqual({ widths: [10, 0, 5, 0, 40], dropped: [1, 3] });
+    // Together: a takes c with it (10 + 30 + 31 + 4 = 75), then b (43); whole 10 + 40 + 2 = 52,
+    // and the two back 52 + 10 + 4 = 66 > 65: both stay out.
+    const together = { ...order, together: [[1, 2]] };
+    expect(fit(columns, 65, together)).toEqual({ widths: [10, 0, 0, 0, 40], dropped: [1, 2, 3] });
+    // At 66 they fit whole, and come back as one.
+    expect(fit(columns, 66, together)).toEqual({ widths: [10, 5, 5, 0, 40], dropped: [3] });
+  });
+
+  it('columns kept together leave together from the right too, when no order names them', () => {
+    // key 10, title 40, two of 12 kept together. At 40: 10 + 6 + 24 + 6 = 46 > 40, so the
+    // rightmost goes and its mate with it; the title takes 40 - 2 - 10 = 28. Apart, only one went.
+    const columns = [fixed(10), text(40), fixed(12), fixed(12)];
+    expect(fit(columns, 40, { main: 1, key: 0 })).toEqual({ widths: [10, 14, 12, 0], dropped: [3] });
+    expect(fit(columns, 40, { main: 1, key: 0, together: [[2, 3]] })).toEqual({
+      widths: [10, 28, 0, 0],
+      dropped: [2, 3],
+    });
+  });
+
   it('never the last column: a lone column the order names is cut to the width instead (a query of one field)', () => {
     expect(fit([text(43, 5)], 30, { drop: [0] })).toEqual({ widths: [30], dropped: [] });
     // Of two, the one the order names goes, and the other stays.

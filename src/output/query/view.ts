@@ -63,6 +63,7 @@ function rowsView(rows: readonly JsonObject[], base: View): View {
     ...(key === undefined ? {} : { key }),
     ...(main === undefined ? {} : { main }),
     drop: (base.drop ?? []).filter((name) => columns.includes(name)),
+    together: (base.together ?? []).map((group) => group.filter((name) => columns.includes(name))),
   };
 }
 
