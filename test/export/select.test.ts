@@ -30,7 +30,23 @@ describe('parseShard', () => {
   });
 
   it('anything else: a usage error quoting it (made safe), and the hint for a 0-based index', () => {
-    for (const raw of ['0/4', '5/4', '1/0', '0/0', '1/10001', '4', '/4', '2/', 'a/b', '-1/4', '1.5/4', '2/4x', 'x2/4', '2 4', '']) {
+    for (const raw of [
+      '0/4',
+      '5/4',
+      '1/0',
+      '0/0',
+      '1/10001',
+      '4',
+      '/4',
+      '2/',
+      'a/b',
+      '-1/4',
+      '1.5/4',
+      '2/4x',
+      'x2/4',
+      '2 4',
+      '',
+    ]) {
       expect(() => parseShard(raw), raw).toThrow(
         usageError(`--shard must be I/N with 1 <= I <= N <= 10000, e.g. 2/4 (got '${raw}')`, SHARD_HINT),
       );
@@ -42,7 +58,7 @@ describe('parseShard', () => {
 });
 
 describe('the shard hash (docs/many-profiles.md, "The hash")', () => {
-  it("the documented worked values: FNV-1a 32-bit of the name, its shard of 4 and of 3", () => {
+  it('the documented worked values: FNV-1a 32-bit of the name, its shard of 4 and of 3', () => {
     const table: [string, number, number, number][] = [
       ['acme', 1174237615, 4, 2],
       ['client-a', 1794648824, 1, 3],
@@ -144,8 +160,12 @@ describe('selectProfiles', () => {
     expect(() => selectProfiles(PROFILES, 'shop-*,client-x*', undefined)).toThrow(
       usageError("no profile matches 'client-x*'", LIST_HINT),
     );
-    expect(() => selectProfiles(PROFILES, '[z-a]*', undefined)).toThrow(usageError("no profile matches '[z-a]*'", LIST_HINT));
-    expect(() => selectProfiles(PROFILES, 'x?\u001b', undefined)).toThrow(usageError("no profile matches 'x?\\x1b'", LIST_HINT));
+    expect(() => selectProfiles(PROFILES, '[z-a]*', undefined)).toThrow(
+      usageError("no profile matches '[z-a]*'", LIST_HINT),
+    );
+    expect(() => selectProfiles(PROFILES, 'x?\u001b', undefined)).toThrow(
+      usageError("no profile matches 'x?\\x1b'", LIST_HINT),
+    );
     // A name, unlike a pattern, must be one a profile can have.
     expect(() => selectProfiles(PROFILES, 'Acme', undefined)).toThrow(
       usageError(
@@ -194,12 +214,15 @@ describe('globMatcher: a shell pattern against a whole name', () => {
     expect(matched('[a-]', ['-', 'a', 'b'])).toEqual(['-', 'a']);
     expect(matched('[]a]', [']', 'a', 'b'])).toEqual([']', 'a']);
     // After the ! or ^ of a set that negates, as bash and fnmatch read it.
+    expect(matched('[!]a]', [']', 'a', 'b', '^'])).toEqual(['b', '^']);
+    expect(matched('[^]a]', [']', 'a', 'b', '^'])).toEqual(['b', '^']);
   });
 
   it('a [ that opens no set is itself: none closes it, or only the ] right after it', () => {
     expect(matched('a[', ['a[', 'a'])).toEqual(['a[']);
     expect(matched('[a', ['[a', 'a'])).toEqual(['[a']);
     expect(matched('[]', ['[]', ']'])).toEqual(['[]']);
+    expect(matched('[!]', ['[!]', 'x', '!'])).toEqual(['[!]']);
     expect(matched('x[]', ['x[]'])).toEqual(['x[]']);
     // The ] closes the set of the [ before it, not one of a character before that.
     expect(matched('a[bc]', ['ab', 'ac', 'a[bc]'])).toEqual(['ab', 'ac']);

@@ -76,8 +76,10 @@ function tokensOf(glob: string): Token[] {
   const tokens: Token[] = [];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
-    // A set's `]` comes after at least one character (`[]a]` holds `]`); without one, `[` is itself.
-    const end = c === '[' ? chars.indexOf(']', i + 2) : -1;
+    // A set's `]` comes after at least one character, not counting a `!` or `^` that negates it
+    // (`[]a]` and `[!]a]` hold `]`, as in the shell); without one, `[` is itself.
+    const first = chars[i + 1] === '!' || chars[i + 1] === '^' ? i + 2 : i + 1;
+    const end = c === '[' ? chars.indexOf(']', first + 1) : -1;
     if (c === '*') {
       if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
     } else if (c === '?') tokens.push({ kind: 'one', test: () => true });
