@@ -29,7 +29,12 @@ const MODULES = {
   'src/core/json-scan.ts': ['test/core/json-scan.test.ts'],
   'src/core/params.ts': ['test/core/params.test.ts'],
   'src/export/changes.ts': ['test/export/compare.test.ts', 'test/export/changes-rows.test.ts'],
+  'src/export/coverage.ts': ['test/export/gap.test.ts', 'test/export/coverage.test.ts'],
   'src/export/detect.ts': ['test/export/detect.test.ts'],
+  // profiles.test.ts selects through exports against a sandbox, 13 s a run: too slow per mutant.
+  'src/export/profiles/select.ts': ['test/export/select.test.ts'],
+  // So for shard.ts; test/docs/many-profiles.test.ts spawns sh and the built binary besides.
+  'src/export/profiles/shard.ts': ['test/export/select.test.ts'],
   // table.test.ts's property test makes each loop mutant a long time-out.
   'src/output/fit.ts': ['test/output/fit.test.ts'],
   'src/output/query/row-filters.ts': ['test/output/query/row-filters.test.ts'],
