@@ -109,6 +109,16 @@ describe('HostGuard', () => {
     expect(admitted).toEqual([0, 1, 2]);
   });
 
+  it('says why it closed: the refusals it took', async () => {
+    const host = new HostGuard('https://api.example.com', 2);
+    await host.admit();
+    await host.admit();
+    host.settle(true);
+    host.settle(true);
+    expect([host.closed, host.lockedOut]).toEqual([true, false]);
+    expect(host.why).toBe('2 requests to https://api.example.com were refused (HTTP 401) in this run');
+  });
+
   it('a waiting profile is skipped when the limit is reached meanwhile', async () => {
     const host = new HostGuard('https://api.example.com');
     for (let i = 0; i < MAX_REFUSED_PER_HOST; i++) await host.admit();
@@ -147,9 +157,10 @@ describe('ProfileGate', () => {
     const queued = gate.enter();
     first(401);
     await expect(queued).rejects.toThrow(AuthError);
-    await expect(gate.enter()).rejects.toThrow(
-      "not requested: the API refused this profile's key (HTTP 401) earlier in this run",
-    );
+    await expect(gate.enter()).rejects.toMatchObject({
+      message: "not requested: the API refused this profile's key (HTTP 401) earlier in this run",
+      hint: 'export --profiles sends nothing more with a key once the API has refused it: each refusal counts towards the lock-out of the address (25 failures in 15 minutes).',
+    });
     gate.finish();
     expect(host.refused).toBe(1);
   });
@@ -179,9 +190,10 @@ describe('ProfileGate', () => {
     leave(429, 897);
     expect(host.lockedOut).toBe(true);
     await expect(queued).rejects.toThrow(RateLimitError);
-    await expect(one.enter()).rejects.toThrow(
-      'not requested: h locked this address out (HTTP 429, asking to wait 897 s) earlier in this run',
-    );
+    await expect(one.enter()).rejects.toMatchObject({
+      message: 'not requested: h locked this address out (HTTP 429, asking to wait 897 s) earlier in this run',
+      hint: 'Every request with a key gets the same answer until the lock-out ends (15 minutes at most): run the export again after it.',
+    });
     expect(await settled(slots.acquire())).toBe(true); // the slot was given back
     expect(host.closed).toBe(true);
     expect(await host.admit()).toBe(false);
@@ -204,5 +216,103 @@ describe('ProfileGate', () => {
     expect(await settled(other)).toBe(false);
     leave(200);
     expect(await settled(other)).toBe(true);
+  });
+
+  // The API checks the key before it answers these: a 2xx, 400, 403 or 404 says the key is good.
+  it.each([200, 204, 299, 400, 403, 404])(
+    'a %i proves the key: its requests go at once, its admission is given back',
+    async (status) => {
+      const host = new HostGuard('h', 1);
+      await host.admit();
+      const gate = new ProfileGate(new Slots(8), host);
+      (await gate.enter())(status);
+      expect([await settled(gate.enter()), await settled(gate.enter())]).toEqual([true, true]);
+      expect(await settled(host.admit())).toBe(true);
+    },
+  );
+
+  it.each([300, 302, 408, 500, 503])(
+    'a %i says nothing of the key: still one request at a time, still unproven',
+    async (status) => {
+      const host = new HostGuard('h', 1);
+      await host.admit();
+      const gate = new ProfileGate(new Slots(8), host);
+      (await gate.enter())(status);
+      await gate.enter();
+      expect(await settled(gate.enter())).toBe(false);
+      expect(await settled(host.admit())).toBe(false);
+    },
+  );
+
+  it('a profile that ends before its key is known gives its admission back, once', async () => {
+    const host = new HostGuard('h', 1);
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    gate.finish();
+    expect(await settled(host.admit())).toBe(true);
+    gate.finish(); // again: nothing, the host has room for none
+    expect(await settled(host.admit())).toBe(false);
+  });
+
+  it('a refusal settles the admission: the host has room at once, and the end gives nothing back after it', async () => {
+    const host = new HostGuard('h', 2);
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    (await gate.enter())(401);
+    expect(await settled(host.admit())).toBe(true); // 1 refused, 1 unproven: the limit
+    gate.finish();
+    expect(await settled(host.admit())).toBe(false);
+  });
+
+  it('a key found good is settled once: further answers and the end give nothing back', async () => {
+    const host = new HostGuard('h', 1);
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    (await gate.enter())(200);
+    (await gate.enter())(200);
+    gate.finish();
+    expect(await settled(host.admit())).toBe(true);
+    expect(await settled(host.admit())).toBe(false);
+  });
+
+  it('a key revoked after it was found good: each refusal counts, and frees no admission', async () => {
+    const host = new HostGuard('h', 3);
+    await host.admit();
+    const gate = new ProfileGate(new Slots(8), host);
+    (await gate.enter())(200);
+    const [a, b] = [await gate.enter(), await gate.enter()];
+    a(401);
+    b(401);
+    expect(await settled(host.admit())).toBe(true); // 2 refused, 1 unproven: the limit
+    expect(await settled(host.admit())).toBe(false);
+  });
+
+  it('once the host is locked out a request fails at once, without waiting for a slot', async () => {
+    const slots = new Slots(1);
+    const host = new HostGuard('h');
+    await host.admit();
+    await host.admit();
+    const [one, two] = [new ProfileGate(slots, host), new ProfileGate(slots, host)];
+    const leave = await one.enter();
+    host.lockOut(900);
+    const refused = two.enter();
+    expect(await settled(refused)).toBe(true);
+    await expect(refused).rejects.toThrow(RateLimitError);
+    leave(undefined);
+  });
+
+  it("a lock-out while a profile's first request waits for a slot fails the requests queued behind it too", async () => {
+    const slots = new Slots(1);
+    const host = new HostGuard('h');
+    await host.admit();
+    await host.admit();
+    const [one, two] = [new ProfileGate(slots, host), new ProfileGate(slots, host)];
+    const leave = await one.enter();
+    const first = two.enter(); // alone, waiting for the slot
+    const second = two.enter(); // waiting for the first to be over
+    leave(429, 900);
+    expect(await Promise.all([settled(first), settled(second)])).toEqual([true, true]);
+    await expect(first).rejects.toThrow('not requested: h locked this address out (HTTP 429, asking to wait 900 s)');
+    await expect(second).rejects.toThrow(RateLimitError);
   });
 });
