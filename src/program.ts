@@ -244,7 +244,7 @@ function createContext(
       if (!flagsChecked) {
         for (const unused of formatIgnores(format, global)) warn(unused);
         // Where a pager could run: data to a terminal (the config file's own warning came first).
-        if (pagerRefused && out === undefined && io.stdout.isTTY)
+        if (pagerRefused && out === undefined && canRedraw(io, io.stdout))
           warn("the profile's pager is not run from that config file: PAGER, or less, is used instead");
       }
       flagsChecked = true;

@@ -24,6 +24,10 @@ export const ENV_VARS = [
   },
   { name: 'NO_COLOR', meaning: 'disable colour when --color is auto' },
   { name: 'FORCE_COLOR', meaning: 'force colour when --color is auto (0 disables)' },
+  {
+    name: 'TERM',
+    meaning: "the terminal's kind; dumb, or unset or empty off Windows: no colour, pager or spinner",
+  },
   { name: 'HTTPS_PROXY', meaning: 'proxy for the API, through a CONNECT tunnel (it sees the host, never the key)' },
   { name: 'HTTP_PROXY', meaning: 'used as HTTPS_PROXY when that is unset' },
   { name: 'NO_PROXY', meaning: 'hosts that bypass the proxy; loopback always does (all three in lower case too)' },

@@ -46,20 +46,22 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Whether a terminal says what it is: TERM names it. TERM=dumb (Emacs' shell, some CI consoles)
- * says it can do nothing a terminal draws; an unset or empty TERM (`env -i`, a service manager
- * given a terminal) says nothing, and is read as dumb too, as chalk and git read it: less would
- * stop at "terminal is not fully functional" there.
+ * Whether a terminal can do what a terminal draws. TERM=dumb (Emacs' shell, some CI consoles)
+ * says it cannot; an unset or empty TERM (`env -i`, a service manager given a terminal) says
+ * nothing, and is read as dumb too, as chalk reads it for colour (less stops there to say the
+ * terminal is not fully functional). Not on Windows, whose consoles set no TERM: there only
+ * `dumb` is.
  */
-export function termNamed(env: Io['env']): boolean {
-  return env.TERM !== undefined && env.TERM !== '' && env.TERM !== 'dumb';
+export function termNamed(env: Io['env'], platform: NodeJS.Platform = process.platform): boolean {
+  if (env.TERM === 'dumb') return false;
+  return platform === 'win32' || (env.TERM !== undefined && env.TERM !== '');
 }
 
 /**
  * Whether `stream` is a terminal that can move its cursor: what is drawn in place (the wait
  * spinner, export progress) and the pager need one. A dumb terminal (termNamed) cannot: nothing
- * is drawn in place there and no pager is started, as git does. Notes and colours follow their
- * own rules.
+ * is drawn in place there and no pager is started, whatever the pager setting. Notes and colours
+ * follow their own rules.
  */
 export function canRedraw(io: Pick<Io, 'env'>, stream: OutStream): boolean {
   return stream.isTTY === true && termNamed(io.env);

@@ -96,6 +96,12 @@ describe('which pager', () => {
       expect(piped.stderr).not.toContain("the profile's pager");
       const get = await atTerminal(['config', 'get', 'pager'], { CDATA_CONFIG_DIR: configDir });
       expect(get.stderr).not.toContain("the profile's pager");
+      // Nor at a terminal where no pager runs at all (TERM dumb, or unset).
+      for (const TERM of ['dumb', undefined]) {
+        const dumb = await atTerminal(['obligations'], { PATH: withLess, CDATA_CONFIG_DIR: configDir, TERM });
+        expect(dumb.pagers).toEqual([]);
+        expect(dumb.stderr).not.toContain("the profile's pager");
+      }
     } finally {
       rmSync(configDir, { recursive: true, force: true });
     }

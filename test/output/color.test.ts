@@ -1,5 +1,6 @@
 // Whether a stream gets colour: --color, then NO_COLOR and FORCE_COLOR, then the terminal and its TERM.
 import { describe, expect, it } from 'vitest';
+import { termNamed } from '../../src/io/index.js';
 import { colorLevel } from '../../src/output/color.js';
 
 const tty = { write: () => true, isTTY: true };
@@ -27,5 +28,20 @@ describe('colorLevel', () => {
     ['auto', tty, { FORCE_COLOR: '1' }, 1],
   ] as const)('%s on %o with %o: level %i', (mode, stream, env, level) => {
     expect(colorLevel(stream, mode, env)).toBe(level);
+  });
+});
+
+describe('termNamed: a terminal that can draw', () => {
+  it.each([
+    [{ TERM: 'xterm-256color' }, 'linux', true],
+    [{ TERM: 'dumb' }, 'linux', false],
+    [{}, 'linux', false],
+    [{ TERM: '' }, 'darwin', false],
+    // Windows consoles set no TERM (cmd, PowerShell, Windows Terminal): only `dumb` is dumb there.
+    [{}, 'win32', true],
+    [{ TERM: '' }, 'win32', true],
+    [{ TERM: 'dumb' }, 'win32', false],
+  ] as const)('%o on %s: %s', (env, platform, named) => {
+    expect(termNamed(env, platform)).toBe(named);
   });
 });
