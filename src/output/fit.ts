@@ -64,11 +64,14 @@ export function fit(columns: readonly FitColumn[], total: number | undefined, op
   const dropped: number[] = [];
   /** `i` and the columns kept together with it. */
   const group = (i: number) => options.together?.find((members) => members.includes(i)) ?? [i];
-  /** `i` and its group, of those still shown; never the key, the main column, or the last column. */
+  /**
+   * `i` and its group, of those still shown; never the key, the main column, or the last column.
+   * A group that is all that is shown loses `i` alone: a column shown whole beats two cut.
+   */
   const remove = (i: number) => {
-    const leaving = group(i).filter((j) => kept.includes(j) && j !== main && j !== key);
-    if (!leaving.includes(i) || leaving.length >= kept.length) return false;
-    for (const j of leaving) {
+    if (!kept.includes(i) || i === main || i === key || kept.length === 1) return false;
+    const mates = group(i).filter((j) => kept.includes(j) && j !== main && j !== key);
+    for (const j of mates.length < kept.length ? mates : [i]) {
       kept.splice(kept.indexOf(j), 1);
       dropped.push(j);
     }

@@ -4,9 +4,9 @@
 // terminal, a shell and a Node start-up for each of the 24 (~8 s of the suite's CPU).
 // Every list leads with its key, which opens the record; headings are the field names;
 // enum values, dates, numbers and headings are never cut: whole columns are dropped by each
-// list's order (a note says which), columns kept together (an amount and its currency) go as
-// one, and only the main text column is cut, keeping at least 30 characters. A column a flag made constant is left out, and one record shows every field,
-// wrapped to the width.
+// list's order (a note says which), columns kept together (an amount and its currency) go
+// as one, and only the main text column is cut, keeping at least 30 characters. A column a
+// flag made constant is left out, and one record shows every field, wrapped to the width.
 import { stripVTControlCharacters } from 'node:util';
 import cliTableUtils from 'cli-table3/src/utils.js';
 import { describe, expect, it } from 'vitest';

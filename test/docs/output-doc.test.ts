@@ -29,6 +29,11 @@ describe('docs/output.md, "Tables at a terminal"', () => {
       expect(endpoint.columns[0], endpoint.name).toBe(endpoint.key);
       const others = endpoint.columns.filter((field) => field !== endpoint.key && field !== endpoint.main);
       expect([...(endpoint.drop ?? [])].sort(), endpoint.name).toEqual(others.sort());
+      // A group kept together is of columns that may give way: a misspelt one would hold nothing.
+      for (const group of endpoint.together ?? []) {
+        expect(group.length, endpoint.name).toBeGreaterThan(1);
+        for (const field of group) expect(others, `${endpoint.name}.${field}`).toContain(field);
+      }
     }
   });
 });

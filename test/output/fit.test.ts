@@ -148,6 +148,12 @@ describe('the drop order', () => {
     expect(fit(columns, 66, together)).toEqual({ widths: [10, 5, 5, 0, 40], dropped: [3] });
   });
 
+  it('a group that is all that is shown loses one column, whole beside it, rather than both cut', () => {
+    // amount 10 and currency 8 (--fields amount,currency) at 16: 10 + 8 + 2 = 20 > 16. The
+    // currency goes from the right, and the amount shows whole: numbers are never cut.
+    expect(fit([fixed(10), fixed(8)], 16, { together: [[0, 1]] })).toEqual({ widths: [10, 0], dropped: [1] });
+  });
+
   it('columns kept together leave together from the right too, when no order names them', () => {
     // key 10, title 40, two of 12 kept together. At 40: 10 + 6 + 24 + 6 = 46 > 40, so the
     // rightmost goes and its mate with it; the title takes 40 - 2 - 10 = 28. Apart, only one went.
