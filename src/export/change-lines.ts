@@ -1,6 +1,8 @@
 // Changes as lines a person reads (table, csv, tsv): each with its record's title or name, and
-// what changed as text, a field an item: `decision: — → BID`, `status: OPEN → DONE`. null shows as `—`; a field the
-// row did not have at all as `(absent)`, since changes.ndjson tells the two apart.
+// what changed as text, a field an item: `decision: — → BID`, `status: OPEN → DONE`. null shows
+// as `—`; a field the row did not have at all as `(absent)`, since changes.ndjson tells the two
+// apart. A field read with another (an amount with its currency) has it beside, when that did
+// not change itself: `amount: 40000.00 → 45977.42 (currency: EUR)`.
 import { findEndpoint } from '../core/endpoints.js';
 import type { JsonObject, JsonValue } from '../core/json-value.js';
 import { cellText } from '../output/cells.js';
@@ -17,7 +19,7 @@ export function changeLines(changes: readonly Change[]): JsonObject[] {
     title: titleOf(change),
     fields:
       change.change === 'changed'
-        ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}`)
+        ? Object.entries(change.fields).map(([name, field]) => `${name}: ${sides(field)}${beside(change, name)}`)
         : [],
     row: change.row,
   }));
@@ -28,6 +30,13 @@ function titleOf({ resource, row }: Change): JsonValue {
   const fields = findEndpoint(resource)?.fields.map((field) => field.name) ?? Object.keys(row);
   const name = TITLES.find((title) => fields.includes(title) && Object.hasOwn(row, title));
   return name === undefined ? null : row[name]!;
+}
+
+/** The unchanged fields its list keeps together with `name` (tables: fit.ts), as they are now. */
+function beside({ resource, fields, row }: Extract<Change, { change: 'changed' }>, name: string): string {
+  const group = findEndpoint(resource)?.together?.find((members) => members.includes(name)) ?? [];
+  const mates = group.filter((mate) => mate !== name && !Object.hasOwn(fields, mate) && Object.hasOwn(row, mate));
+  return mates.length === 0 ? '' : ` (${mates.map((mate) => `${mate}: ${text(row[mate]!)}`).join(', ')})`;
 }
 
 function sides(field: FieldChange): string {
