@@ -8,8 +8,13 @@ export { CLI_DEFAULT_LIMIT, LIMIT_MAX, LIMIT_MIN, TIERS, type Param, type Tier }
 export type Scope = 'graph.read' | 'tenders.read' | 'workspaces.read';
 export const SCOPES: readonly Scope[] = ['graph.read', 'tenders.read', 'workspaces.read'];
 
+/**
+ * What a field holds. `string` is free text, which a narrow table may cut; `word` is a string of
+ * no spaces that is not (an id, a code, an email, a hash: a query's column read from its values),
+ * never cut.
+ */
 export type FieldType =
-  | { kind: 'uuid' | 'string' | 'date' | 'date-time' | 'integer' | 'number' }
+  | { kind: 'uuid' | 'string' | 'word' | 'date' | 'date-time' | 'integer' | 'number' }
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'string[]' };
 

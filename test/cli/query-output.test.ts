@@ -180,6 +180,26 @@ describe('a query table at a narrow terminal keeps what the list view keeps', ()
     expect(people.stderr).toBe('Not shown at 80 columns: phone (name fewer with --fields, or use -o tsv).\n');
   });
 
+  it('renamed columns are read by their values: an id, a date, a code, a number whole; only text with spaces cut', async () => {
+    const renamed = await narrow([
+      'obligations',
+      '--limit',
+      '200',
+      '--query',
+      "[?currency == 'EUR'] | [:2].{ref: id, due: dueOn, amt: amount, cur: currency, what: title}",
+    ]);
+    expect(renamed.code).toBe(0);
+    const rows = renamed.stdout.trimEnd().split('\n');
+    expect(rows[0]!.split(/ {2,}/)).toEqual(['ref', 'due', 'amt', 'cur', 'what']);
+    // Each whole, as the API wrote it: the id opens the record, the date keeps its day.
+    for (const row of rows.slice(1))
+      expect(row).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} {2}\d{4}-\d\d-\d\d +\d+\.\d\d {2}EUR {2}\S/,
+      );
+    expect(rows[1]).toMatch(/…$/);
+    expect(Math.max(...rows.map((row) => row.length))).toBe(80);
+  });
+
   it("one of the answer's records alone reads as `cdata <list> KEY` shows it", async () => {
     const best = await narrow(['tenders', '--query', 'max_by(@, &score)']);
     const shown = await narrow(['tenders', 'ocds-9t57fa-140905']);

@@ -16,6 +16,8 @@ function conforms(value: unknown, type: FieldType): boolean {
       return typeof value === 'string' && UUID.test(value);
     case 'string':
       return typeof value === 'string';
+    case 'word':
+      return typeof value === 'string' && !/\s/.test(value);
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
     case 'date-time':

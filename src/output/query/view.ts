@@ -67,12 +67,24 @@ function rowsView(rows: readonly JsonObject[], base: View): View {
   };
 }
 
-/** A column's kind by its first value that is not null: numbers align right, text may be cut. */
+/**
+ * A column's kind, read from its values that are not null, as a projection may rename a field
+ * (`{ref: id, due: dueOn}`) and its name then says nothing: numbers (by the first) align right;
+ * dates, date-times and words without a space (ids, codes, enum values, emails, hashes) are
+ * never cut, where a key cut to `4424d…` opens nothing; text with a space may be.
+ */
 function kindOf(values: readonly (JsonValue | undefined)[]): FieldType {
-  const first = values.find((value) => value !== null && value !== undefined);
+  const present = values.filter((value) => value !== null && value !== undefined);
+  const first = present[0];
   if (typeof first === 'number' || isJsonNumber(first)) return { kind: 'number' };
-  return { kind: 'string' };
+  if (present.length === 0 || !present.every((value) => typeof value === 'string')) return { kind: 'string' };
+  if (present.every((value) => DATE.test(value))) return { kind: 'date' };
+  if (present.every((value) => DATE_TIME.test(value))) return { kind: 'date-time' };
+  return present.every((value) => !/\s/.test(value)) ? { kind: 'word' } : { kind: 'string' };
 }
+
+const DATE = /^\d{4}-\d\d-\d\d$/;
+const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/;
 
 const VALUE_FIELD: Field = { name: 'value', type: { kind: 'string' } };
 
