@@ -93,6 +93,7 @@ export interface Endpoint extends View {
 }
 
 const str = { kind: 'string' } as const;
+const word = { kind: 'word' } as const;
 const uuid = { kind: 'uuid' } as const;
 const date = { kind: 'date' } as const;
 const dateTime = { kind: 'date-time' } as const;
@@ -121,7 +122,7 @@ export const ENDPOINTS = [
     summary: "Show the key's identity: name, tenant, roles and scopes",
     examples: ['cdata me', 'cdata me --json | jq -r .tenant'],
     params: [],
-    fields: [f('email', str), f('displayName', str), f('tenant', str), f('roles', strings), f('scopes', strings)],
+    fields: [f('email', word), f('displayName', str), f('tenant', str), f('roles', strings), f('scopes', strings)],
     columns: ['displayName', 'tenant', 'roles', 'scopes'],
   },
   {
@@ -161,7 +162,7 @@ export const ENDPOINTS = [
     fields: [
       f('id', uuid),
       f('name', str),
-      f('registrationNumber', str),
+      f('registrationNumber', word),
       f('kind', oneOf('CLIENT', 'BUYER', 'SUPPLIER', 'SUBCONTRACTOR', 'OTHER')),
       f('notes', str),
       f('createdAt', dateTime),
@@ -185,8 +186,8 @@ export const ENDPOINTS = [
       f('id', uuid),
       f('title', str),
       f('kind', oneOf('CONTRACT', 'TENDER_PACK', 'CERTIFICATE', 'INVOICE', 'OTHER')),
-      f('sourceUri', str),
-      f('sha256', str),
+      f('sourceUri', word),
+      f('sha256', word),
       f('expiresOn', date),
       f('companyId', uuid),
       f('siteId', uuid),
@@ -217,7 +218,7 @@ export const ENDPOINTS = [
       f('dueOn', date),
       f('status', oneOf('OPEN', 'DONE')),
       f('amount', num),
-      f('currency', str),
+      f('currency', word),
       f('companyId', uuid),
       f('documentId', uuid),
       f('notes', str),
@@ -245,7 +246,7 @@ export const ENDPOINTS = [
       f('companyId', uuid),
       f('fullName', str),
       f('roleTitle', str),
-      f('email', str),
+      f('email', word),
       f('phone', str),
       f('notes', str),
       f('createdAt', dateTime),
@@ -296,7 +297,7 @@ export const ENDPOINTS = [
     computed: ['runwayDays'],
     params: [TIER_PARAM, DECIDED_PARAM, tendersLimit],
     fields: [
-      f('ocid', str),
+      f('ocid', word),
       f('title', str),
       f('buyer', str),
       f('province', str),
@@ -325,14 +326,14 @@ export const ENDPOINTS = [
     examples: ['cdata agents', 'cdata agents tender-scout', 'cdata agents --fields name,authority,restrictedActions'],
     params: [],
     fields: [
-      f('name', str),
+      f('name', word),
       f('description', str),
       f(
         'authority',
         oneOf('OBSERVE', 'RESEARCH', 'RECOMMEND', 'PREPARE', 'DRAFT', 'EXECUTE_WITH_APPROVAL', 'AUTONOMOUS'),
       ),
       f('tools', strings),
-      f('outputType', str),
+      f('outputType', word),
       f('restrictedActions', strings),
     ],
     columns: ['name', 'authority', 'outputType', 'description'],

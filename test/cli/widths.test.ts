@@ -240,6 +240,19 @@ describe.each([80, 120, 60])('every list, at %i columns', (columns) => {
   );
 });
 
+describe('a word is never cut', () => {
+  it('a hash --fields names, which no drop order covers: whole, or left out with a note, never `65531b44…`', async () => {
+    const argv = ['documents', '--limit', '5', '--fields', 'id,sha256,title'];
+    const rows = await json(argv);
+    const wide = await screen(argv, 120);
+    expect(cellsOf(wide.lines).headings).toEqual(['id', 'sha256', 'title']);
+    expect(cellsOf(wide.lines).rows.map((cells) => cells[1])).toEqual(rows.map((row) => row.sha256 ?? ''));
+    const narrow = await screen(argv, 80);
+    expect(cellsOf(narrow.lines).headings).toEqual(['id', 'title']);
+    expect(narrow.notes).toContain('Not shown at 80 columns: sha256 (name fewer with --fields, or use -o tsv).');
+  });
+});
+
 describe('the first cell of a row opens that record', () => {
   const lists = ENDPOINTS.filter((e) => e.shape === 'list');
   it.each(lists.map((e) => e.name))('%s, at 80 columns: the first and the last row', async (name) => {
