@@ -17,6 +17,22 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/** A profile admitted to host `h` (`limit` refusals in the run), and its gate, with slots to spare. */
+async function admitted(limit?: number): Promise<{ host: HostGuard; gate: ProfileGate }> {
+  const host = new HostGuard('h', limit);
+  await host.admit();
+  return { host, gate: new ProfileGate(new Slots(8), host) };
+}
+
+/** Two profiles admitted to host `h`, sharing one slot. */
+async function twoOnOneSlot(): Promise<{ host: HostGuard; one: ProfileGate; two: ProfileGate }> {
+  const slots = new Slots(1);
+  const host = new HostGuard('h');
+  await host.admit();
+  await host.admit();
+  return { host, one: new ProfileGate(slots, host), two: new ProfileGate(slots, host) };
+}
+
 describe('Slots', () => {
   it('holds at most its size; the others get theirs first come, first served', async () => {
     const slots = new Slots(2);
@@ -130,9 +146,7 @@ describe('HostGuard', () => {
 
 describe('ProfileGate', () => {
   it('one request at a time until the key is known good, then all at once', async () => {
-    const host = new HostGuard('h');
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted();
     const first = await gate.enter();
     const second = gate.enter();
     expect(await settled(second)).toBe(false);
@@ -150,9 +164,7 @@ describe('ProfileGate', () => {
   });
 
   it('after a refusal nothing more is sent, and the host counts it once', async () => {
-    const host = new HostGuard('h');
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted();
     const first = await gate.enter();
     const queued = gate.enter();
     first(401);
@@ -166,9 +178,7 @@ describe('ProfileGate', () => {
   });
 
   it('a key refused after it was found good (revoked during the run) counts too', async () => {
-    const host = new HostGuard('h');
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted();
     (await gate.enter())(200);
     const [a, b] = [await gate.enter(), await gate.enter()];
     a(401);
@@ -206,11 +216,7 @@ describe('ProfileGate', () => {
   });
 
   it('holds a slot from entering to leaving', async () => {
-    const slots = new Slots(1);
-    const host = new HostGuard('h');
-    await host.admit();
-    await host.admit();
-    const [one, two] = [new ProfileGate(slots, host), new ProfileGate(slots, host)];
+    const { one, two } = await twoOnOneSlot();
     const leave = await one.enter();
     const other = two.enter();
     expect(await settled(other)).toBe(false);
@@ -222,9 +228,7 @@ describe('ProfileGate', () => {
   it.each([200, 204, 299, 400, 403, 404])(
     'a %i proves the key: its requests go at once, its admission is given back',
     async (status) => {
-      const host = new HostGuard('h', 1);
-      await host.admit();
-      const gate = new ProfileGate(new Slots(8), host);
+      const { host, gate } = await admitted(1);
       (await gate.enter())(status);
       expect([await settled(gate.enter()), await settled(gate.enter())]).toEqual([true, true]);
       expect(await settled(host.admit())).toBe(true);
@@ -234,9 +238,7 @@ describe('ProfileGate', () => {
   it.each([300, 302, 408, 500, 503])(
     'a %i says nothing of the key: still one request at a time, still unproven',
     async (status) => {
-      const host = new HostGuard('h', 1);
-      await host.admit();
-      const gate = new ProfileGate(new Slots(8), host);
+      const { host, gate } = await admitted(1);
       (await gate.enter())(status);
       await gate.enter();
       expect(await settled(gate.enter())).toBe(false);
@@ -245,9 +247,7 @@ describe('ProfileGate', () => {
   );
 
   it('a profile that ends before its key is known gives its admission back, once', async () => {
-    const host = new HostGuard('h', 1);
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted(1);
     gate.finish();
     expect(await settled(host.admit())).toBe(true);
     gate.finish(); // again: nothing, the host has room for none
@@ -255,9 +255,7 @@ describe('ProfileGate', () => {
   });
 
   it('a refusal settles the admission: the host has room at once, and the end gives nothing back after it', async () => {
-    const host = new HostGuard('h', 2);
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted(2);
     (await gate.enter())(401);
     expect(await settled(host.admit())).toBe(true); // 1 refused, 1 unproven: the limit
     gate.finish();
@@ -265,9 +263,7 @@ describe('ProfileGate', () => {
   });
 
   it('a key found good is settled once: further answers and the end give nothing back', async () => {
-    const host = new HostGuard('h', 1);
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted(1);
     (await gate.enter())(200);
     (await gate.enter())(200);
     gate.finish();
@@ -276,9 +272,7 @@ describe('ProfileGate', () => {
   });
 
   it('a key revoked after it was found good: each refusal counts, and frees no admission', async () => {
-    const host = new HostGuard('h', 3);
-    await host.admit();
-    const gate = new ProfileGate(new Slots(8), host);
+    const { host, gate } = await admitted(3);
     (await gate.enter())(200);
     const [a, b] = [await gate.enter(), await gate.enter()];
     a(401);
@@ -288,11 +282,7 @@ describe('ProfileGate', () => {
   });
 
   it('once the host is locked out a request fails at once, without waiting for a slot', async () => {
-    const slots = new Slots(1);
-    const host = new HostGuard('h');
-    await host.admit();
-    await host.admit();
-    const [one, two] = [new ProfileGate(slots, host), new ProfileGate(slots, host)];
+    const { host, one, two } = await twoOnOneSlot();
     const leave = await one.enter();
     host.lockOut(900);
     const refused = two.enter();
@@ -302,11 +292,7 @@ describe('ProfileGate', () => {
   });
 
   it("a lock-out while a profile's first request waits for a slot fails the requests queued behind it too", async () => {
-    const slots = new Slots(1);
-    const host = new HostGuard('h');
-    await host.admit();
-    await host.admit();
-    const [one, two] = [new ProfileGate(slots, host), new ProfileGate(slots, host)];
+    const { one, two } = await twoOnOneSlot();
     const leave = await one.enter();
     const first = two.enter(); // alone, waiting for the slot
     const second = two.enter(); // waiting for the first to be over
