@@ -9,9 +9,9 @@ export type Scope = 'graph.read' | 'tenders.read' | 'workspaces.read';
 export const SCOPES: readonly Scope[] = ['graph.read', 'tenders.read', 'workspaces.read'];
 
 /**
- * What a field holds. `string` is free text, which a narrow table may cut; `word` is a string of
- * no spaces that is not (an id, a code, an email, a hash: a query's column read from its values),
- * never cut.
+ * What a field holds. `string` is free text, which a narrow table may cut; `word` is a string
+ * without spaces that is no free text (an id, a code, an email, a hash), never cut. A query's
+ * renamed column is read as one from its values.
  */
 export type FieldType =
   | { kind: 'uuid' | 'string' | 'word' | 'date' | 'date-time' | 'integer' | 'number' }
