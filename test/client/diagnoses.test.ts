@@ -1,12 +1,13 @@
 // Diagnoses that blame the right thing: a base URL that is not the API root is a usage error
 // naming it (exit 2), not a 403 that blames the key; TLS to a plain-HTTP server, a refused
-// connection and a name that does not resolve each get one clean line and a hint. Through the
-// built binary at a terminal, as a person sees them.
+// connection and a name that does not resolve each get one clean line and a hint: the screen a
+// person reads at a terminal (stdout and stderr both terminals).
 import { describe, expect, it } from 'vitest';
 import { closedPort, useSandboxes } from '../helpers/api.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
+import { run } from '../helpers/run.js';
 import { screen } from '../helpers/screen.js';
-import { runBin, runBinInTerminal } from '../helpers/spawn.js';
+import { runBin } from '../helpers/spawn.js';
 
 const makeSandbox = useSandboxes();
 
@@ -14,8 +15,9 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   async function tenders(baseUrl: (sandbox: { url: string; port: number }) => string, args: string[] = []) {
     const sandbox = await makeSandbox();
     const env = { ...sandboxEnv(sandbox), CDATA_BASE_URL: baseUrl(sandbox) };
-    const result = await runBinInTerminal(['tenders', ...args], { columns, env });
-    return { code: result.code, screen: screen(result.stdout), requests: sandbox.requests.length, port: sandbox.port };
+    const result = await run(['tenders', ...args], { env, columns, stdoutTTY: true, stderrTTY: true });
+    expect(result.stdout).toBe('');
+    return { code: result.code, screen: screen(result.stderr), requests: sandbox.requests.length, port: sandbox.port };
   }
 
   it('https:// to a server speaking plain HTTP: exit 2, no OpenSSL text, the way that works', async () => {
