@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // Test files share their worker's module graph (isolate: false): each file would otherwise import
 // and transform src/ again, about a quarter of the suite's CPU (docs/development.md). A file that
 // mocks a module (vi.mock) changes that graph for whoever comes next, so those run isolated.
-// `npm test` runs every file but the heavy ones (*.heavy.test.ts: a few that take many seconds of
+// `npm test` runs every file but the heavy ones (*.heavy.test.ts: those that take many seconds of
 // CPU by their nature, such as exports of 125 MB); `npm run test:heavy` (CDATA_TESTS=heavy) runs
 // those alone. CI runs both (.ci/run). Read beside this file, wherever vitest was started from.
 const HEAVY = process.env.CDATA_TESTS === 'heavy';

@@ -7,10 +7,11 @@
 //   turns it off, and a folder that cannot be written is passed over by Node in silence. Node 20
 //   has none and compiles at each start.
 // - V8 flags, each measured on the lines it is set for and known to them (an unknown flag makes
-//   V8 print an error at every run: test/install/start-up.test.ts, run on each line by CI), set
-//   by setFlags just before the first request, not at start: Node's own modules (node:net,
-//   node:http...) come with code compiled at Node's build, which V8 refuses once any flag
-//   differs, so each one loaded after a flag was set is compiled again (docs/performance.md):
+//   V8 print an error at every run: test/install/start-up.test.ts and start-up.heavy.test.ts,
+//   run on each line by CI), set by setFlags just before the first request, not at start:
+//   Node's own modules (node:net, node:http...) come with code compiled at Node's build, which
+//   V8 refuses once any flag differs, so each one loaded after a flag was set is compiled again
+//   (docs/performance.md):
 //   --liftoff-only (every line): undici parses HTTP with llhttp, compiled to WebAssembly, and
 //     TurboFan's compile of it costs more than a short run ever wins back (~80 ms at exit).
 //   --no-wasm-tier-up --no-wasm-dynamic-tiering (every line): what --liftoff-only implies, spelled
@@ -57,7 +58,7 @@ const FLAGS = [
   ...(V8 >= 12 && V8 <= 14 ? ['--invocation-count-for-maglev=51200', '--invocation-count-for-turbofan=384000'] : []),
 ];
 
-/** The oldest Node cdata runs on: package.json's engines (test/install/start-up.test.ts keeps them one). */
+/** The oldest Node cdata runs on: package.json's engines (test/install/start-up.heavy.test.ts keeps them one). */
 const MIN_NODE = '20.18.1';
 
 /**

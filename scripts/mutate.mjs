@@ -35,7 +35,7 @@ const MODULES = {
   'src/export/profiles/gate.ts': ['test/export/gate.test.ts'],
   // profiles.test.ts selects through exports against a sandbox, 13 s a run: too slow per mutant.
   'src/export/profiles/select.ts': ['test/export/select.test.ts'],
-  // So for shard.ts; test/docs/many-profiles.test.ts spawns sh and the built binary besides.
+  // So for shard.ts; test/docs/many-profiles.test.ts, its worked values, runs sh besides.
   'src/export/profiles/shard.ts': ['test/export/select.test.ts'],
   // table.test.ts's property test makes each loop mutant a long time-out.
   'src/output/fit.ts': ['test/output/fit.test.ts'],

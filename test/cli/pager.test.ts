@@ -2,7 +2,7 @@
 // profile's `pager`, else PAGER, else `less -FRX` when installed; never when shorter, never in a
 // pipe or to --out; off with --no-pager, an empty setting or variable, or `cat`. In-process here
 // (the test Io records the pager it would run); the real process, through a pseudo-terminal, in
-// pager-terminal.test.ts.
+// pager-terminal.heavy.test.ts.
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -26,8 +26,8 @@ const TOOLS: Record<string, { found: () => boolean; debian: string }> = {
 export const TOOL_TESTS = [
   'test/completion/shells.test.ts',
   'test/docs/man.test.ts',
-  'test/install/readme-path.test.ts',
-  'test/export/recipes.test.ts',
+  'test/install/readme-path.heavy.test.ts',
+  'test/export/recipes.heavy.test.ts',
   'test/cli/query-python.test.ts',
 ];
 

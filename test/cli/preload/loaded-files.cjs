@@ -1,4 +1,4 @@
-// Preloaded into the built cdata by test/cli/code-loading.test.ts (node -r): as the process
+// Preloaded into the built cdata by test/cli/code-loading.heavy.test.ts (node -r): as the process
 // exits, two stderr lines name the files of dist/vendor/ and the cold files of dist/
 // (scripts/cold-code.mjs) it loaded (Node's require.cache), so the test sees which commands pay
 // for which code.
