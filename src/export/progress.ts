@@ -9,6 +9,8 @@ import type { shorten as shortenText } from '../output/width.js';
 
 /** How often lines that wait are redrawn, their seconds counting. */
 const TICK_MS = 500;
+/** How a list's line ends once its file is written (src/commands/export/run.ts). */
+export const DONE = '  done';
 
 export class Progress {
   private readonly lines = new Map<string, string>();
@@ -134,11 +136,14 @@ export class Progress {
   /**
    * A line that wraps takes two rows, and the redraw, going up one row per line, would land
    * too low and leave stale copies above: so each is cut to the terminal's width less a spare
-   * column, measured as tables measure. The full error follows once the export ends.
+   * column, measured as tables measure. The full error follows once the export ends. A list
+   * that is done keeps its `done` whole: what is cut is the count's note before it.
    */
   private fit(line: string): string {
     const columns = this.io.stderr.columns;
     if (!columns || columns < 4 || !this.shorten) return line; // unknown (0 from some pseudo-terminals): as it is
-    return this.shorten(line, columns - 1);
+    const width = columns - 1;
+    const kept = line.endsWith(DONE) && width > this.width + DONE.length + 2 ? DONE : '';
+    return this.shorten(line.slice(0, line.length - kept.length), width - kept.length) + kept;
   }
 }

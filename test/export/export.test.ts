@@ -538,4 +538,16 @@ describe('cdata export', () => {
     });
     expect(quiet).toMatchObject({ code: 0, stderr: '' });
   });
+
+  it("a line too long for the terminal keeps its list's `done` whole: the note before it is cut", async () => {
+    const tty = await run(['export', 'tenders', 'obligations', '--dir', folder()], {
+      env: sandboxEnv(sandbox.current),
+      stderrTTY: true,
+      columns: 44,
+    });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain('\r\u001b[2Ktenders      64 rows  done\n');
+    expect(tty.stderr).toContain('\r\u001b[2Kobligations  200 rows (the limit: mo…  done\n');
+    expect(tty.stderr).toContain('\r\u001b[2Kobligations  pending\n');
+  });
 });

@@ -26,7 +26,7 @@ import {
   type ResourceWritten,
 } from '../../export/manifest.js';
 import type { ExportItem, ExportPlan } from '../../export/plan.js';
-import type { Progress } from '../../export/progress.js';
+import { DONE, type Progress } from '../../export/progress.js';
 import { interruptedLine, type SaidFailure } from '../../export/summary.js';
 import { asRows } from '../../output/cells.js';
 import { render } from '../../output/render.js';
@@ -358,7 +358,7 @@ async function exportOne(
     const { coverage } = detected;
     progress.set(
       endpoint.name,
-      `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}  done`,
+      `${rows} rows${received !== undefined ? ` (of ${received} sent)` : truncated ? ' (the limit: more may exist)' : ''}${coverage.gap ? ' (rows were missed)' : ''}${DONE}`,
     );
     return {
       item,
