@@ -24,7 +24,7 @@ const TOOLS: Record<string, { found: () => boolean; debian: string }> = {
 
 /** The test files that skip cases for a missing tool. */
 export const TOOL_TESTS = [
-  'test/completion/shells.test.ts',
+  'test/completion/shells.heavy.test.ts',
   'test/docs/man.test.ts',
   'test/install/readme-path.heavy.test.ts',
   'test/export/recipes.heavy.test.ts',
