@@ -1,6 +1,7 @@
 // Waits made visible (docs/output.md): at a terminal, a spinner for an answer slower than
 // 0.5 s, a line for each retry and 429 wait, all cleared when done; nothing of it on stdout, in a
-// pipe, or with -q. Through the built binary under a real pseudo-terminal.
+// pipe, or with -q. Through the built binary under a real pseudo-terminal. Heavy (npm run
+// test:heavy): a terminal session each. The same lines from main in-process: waits.test.ts.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

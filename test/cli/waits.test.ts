@@ -91,6 +91,9 @@ describe('nothing of it where it does not belong', () => {
     const result = await run(TENDERS, { env: sandboxEnv(sandbox), stdoutTTY: true, realSleep: true });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
+    // stdout a terminal: where a spinner would show if it took the wrong stream.
+    expect(result.stdout).not.toContain('\r\u001b[2K');
+    expect(result.stdout).toBe((await run(TENDERS, { env: sandboxEnv(await makeSandbox()), stdoutTTY: true })).stdout);
   });
 
   it('-q silences it at a terminal', async () => {

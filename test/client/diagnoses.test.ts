@@ -1,7 +1,8 @@
 // Diagnoses that blame the right thing: a base URL that is not the API root is a usage error
 // naming it (exit 2), not a 403 that blames the key; TLS to a plain-HTTP server, a refused
 // connection and a name that does not resolve each get one clean line and a hint: the screen a
-// person reads at a terminal (stdout and stderr both terminals).
+// person reads at a terminal (stdout and stderr both terminals), from main in-process; and once
+// through the built binary, whose stderr must hold nothing else (no text of Node's or OpenSSL's).
 import { describe, expect, it } from 'vitest';
 import { closedPort, useSandboxes } from '../helpers/api.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
@@ -75,6 +76,22 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
       new RegExp(
         `^error: the base URL ${origin}/gateway does not lead to the API root: /gateway/api/v1/tenders is not open to API keys\\. \\(HTTP 403, correlation id [0-9a-f-]{36}\\)\nhint: The base URL is the API's origin \\(such as ${origin}\\), or that with /api/v1; the path /gateway before it is not the API's\\.`,
       ),
+    );
+  });
+});
+
+describe('through the built binary', () => {
+  it('TLS to plain HTTP: stderr holds the two lines alone, nothing Node or OpenSSL writes of its own', async () => {
+    const sandbox = await makeSandbox();
+    const env = { ...sandboxEnv(sandbox), CDATA_BASE_URL: `https://127.0.0.1:${sandbox.port}` };
+    const result = await runBin(['tenders'], { env });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe(
+      [
+        `error: 127.0.0.1:${sandbox.port} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`,
+        `hint: Check the port (https is usually 443). A local server without TLS is reached as http://127.0.0.1:${sandbox.port} (http:// is accepted for loopback only).`,
+        '',
+      ].join('\n'),
     );
   });
 });

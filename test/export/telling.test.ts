@@ -1,7 +1,7 @@
 // What an export tells: each failure once (lists that failed alike on one line, with their count
-// and a hint), and the progress lines without a second copy of each failure. In-process, the
-// words a cron job mails; the screen at a terminal (the closing summary, and on Ctrl-C the
-// progress cleared and what the folder still holds): telling.heavy.test.ts.
+// and a hint). In-process, the words a cron job mails; the screen at a terminal (the progress
+// lines without a second copy of each failure, the closing summary, and on Ctrl-C the progress
+// cleared and what the folder still holds): telling.heavy.test.ts.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,14 +1,12 @@
-// Start-up on every supported Node line (bin/start-up.cjs): Node's own compile cache where the
-// runtime has it, V8 flags every line knows, and nothing from the runtime on stderr. CI runs the
-// whole suite on Node 20, 22, 24 and 26 (.ci/run), so each case here is checked on each line.
-// Heavy (npm run test:heavy): a dozen Node start-ups, some traced. Silence on stderr for a list,
-// an export and a query: start-up.test.ts, in npm test.
+// How the binary starts on every supported Node line (bin/start-up.cjs): an older Node refused,
+// Node's own compile cache where the runtime has it, only V8 flags the line knows, and what they
+// do (WebAssembly kept on Liftoff, the young generation kept small). CI runs the whole suite on
+// Node 20, 22, 24 and 26 (.ci/run), so each case here is checked on each line. Heavy (npm run
+// test:heavy): a dozen Node start-ups, some traced. Silence on stderr, and when the flags are
+// asked for: start-up.test.ts, in npm test.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
-import { HttpMock, json } from '../helpers/http-mock.js';
-import { testIo } from '../helpers/io.js';
 import { BIN, runBin, runProcess } from '../helpers/spawn.js';
 import { scratch } from '../faults/scratch.js';
 
@@ -72,17 +70,6 @@ it("on a Node older than package.json's engines: says which Node it needs, exit 
   });
 });
 
-it('says nothing with NO_COLOR and FORCE_COLOR both set (Node 22 and later warn as node:assert loads); NO_COLOR wins', async () => {
-  const env = { CDATA_CONFIG_DIR: folder(), NO_COLOR: '1', FORCE_COLOR: '1' };
-  const list = await runBin(['--sandbox', 'tenders', '-o', 'json', '--limit', '1'], { env });
-  expect([list.code, list.stderr]).toEqual([0, '']);
-  const exported = await runBin(['--sandbox', 'export', '--dir', join(folder(), 'out'), '-q'], { env });
-  expect([exported.code, exported.stderr]).toEqual([0, '']);
-  const table = await runBin(['--sandbox', 'tenders', '--limit', '1', '--color', 'auto', '-o', 'table'], { env });
-  expect([table.code, table.stderr]).toEqual([0, '']);
-  expect(table.stdout).not.toContain('\u001b[');
-});
-
 it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node has one)' : '(none on this Node: nothing is written)'}`, async () => {
   const cache = join(folder(), 'cache');
   const result = await runBin(['--sandbox', 'me', '-o', 'json'], {
@@ -140,39 +127,6 @@ it("keeps undici's WebAssembly HTTP parser on V8's baseline compiler through a w
   const compilers = wasmCompilers(result.stdout);
   expect(compilers.length).toBeGreaterThan(0);
   expect(compilers.filter((compiler) => compiler !== 'Liftoff')).toEqual([]);
-});
-
-it("asks for V8's flags before the first request, after the modules that send it, or before changes reads; not otherwise", async () => {
-  // bin/cdata.js sets the flags in this seam: Node's own modules loaded after a flag changed lose
-  // the code V8 compiled at Node's build (bin/start-up.cjs).
-  const events: string[] = [];
-  const mock = new HttpMock().on('GET', '/api/v1/tenders', json(200, []));
-  const seams = {
-    transport: (...args: Parameters<typeof mock.transport>) => {
-      events.push('transport');
-      return mock.transport(...args);
-    },
-    beforeWork: () => void events.push('flags'),
-  };
-  const env = {
-    CDATA_CONFIG_DIR: folder(),
-    CDATA_BASE_URL: 'https://api.example.test',
-    CDATA_API_KEY: 'svc_mockedkey0123456789',
-  };
-  const list = testIo({ env });
-  expect(await main(['tenders', '-o', 'json'], list.io, seams)).toBe(0);
-  expect([list.stdout(), list.stderr()]).toEqual(['[]\n', '']);
-  expect(events).toEqual(['flags', 'transport']);
-
-  events.length = 0;
-  const completion = testIo({ env });
-  expect(await main(['completion', 'bash'], completion.io, seams)).toBe(0);
-  expect(events).toEqual([]);
-
-  // cdata changes sends nothing, but may read a 375 MB changes.ndjson: the flags before it reads.
-  const changes = testIo({ env });
-  expect(await main(['changes', '--dir', folder()], changes.io, seams)).toBe(0);
-  expect(events).toEqual(['flags']);
 });
 
 it('keeps the young generation at its first size once the flags are set at run time', async () => {
