@@ -540,14 +540,20 @@ describe('cdata export', () => {
   });
 
   it("a line too long for the terminal keeps its list's `done` whole: the note before it is cut", async () => {
-    const tty = await run(['export', 'tenders', 'obligations', '--dir', folder()], {
-      env: sandboxEnv(sandbox.current),
-      stderrTTY: true,
-      columns: 44,
-    });
+    const at = (columns: number) =>
+      run(['export', 'tenders', 'obligations', '--dir', folder()], {
+        env: sandboxEnv(sandbox.current),
+        stderrTTY: true,
+        columns,
+      });
+    const tty = await at(44);
     expect(tty.code).toBe(0);
     expect(tty.stderr).toContain('\r\u001b[2Ktenders      64 rows  done\n');
     expect(tty.stderr).toContain('\r\u001b[2Kobligations  200 rows (the limit: mo…  done\n');
     expect(tty.stderr).toContain('\r\u001b[2Kobligations  pending\n');
+    // Too narrow for a name and `done` side by side: the line is cut as any other.
+    const narrow = await at(19);
+    expect(narrow.code).toBe(0);
+    expect(narrow.stderr).toContain('\r\u001b[2Kobligations  200 …\n');
   });
 });
