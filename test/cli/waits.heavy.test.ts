@@ -11,22 +11,11 @@ import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { closedPort, faultsAt, useSandboxes } from '../helpers/api.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { memo } from '../helpers/once.js';
-import { screen } from '../helpers/screen.js';
+import { drawn, screen, SPIN } from '../helpers/screen.js';
 import { runBin, runBinInTerminal } from '../helpers/spawn.js';
 
 const makeSandbox = useSandboxes();
 const TENDERS = ['tenders', '--tier', 'RECOMMENDED'];
-const SPIN = '[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]';
-
-/**
- * Each state of the line drawn in place: what follows each "back to the start, clear the line"
- * but the last, which clears it for good (what follows that is the command's own output).
- */
-function drawn(terminal: string): string[] {
-  const parts = terminal.split('\r\u001b[2K');
-  for (const part of parts.slice(1, -1)) expect(part, 'a redrawn line holds no line break').not.toMatch(/[\r\n]/);
-  return parts.slice(1, -1);
-}
 
 /** Runs without a fault, made once for the tests that compare with them. */
 const once = memo();

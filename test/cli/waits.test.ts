@@ -8,19 +8,15 @@ import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { closedPort, faultsAt, useSandboxes } from '../helpers/api.js';
 import { run } from '../helpers/run.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
+import { CLEAR, drawn, SPIN } from '../helpers/screen.js';
 
 const makeSandbox = useSandboxes();
 const TENDERS = ['tenders', '--tier', 'RECOMMENDED', '-o', 'csv'];
-const SPIN = '[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]';
-const CLEAR = '\r\u001b[2K';
-
-/** Each state of the line drawn in place; the last clear ends stderr, so nothing is left on it. */
-function drawn(stderr: string): string[] {
+/** Each state of the line drawn in place on stderr, which holds nothing else: it starts drawing and ends cleared. */
+function drawnAlone(stderr: string): string[] {
+  expect(stderr.startsWith(CLEAR)).toBe(true);
   expect(stderr.endsWith(CLEAR)).toBe(true);
-  const parts = stderr.split(CLEAR);
-  expect(parts[0]).toBe('');
-  for (const part of parts.slice(1, -1)) expect(part, 'a redrawn line holds no line break').not.toMatch(/[\r\n]/);
-  return parts.slice(1, -1);
+  return drawn(stderr);
 }
 
 async function atTerminal(options: SandboxOptions, args = TENDERS, columns = 80) {
@@ -38,7 +34,7 @@ describe('on a terminal, a list command', () => {
     const waiting = new RegExp(
       `^${SPIN} waiting for tenders from ${result.host.replace(/\./g, '\\.')} \\((\\d+\\.\\d) s\\)$`,
     );
-    const lines = drawn(result.stderr);
+    const lines = drawnAlone(result.stderr);
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(line).toMatch(waiting);
     const seconds = lines.map((line) => Number(waiting.exec(line)![1]));
@@ -50,7 +46,7 @@ describe('on a terminal, a list command', () => {
   it('a retry after a 503 says when, which attempt and why, at once; cleared when the answer comes', async () => {
     const result = await atTerminal({ faults: faultsAt({ 0: FAULTS.unavailable }) });
     expect(result.code).toBe(0);
-    const lines = drawn(result.stderr);
+    const lines = drawnAlone(result.stderr);
     expect(lines[0]).toMatch(new RegExp(`^${SPIN} retrying in 0\\.[0-3] s \\(attempt 2 of 3\\): HTTP 503$`));
     expect(result.stdout).toBe(result.plain);
   });
@@ -58,7 +54,7 @@ describe('on a terminal, a list command', () => {
   it('a 429 wait shows its length and counts down', async () => {
     const result = await atTerminal({ faults: faultsAt({ 0: FAULTS.tooManyRequests('1') }) });
     expect(result.code).toBe(0);
-    const lines = drawn(result.stderr);
+    const lines = drawnAlone(result.stderr);
     expect(lines[0]).toMatch(
       new RegExp(`^${SPIN} rate limited: waiting 1 s as the API asked \\(Retry-After\\), 1\\.0 s left$`),
     );
@@ -74,7 +70,7 @@ describe('on a terminal, a list command', () => {
       const result = await run([...TENDERS, '--retries', '1'], { env, stderrTTY: true, columns, realSleep: true });
       expect(result.code).toBe(6);
       const cleared = result.stderr.lastIndexOf(CLEAR) + CLEAR.length;
-      const lines = drawn(result.stderr.slice(0, cleared));
+      const lines = drawnAlone(result.stderr.slice(0, cleared));
       expect(lines[0]).toMatch(new RegExp(`^${SPIN} retrying in 0\\.[0-3] s \\(attempt 2 of 2\\): conn.*…$`));
       expect([...lines[0]!].length).toBe(columns - 1);
       for (const line of lines) expect([...line].length).toBeLessThan(columns);

@@ -12,6 +12,12 @@ import { runBin } from '../helpers/spawn.js';
 
 const makeSandbox = useSandboxes();
 
+/** What cdata says of https:// to a server on `port` speaking plain HTTP: an error and its hint. */
+const plainHttpLines = (port: number) => [
+  `error: 127.0.0.1:${port} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`,
+  `hint: Check the port (https is usually 443). A local server without TLS is reached as http://127.0.0.1:${port} (http:// is accepted for loopback only).`,
+];
+
 describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   async function tenders(baseUrl: (sandbox: { url: string; port: number }) => string, args: string[] = []) {
     const sandbox = await makeSandbox();
@@ -24,12 +30,7 @@ describe.each([80, 120])('at a terminal %i columns wide', (columns) => {
   it('https:// to a server speaking plain HTTP: exit 2, no OpenSSL text, the way that works', async () => {
     const result = await tenders((sandbox) => `https://127.0.0.1:${sandbox.port}`);
     expect(result).toMatchObject({ code: 2, requests: 0 });
-    expect(result.screen).toBe(
-      [
-        `error: 127.0.0.1:${result.port} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`,
-        `hint: Check the port (https is usually 443). A local server without TLS is reached as http://127.0.0.1:${result.port} (http:// is accepted for loopback only).`,
-      ].join('\n'),
-    );
+    expect(result.screen).toBe(plainHttpLines(result.port).join('\n'));
   });
 
   it('a refused connection: exit 6, said as such', async () => {
@@ -86,13 +87,7 @@ describe('through the built binary', () => {
     const env = { ...sandboxEnv(sandbox), CDATA_BASE_URL: `https://127.0.0.1:${sandbox.port}` };
     const result = await runBin(['tenders'], { env });
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe(
-      [
-        `error: 127.0.0.1:${sandbox.port} answered in plain HTTP, not the TLS that https:// needs: the base URL names a server or port without TLS`,
-        `hint: Check the port (https is usually 443). A local server without TLS is reached as http://127.0.0.1:${sandbox.port} (http:// is accepted for loopback only).`,
-        '',
-      ].join('\n'),
-    );
+    expect(result.stderr).toBe([...plainHttpLines(sandbox.port), ''].join('\n'));
   });
 });
 

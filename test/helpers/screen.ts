@@ -3,6 +3,8 @@
 // place (the wait spinner, export progress) compare this, the screen a person reads, rather
 // than the bytes that drew it. Colours are dropped; lines are not wrapped.
 
+import { expect } from 'vitest';
+
 /** An escape sequence (CSI), a line feed, a carriage return, or one character. */
 const TOKEN = /\u001b\[([\d;]*)([A-Za-z])|\u001b|[^]/gu;
 
@@ -31,4 +33,20 @@ export function screen(text: string): string {
   )
     .join('\n')
     .replace(/\n+$/, '');
+}
+
+/** One frame of the spinner (src/output/spinner.ts), as a pattern. */
+export const SPIN = '[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]';
+
+/** Back to the start of the line and clear it: how each redraw in place begins. */
+export const CLEAR = '\r\u001b[2K';
+
+/**
+ * Each state of a line drawn in place: what follows each CLEAR but the last, which clears it for
+ * good (what follows that is the command's own output). A redrawn line holds no line break.
+ */
+export function drawn(text: string): string[] {
+  const parts = text.split(CLEAR).slice(1, -1);
+  for (const part of parts) expect(part, 'a redrawn line holds no line break').not.toMatch(/[\r\n]/);
+  return parts;
 }
