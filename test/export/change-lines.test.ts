@@ -7,16 +7,14 @@ import type { Change } from '../../src/export/changes.js';
 import { parseJson } from '../../src/core/json.js';
 import type { JsonObject } from '../../src/core/json-value.js';
 
-/** An obligation changed from `before` to `after` (each a JSON text of the fields that differ). */
-function obligation(fields: string, row: string): Change {
-  return {
-    resource: 'obligations',
-    key: '4424dfa8-0000-4000-8000-000000000000',
-    change: 'changed',
-    fields: parseJson(fields) as never,
-    row: parseJson(row) as JsonObject,
-  };
+/** A record of `resource` changed: `fields` what differs (JSON text), `row` the record now. */
+function changed(resource: string, key: string, fields: string, row: string): Change {
+  return { resource, key, change: 'changed', fields: parseJson(fields) as never, row: parseJson(row) as JsonObject };
 }
+
+/** An obligation changed: `fields` what differs, `row` the record now (each a JSON text). */
+const obligation = (fields: string, row: string) =>
+  changed('obligations', '4424dfa8-0000-4000-8000-000000000000', fields, row);
 
 describe('changed fields, as lines', () => {
   it('an amount with its currency beside it, as the row has it now, when only the amount changed', () => {
@@ -51,13 +49,12 @@ describe('changed fields, as lines', () => {
 
   it('a list that keeps nothing together: the field alone', () => {
     const [line] = changeLines([
-      {
-        resource: 'agents',
-        key: 'bid-preparer',
-        change: 'changed',
-        fields: parseJson('{"budget":{"from":1.00,"to":2.00}}') as never,
-        row: parseJson('{"name":"bid-preparer","budget":2.00,"currency":"EUR"}') as JsonObject,
-      },
+      changed(
+        'agents',
+        'bid-preparer',
+        '{"budget":{"from":1.00,"to":2.00}}',
+        '{"name":"bid-preparer","budget":2.00,"currency":"EUR"}',
+      ),
     ]);
     expect(line!.fields).toEqual(['budget: 1.00 → 2.00']);
   });
