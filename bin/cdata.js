@@ -38,7 +38,7 @@ async function run() {
     return;
   }
   startUp.prepare();
-  const { main, processIo, runInterruptCleanups } = require('../dist/cli.cjs');
+  const { main, processIo, runInterruptCleanups } = startUp.requireWhole(() => require('../dist/cli.cjs'));
 
   // Ctrl-C, a kill or a hang-up (the terminal closed) during a write: remove temp files (the old
   // file stays whole), stop a pager or key command, then go.

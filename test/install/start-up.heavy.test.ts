@@ -4,7 +4,7 @@
 // Node 20, 22, 24 and 26 (.ci/run), so each case here is checked on each line. Heavy (npm run
 // test:heavy): a dozen Node start-ups, some traced. Silence on stderr, and when the flags are
 // asked for: start-up.test.ts, in npm test.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { BIN, runBin, runProcess } from '../helpers/spawn.js';
@@ -85,6 +85,62 @@ it(`keeps compiled code in Node's compile cache ${hasCompileCache ? '(this Node 
   // Node names each entry by a hash of the file's path and content; cli.cjs and undici at least.
   if (hasCompileCache) expect(entries.length).toBeGreaterThanOrEqual(2);
   else expect(entries).toEqual([]);
+});
+
+// V8 compiles a function when first called, and Node's cache keeps only what was compiled as a file
+// loaded: dist/cli.cjs and undici are compiled whole (--no-lazy while each loads), so later runs
+// compile none of their functions (bin/start-up.cjs, requireWhole). A flag set makes V8 refuse the
+// code Node's own modules were built with, so none may load in that window.
+it(`compiles dist/cli.cjs and undici whole, with no Node module loaded meanwhile ${hasCompileCache ? '(this Node has a compile cache)' : '(none on this Node: no flag)'}`, async () => {
+  const probe = join(folder(), 'flags.cjs');
+  const seen = join(folder(), 'flags.json');
+  writeFileSync(
+    probe,
+    `const v8 = require('node:v8');
+const set = v8.setFlagsFromString;
+const seen = [];
+v8.setFlagsFromString = (flags) => { seen.push([flags, process.moduleLoadList.length]); set(flags); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify(seen)));
+`,
+  );
+  const windows = async (env: Record<string, string>) => {
+    const args = ['-r', probe, BIN, '--sandbox', 'tenders', '-o', 'json'];
+    const result = await runProcess(process.execPath, args, { env: { CDATA_CONFIG_DIR: folder(), ...env } });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const flags = JSON.parse(readFileSync(seen, 'utf8')) as [string, number][];
+    // Each window: the modules Node had loaded as it opened, and as it closed.
+    return flags.flatMap(([flag, loaded], at) =>
+      flag === '--no-lazy' ? [[loaded, flags[at + 1]?.[0] === '--lazy' ? flags[at + 1]?.[1] : -1]] : [],
+    );
+  };
+  const opened = await windows({ NODE_COMPILE_CACHE: join(folder(), 'cache') });
+  if (hasCompileCache) {
+    expect(opened).toHaveLength(2);
+    for (const [before, after] of opened) expect(after).toBe(before);
+  } else expect(opened).toEqual([]);
+  // No cache, no flag: each function would be compiled twice over at every run.
+  expect(await windows({ NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual([]);
+});
+
+it(`takes cdata's whole compiled code from the cache on the second run, none refused ${hasCompileCache ? '(this Node has one)' : '(none on this Node)'}`, async () => {
+  const cache = join(folder(), 'second');
+  const env = { CDATA_CONFIG_DIR: folder(), NODE_COMPILE_CACHE: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' };
+  const first = await runBin(['--sandbox', 'tenders', '-o', 'json'], { env });
+  const second = await runBin(['--sandbox', 'tenders', '-o', 'json'], { env });
+  expect([first.code, second.code]).toEqual([0, 0]);
+  const accepted = (file: string) => new RegExp(`cache for (CommonJS )?\\S*${file} was accepted`).test(second.stderr);
+  if (hasCompileCache) {
+    expect([accepted('dist/cli\\.cjs'), accepted('dist/vendor/undici\\.cjs'), /rejected/.test(second.stderr)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // Whole, dist/cli.cjs's compiled code is larger than its source; as it loads, V8 compiles half.
+    const sizes = (readdirSync(cache, { recursive: true }) as string[]).map(
+      (entry) => statSync(join(cache, entry)).size,
+    );
+    expect(Math.max(...sizes)).toBeGreaterThan(statSync(join(import.meta.dirname, '../../dist/cli.cjs')).size);
+  } else expect(second.stderr).toBe('');
 });
 
 it('sets only V8 flags this Node knows', async () => {
