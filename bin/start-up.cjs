@@ -11,13 +11,14 @@
 //   run compiled again each function it called (~400 of dist/cli.cjs's, ~190 of undici's: 8 ms
 //   of a 62 ms `tenders -o json` on Node 24). With --no-lazy set while dist/cli.cjs and
 //   dist/vendor/undici.cjs load (only then), V8 compiles all their functions at once, the cache
-//   keeps them, and later runs compile none: `tenders -o json` 65.5 -> 57.3 ms on Node 24, against
-//   the commander + undici floor 1.20x -> 1.05x; peak RSS +1.6 MiB (the cache holds every
-//   function, used or not: 135 + 16 KB -> 750 + 590 KB; setFlags lets Node's copy go). The first run, which fills the cache,
-//   compiles more (+10 ms). A flag makes V8 refuse Node's own modules' code compiled at Node's
-//   build (below), so no Node module may load in that window: those a file needs are loaded just
-//   before it (test/install/start-up.heavy.test.ts checks none loads in it, on each line). Node 20,
-//   with no cache, would compile the whole file at every run: it loads them as before.
+//   keeps them, and later runs compile none: `tenders -o json` 65.5 -> 57.3 ms on Node 24,
+//   against the commander + undici floor 1.20x -> 1.05x; peak RSS +1.2-1.7 MiB (the cache holds
+//   every function, used or not: 135 + 16 KB -> 750 + 590 KB; setFlags lets Node's copy go).
+//   The first run, which fills the cache, compiles more (+10 ms). A flag makes V8 refuse Node's
+//   own modules' code compiled at Node's build (below), so no Node module may load in that
+//   window: those a file needs are loaded just before it (test/install/start-up.heavy.test.ts
+//   checks none loads in it, on each line). Node 20, with no cache, would compile the whole file
+//   at every run: it loads them as before.
 // - V8 flags, each measured on the lines it is set for and known to them (an unknown flag makes
 //   V8 print an error at every run: test/install/start-up.test.ts and start-up.heavy.test.ts,
 //   run on each line by CI), set by setFlags just before the first request, not at start:
