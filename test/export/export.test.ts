@@ -17,6 +17,7 @@ import { testIo } from '../helpers/io.js';
 import { BIN, runBin, runBinAsUser, runProcess } from '../helpers/spawn.js';
 import { sandboxEnv, useSandbox } from '../helpers/sandbox.js';
 import { leftovers, names as namesIn, whole } from './layout.js';
+import { CLEAR } from '../helpers/screen.js';
 
 const sandbox = useSandbox();
 const folder = () => mkdtempSync(join(tmpdir(), 'cdata-export-'));
@@ -400,7 +401,7 @@ describe('cdata export', () => {
     });
     expect(result.code).toBe(4);
     const drawn = result.stderr
-      .split('\r\u001b[2K')
+      .split(CLEAR)
       .slice(1)
       .map((line) => line.split('\n')[0]!);
     for (const line of drawn) expect([...line].length).toBeLessThan(20);
@@ -423,7 +424,7 @@ describe('cdata export', () => {
         now: () => start + (Date.now() - start) * 4,
       });
       expect(result.code).toBe(0);
-      const lines = result.stderr.split('\r\u001b[2K').map((line) => line.split('\n')[0]!);
+      const lines = result.stderr.split(CLEAR).map((line) => line.split('\n')[0]!);
       expect(lines).toContain('tenders  pending');
       const counted = lines.filter((line) => /^tenders {2}pending \d+\.\d s$/.test(line));
       expect(counted.length).toBeGreaterThan(0);
