@@ -1,11 +1,12 @@
 // What the runtime does for cdata's start-up (bin/cdata.js calls it).
 // docs/performance.md has the figures behind each choice.
 //
-// - Node's own compile cache (module.enableCompileCache, Node >= 22.1): V8's bytecode of
+// - Node's own compile cache (module.enableCompileCache, Node >= 22.8): V8's bytecode of
 //   dist/*.cjs, kept in the OS temp folder (node-compile-cache/, as tsc does) and checked by Node
 //   against each file's content. NODE_COMPILE_CACHE chooses the folder, NODE_DISABLE_COMPILE_CACHE=1
-//   turns it off, and a folder that cannot be written is passed over by Node in silence. Node 20
-//   has none and compiles at each start.
+//   turns it off, and a folder that cannot be written is passed over by Node in silence (and
+//   cdata's files then load as they are: cacheOn below). Node 20 has none and compiles at each
+//   start.
 // - Files compiled whole (requireWhole), where that cache is on: V8 compiles a function when it is
 //   first called, and Node keeps in its cache only what was compiled as the file loaded, so every
 //   run compiled again each function it called (~400 of dist/cli.cjs's, ~190 of undici's: 8 ms
@@ -88,7 +89,12 @@ function unsupportedNode(version, answered = false) {
   return `${answered ? `warning: ${said}: every other command refuses to run` : `error: ${said}`}\nhint: Install Node 24 or 26 (long-term support lines), then run cdata again.\n`;
 }
 
-/** Whether Node's compile cache is on for this run (prepare): where requireWhole pays. */
+/**
+ * Whether Node's compile cache is on for this run and its folder can be written (prepare): where
+ * requireWhole pays. Node reports a folder that exists but cannot be written (another owner, a
+ * read-only mount) as on, and writes nothing at the exit: each run would compile whole for
+ * nothing (139.5 against 126.1 ms, measured as another user).
+ */
 let cacheOn = false;
 
 function prepare() {
@@ -96,10 +102,23 @@ function prepare() {
   if (typeof module.enableCompileCache === 'function') {
     const { status } = module.enableCompileCache();
     const { ENABLED, ALREADY_ENABLED } = module.constants.compileCacheStatus;
-    cacheOn = status === ENABLED || status === ALREADY_ENABLED;
+    cacheOn = (status === ENABLED || status === ALREADY_ENABLED) && writable(module.getCompileCacheDir());
   }
   loadAssertQuietly(process.env);
 }
+
+function writable(folder) {
+  const fs = require('node:fs');
+  try {
+    fs.accessSync(folder, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A requireWhole under way: one inside it (a file that requires another) loads as it is. */
+let inWindow = false;
 
 /**
  * `load()`, a require of one of cdata's files, with V8 compiling every function of it at once
@@ -107,13 +126,15 @@ function prepare() {
  * loads, loaded first. The flag is unset again however the load ends.
  */
 function requireWhole(load, builtins = []) {
-  if (!cacheOn) return load();
+  if (!cacheOn || inWindow) return load();
   for (const name of builtins) require(name);
   const v8 = require('node:v8');
   v8.setFlagsFromString('--no-lazy');
+  inWindow = true;
   try {
     return load();
   } finally {
+    inWindow = false;
     v8.setFlagsFromString('--lazy');
   }
 }
@@ -141,7 +162,7 @@ let flagsSet = false;
  * Once, before the first request: after undici and the Node modules it needs have loaded. The
  * files compiled whole are loaded by then, and Node's copy of their cache (1.3 MB), which it
  * would keep to the exit, is let go: written first if it is new (module.flushCompileCache,
- * Node 22.10 and later). Peak RSS 1.2 MiB lower on Node 24, for `tenders -o json` and an export.
+ * Node 22.10 and later). Peak RSS 1.1 MiB lower on Node 24, for `tenders -o json` and an export.
  */
 function setFlags() {
   if (flagsSet) return;
