@@ -90,18 +90,18 @@ const vendored = {
     // One module per file, which each import takes its property from: a file compiled whole goes
     // through requireWhole once.
     build.onResolve({ filter: /^vendor-file:/ }, (args) => ({ path: args.path, namespace: 'vendored' }));
+    build.onLoad({ filter: /^vendor-file:/, namespace: 'vendored' }, (args) => {
+      const file = args.path.slice('vendor-file:'.length);
+      const load = `require(${JSON.stringify(`./vendor/${file}.cjs`)})`;
+      const { whole } = VENDORS[file];
+      return {
+        contents: whole
+          ? `module.exports = require("../bin/start-up.cjs").requireWhole(() => ${load}, ${JSON.stringify(whole)});`
+          : `module.exports = ${load};`,
+        loader: 'js',
+      };
+    });
     build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => {
-      if (args.path.startsWith('vendor-file:')) {
-        const file = args.path.slice('vendor-file:'.length);
-        const load = `require(${JSON.stringify(`./vendor/${file}.cjs`)})`;
-        const { whole } = VENDORS[file];
-        return {
-          contents: whole
-            ? `module.exports = require("../bin/start-up.cjs").requireWhole(() => ${load}, ${JSON.stringify(whole)});`
-            : `module.exports = ${load};`,
-          loader: 'js',
-        };
-      }
       const [file, property] = answers.get(args.path);
       return { contents: `module.exports = require("vendor-file:${file}")${property};`, loader: 'js' };
     });
